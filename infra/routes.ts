@@ -1,0 +1,121 @@
+/**
+ * THE route table. The SST Api stack, the local gateway and the authorisation guard in the http
+ * wrapper all read this object, so a route cannot exist in one place and not another.
+ *
+ * - feature: the Lambda that serves the route, `packages/functions/src/<feature>/handler.ts`.
+ * - access: `public` (anyone) or `admin` (a valid session of an authorised admin). Nothing else.
+ * - cache: the response may be cached by browsers and CloudFront (public reads only).
+ *
+ * This file is imported by infrastructure code, the local runtime and the web-free core, so it has
+ * no dependencies.
+ */
+export type Access = "public" | "admin";
+export type Feature = (typeof features)[number];
+export interface RouteSpec {
+  readonly feature: Feature;
+  readonly access: Access;
+  readonly cache?: true;
+}
+
+export const features = [
+  "content",
+  "blog",
+  "feeds",
+  "contact",
+  "registrations",
+  "auth",
+  "admin-dashboard",
+  "admin-messages",
+  "admin-settings",
+  "admin-content",
+  "admin-blog",
+  "admin-users",
+] as const;
+
+/** Features that only read the table: the infrastructure grants them no write permission. */
+export const readOnlyFeatures: readonly Feature[] = ["content", "blog", "feeds"];
+
+const publicRead = (feature: Feature): RouteSpec => ({ feature, access: "public", cache: true });
+const open = (feature: Feature): RouteSpec => ({ feature, access: "public" });
+const admin = (feature: Feature): RouteSpec => ({ feature, access: "admin" });
+
+export const routes = {
+  // Public content
+  "GET /api/page-sections/{pageSlug}": publicRead("content"),
+  "GET /api/services": publicRead("content"),
+  "GET /api/industries": publicRead("content"),
+  "GET /api/courses": publicRead("content"),
+  "GET /api/service-details": publicRead("content"),
+  "GET /api/site-settings": publicRead("content"),
+  "GET /api/blog-posts": publicRead("blog"),
+  "GET /api/blog-posts/{slug}": publicRead("blog"),
+  "GET /robots.txt": publicRead("feeds"),
+  "GET /sitemap.xml": publicRead("feeds"),
+  "GET /rss.xml": publicRead("feeds"),
+
+  // Public writes
+  "POST /api/contact": open("contact"),
+  "POST /api/course-registrations": open("registrations"),
+
+  // Session and sign-in
+  "GET /api/users/me": open("auth"),
+  "GET /api/logout": open("auth"),
+  "GET /api/oauth/google/redirect_url": open("auth"),
+  "POST /api/sessions": open("auth"),
+  "GET /api/auth/config": open("auth"),
+  "POST /api/auth/dev-login": open("auth"),
+  "POST /api/admin/login": open("auth"),
+  "GET /api/admin/me": admin("auth"),
+
+  // Admin back office
+  "GET /api/admin/dashboard-stats": admin("admin-dashboard"),
+
+  "GET /api/admin/contact-submissions": admin("admin-messages"),
+  "PUT /api/admin/contact-submissions/mark-all-read": admin("admin-messages"),
+  "PUT /api/admin/contact-submissions/{id}/status": admin("admin-messages"),
+  "DELETE /api/admin/contact-submissions/{id}": admin("admin-messages"),
+
+  "GET /api/admin/site-settings": admin("admin-settings"),
+  "PUT /api/admin/site-settings/{key}": admin("admin-settings"),
+
+  "GET /api/admin/page-sections/{pageSlug}": admin("admin-content"),
+  "PUT /api/admin/page-sections/{id}": admin("admin-content"),
+  "GET /api/admin/services": admin("admin-content"),
+  "POST /api/admin/services": admin("admin-content"),
+  "PUT /api/admin/services/{id}": admin("admin-content"),
+  "DELETE /api/admin/services/{id}": admin("admin-content"),
+  "GET /api/admin/industries": admin("admin-content"),
+  "POST /api/admin/industries": admin("admin-content"),
+  "PUT /api/admin/industries/{id}": admin("admin-content"),
+  "DELETE /api/admin/industries/{id}": admin("admin-content"),
+  "GET /api/admin/courses": admin("admin-content"),
+  "POST /api/admin/courses": admin("admin-content"),
+  "PUT /api/admin/courses/{id}": admin("admin-content"),
+  "DELETE /api/admin/courses/{id}": admin("admin-content"),
+  "GET /api/admin/service-details": admin("admin-content"),
+  "POST /api/admin/service-details": admin("admin-content"),
+  "PUT /api/admin/service-details/{id}": admin("admin-content"),
+  "DELETE /api/admin/service-details/{id}": admin("admin-content"),
+
+  "GET /api/admin/blog-posts": admin("admin-blog"),
+  "POST /api/admin/blog-posts": admin("admin-blog"),
+  "PUT /api/admin/blog-posts/{id}": admin("admin-blog"),
+  "DELETE /api/admin/blog-posts/{id}": admin("admin-blog"),
+  "PUT /api/admin/blog-posts/{id}/publish": admin("admin-blog"),
+
+  "GET /api/admin/users": admin("admin-users"),
+  "DELETE /api/admin/users/{id}": admin("admin-users"),
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteKey = keyof typeof routes;
+export const routeKeys = Object.keys(routes) as RouteKey[];
+
+/** The handler file of a feature, relative to the repository root. */
+export const handlerPath = (feature: Feature) => `packages/functions/src/${feature}/handler.ts`;
+
+/** Routes grouped by the feature that serves them. */
+export function routesByFeature(): Record<Feature, RouteKey[]> {
+  const out = Object.fromEntries(features.map((f) => [f, [] as RouteKey[]])) as Record<Feature, RouteKey[]>;
+  for (const key of routeKeys) out[routes[key].feature].push(key);
+  return out;
+}

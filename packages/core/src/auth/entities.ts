@@ -1,0 +1,72 @@
+import { Entity } from "electrodb";
+
+/**
+ * Username admin accounts.
+ *
+ * Access patterns:
+ *   byUsername  Get  one account by username (lowercased)   pk: username
+ */
+export const AdminAccountEntity = new Entity({
+  model: { entity: "adminAccount", version: "1", service: "agency" },
+  attributes: {
+    username: { type: "string", required: true, readOnly: true },
+    full_name: { type: "string", default: "" },
+    password_hash: { type: "string", required: true },
+    disabled: { type: "boolean", required: true, default: false },
+    created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+    updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
+  },
+  indexes: {
+    byUsername: { pk: { field: "pk", composite: ["username"] }, sk: { field: "sk", composite: [] } },
+  },
+});
+
+/**
+ * Sessions. The cookie holds a random token; only its SHA-256 is stored.
+ *
+ * Access patterns:
+ *   byTokenHash  Get    the session of a cookie                 pk: token_hash
+ *   bySubject    Query  every session of a user or an account   gsi1: subject / created_at
+ *                (to end them when the user is deleted or the account disabled)
+ * Expiry (idle and absolute) is checked on every read; `ttl` lets DynamoDB delete old records.
+ */
+export const SessionEntity = new Entity({
+  model: { entity: "session", version: "1", service: "agency" },
+  attributes: {
+    token_hash: { type: "string", required: true, readOnly: true },
+    kind: { type: ["google", "admin", "dev"] as const, required: true, readOnly: true },
+    /** `user#<id>` or `admin#<username>` */
+    subject: { type: "string", required: true, readOnly: true },
+    is_admin: { type: "boolean", required: true, default: false },
+    created_at: { type: "string", required: true, readOnly: true },
+    last_seen_at: { type: "string", required: true },
+    expires_at: { type: "string", required: true, readOnly: true },
+    ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byTokenHash: { pk: { field: "pk", composite: ["token_hash"] }, sk: { field: "sk", composite: [] } },
+    bySubject: { index: "gsi1", pk: { field: "gsi1pk", composite: ["subject"] }, sk: { field: "gsi1sk", composite: ["created_at"] } },
+  },
+});
+
+/**
+ * Sign-in transactions (PKCE verifier, state, nonce) between the redirect and the callback, bound
+ * to the browser by a short-lived HttpOnly cookie holding `id`.
+ *
+ * Access patterns:
+ *   byId  Get  one transaction   pk: id
+ */
+export const OidcTransactionEntity = new Entity({
+  model: { entity: "oidcTransaction", version: "1", service: "agency" },
+  attributes: {
+    id: { type: "string", required: true, readOnly: true },
+    state: { type: "string", required: true, readOnly: true },
+    nonce: { type: "string", required: true, readOnly: true },
+    code_verifier: { type: "string", required: true, readOnly: true },
+    expires_at: { type: "string", required: true, readOnly: true },
+    ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+  },
+});

@@ -1,0 +1,53 @@
+/**
+ * The one configuration module. Lambda handlers, the local runtime and `sst bind` all read their
+ * settings here, from the environment (SST binds parameters and secrets into the environment of
+ * functions and of `sst bind` commands; the local runtime sets them itself). Values are read on each
+ * call so tests and the local runtime can change them without reloading modules.
+ */
+const env = (name: string): string | undefined => {
+  const v = process.env[name];
+  return v === undefined || v === "" ? undefined : v;
+};
+
+export const config = {
+  get tableName() {
+    return env("TABLE_NAME") ?? "agency-local";
+  },
+  /** Any DynamoDB-compatible endpoint; unset means AWS itself. */
+  get dynamoEndpoint() {
+    return env("DYNAMODB_ENDPOINT");
+  },
+  get region() {
+    return env("AWS_REGION") ?? "us-east-1";
+  },
+  /** The site's own origin, e.g. https://example.com; redirects and CSRF checks use it. */
+  get publicUrl() {
+    return (env("PUBLIC_URL") ?? "http://localhost:3000").replace(/\/+$/, "");
+  },
+  get oidcIssuer() {
+    return env("OIDC_ISSUER") ?? "https://accounts.google.com";
+  },
+  get googleClientId() {
+    return env("GOOGLE_CLIENT_ID");
+  },
+  get googleClientSecret() {
+    return env("GOOGLE_CLIENT_SECRET");
+  },
+  /** Comma list of addresses or `@domain` entries allowed into the admin area. */
+  get adminEmails() {
+    return (env("ADMIN_EMAILS") ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+  },
+  get adminUsername() {
+    return env("ADMIN_USERNAME");
+  },
+  get adminPassword() {
+    return env("ADMIN_PASSWORD");
+  },
+  /** Development Login: only ever on for the local runtime, never in a deployed stage. */
+  get devLogin() {
+    return env("DEV_LOGIN") === "1" && env("AWS_LAMBDA_FUNCTION_NAME") === undefined;
+  },
+};

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { email, optionalText, requiredText } from "./common";
+
+/** Inquiry types a visitor can choose; the admin also knows `contact` (older submissions). */
+export const inquiryTypes = ["automation", "education", "partnership", "general"] as const;
+export const adminInquiryTypes = [...inquiryTypes, "contact"] as const;
+export type InquiryType = (typeof inquiryTypes)[number];
+
+const inquiryType = z.enum(inquiryTypes, { error: "Choose automation, education, partnership or general" });
+
+export const contactInput = z
+  .object({
+    name: requiredText(200, "Name is required"),
+    email,
+    company: optionalText(200),
+    message: requiredText(5000, "Message is required"),
+    inquiryType: inquiryType.optional(),
+    form_type: inquiryType.optional(),
+    /** Honeypot: people never see it, bots fill it. */
+    website: z.string().max(2000).optional(),
+  })
+  .transform(({ inquiryType, form_type, ...rest }) => ({
+    ...rest,
+    form_type: form_type ?? inquiryType ?? "general",
+  }));
+export type ContactInput = z.input<typeof contactInput>;

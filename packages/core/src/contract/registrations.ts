@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { email, optionalText, requiredText } from "./common";
+
+export const experienceLevels = ["Beginner", "Intermediate", "Advanced"] as const;
+
+export const registrationInput = z.object({
+  name: requiredText(200, "Name is required"),
+  email,
+  phone: optionalText(50).refine((v) => v === "" || /^[+()\d\s.-]{5,50}$/.test(v), "Please enter a valid phone number"),
+  company: optionalText(200),
+  course_interest: optionalText(200),
+  experience_level: z
+    .union([z.enum(experienceLevels), z.literal("")], { error: "Choose Beginner, Intermediate or Advanced" })
+    .nullish()
+    .transform((v) => v ?? ""),
+  preferred_start_date: optionalText(10).refine(
+    (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
+    "Please enter a valid date",
+  ),
+  additional_notes: optionalText(5000),
+  /** Honeypot: people never see it, bots fill it. */
+  website: z.string().max(2000).optional(),
+});
+export type RegistrationInput = z.input<typeof registrationInput>;

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+export const settingTypes = ["text", "textarea", "url", "email"] as const;
+export type SettingType = (typeof settingTypes)[number];
+
+/** The groups of the Settings page, in order, with their keys (SPEC §2). */
+export const settingGroups = [
+  { title: "Company Information", keys: ["company_name", "company_tagline", "site_description"] },
+  { title: "Contact Details", keys: ["contact_email", "contact_phone", "company_address"] },
+  { title: "Homepage Content", keys: ["hero_heading", "hero_subtext"] },
+  { title: "SEO & Analytics", keys: ["site_title", "meta_description", "google_analytics_id"] },
+  { title: "Social Media", keys: ["social_media_twitter", "social_media_linkedin", "social_media_facebook"] },
+] as const;
+
+/** Settings the public site may read (GET /api/site-settings); nothing else leaves the back office. */
+export const publicSettingKeys = [
+  "company_name", "company_tagline", "site_description", "contact_email", "contact_phone", "company_address",
+  "hero_heading", "hero_subtext", "site_title", "meta_description",
+  "social_media_twitter", "social_media_linkedin", "social_media_facebook",
+] as const;
+
+export const settingValue = z.object({
+  value: z.string({ error: "Value must be text" }).max(5000, "Must be at most 5000 characters").nullish().transform((v) => v ?? ""),
+});
+
+/** Validates a value against its setting's type; empty values are always allowed. */
+export function checkSettingValue(type: string, value: string): string | undefined {
+  if (value === "") return undefined;
+  if (type === "url" && !/^https?:\/\/[^\s]+$/i.test(value)) return "Must be a valid http(s) URL";
+  if (type === "email" && !z.email().safeParse(value).success) return "Please enter a valid email address";
+  return undefined;
+}
+
+/** "company_name" -> "Company Name" */
+export const settingLabel = (key: string) =>
+  key.split("_").filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");

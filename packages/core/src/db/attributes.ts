@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+
+/** Attribute definitions every entity shares; spread into an entity's `attributes`. */
+export const idAttribute = {
+  type: "string",
+  required: true,
+  readOnly: true,
+  default: () => randomUUID(),
+} as const;
+
+export const timestamps = {
+  created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+  updated_at: {
+    type: "string",
+    required: true,
+    default: () => new Date().toISOString(),
+    // Every write refreshes it.
+    watch: "*",
+    set: () => new Date().toISOString(),
+  },
+} as const;
+
+/**
+ * Lists that grow without bound (posts, messages, registrations, users) are partitioned by the year
+ * they were created in, so no partition holds them all. Readers query each year's partition.
+ */
+export const bucketOf = (isoDate: string) => isoDate.slice(0, 4);
+export const bucketAttribute = { type: "string", required: true, readOnly: true, hidden: true } as const;
+
+/** The first year any record can carry: the product did not exist before it. */
+const FIRST_YEAR = 2024;
+export function allBuckets(now = new Date()): string[] {
+  const years: string[] = [];
+  for (let y = now.getUTCFullYear() + 1; y >= FIRST_YEAR; y--) years.push(String(y));
+  return years;
+}
+
+export const newestFirst = <T extends { created_at: string }>(a: T, b: T) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+
+export const byOrderIndex = <T extends { order_index: number; created_at: string }>(a: T, b: T) =>
+  a.order_index - b.order_index || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0);

@@ -1,0 +1,24 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { config } from "../config";
+
+let cached: { key: string; client: DynamoDBDocumentClient; raw: DynamoDBClient } | undefined;
+
+/**
+ * The DynamoDB client for the configured endpoint. Created lazily and re-created when the endpoint
+ * changes (tests point the same process at several servers).
+ */
+export function dynamo() {
+  const endpoint = config.dynamoEndpoint;
+  const key = `${endpoint ?? "aws"}|${config.region}`;
+  if (!cached || cached.key !== key) {
+    const raw = new DynamoDBClient({
+      region: config.region,
+      ...(endpoint
+        ? { endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
+        : {}),
+    });
+    cached = { key, raw, client: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }) };
+  }
+  return cached;
+}

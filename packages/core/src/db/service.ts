@@ -1,0 +1,45 @@
+import { Service } from "electrodb";
+import { config } from "../config";
+import { dynamo } from "./client";
+import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
+import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
+import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
+import { ContactSubmissionEntity } from "../contact/entity";
+import { PageSectionEntity } from "../page-sections/entity";
+import { RateLimitEntity } from "../rate-limit/entity";
+import { CourseRegistrationEntity } from "../registrations/entity";
+import { SiteSettingEntity } from "../settings/entity";
+import { UserEntity } from "../users/entity";
+
+/** The one ElectroDB Service: every entity lives in the one table. */
+const service = new Service({
+  pageSection: PageSectionEntity,
+  service: ServiceEntity,
+  industry: IndustryEntity,
+  course: CourseEntity,
+  serviceDetail: ServiceDetailEntity,
+  blogPost: BlogPostEntity,
+  blogSlug: BlogSlugEntity,
+  contactSubmission: ContactSubmissionEntity,
+  courseRegistration: CourseRegistrationEntity,
+  siteSetting: SiteSettingEntity,
+  user: UserEntity,
+  adminAccount: AdminAccountEntity,
+  session: SessionEntity,
+  oidcTransaction: OidcTransactionEntity,
+  rateLimit: RateLimitEntity,
+});
+
+let boundTo = "";
+
+/** The entities, bound to the configured client and table (re-bound when either changes). */
+export function db() {
+  const { client, key } = dynamo();
+  const target = `${key}|${config.tableName}`;
+  if (boundTo !== target) {
+    service.setClient(client);
+    service.setTableName(config.tableName);
+    boundTo = target;
+  }
+  return service.entities;
+}

@@ -1,0 +1,51 @@
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+
+/**
+ * The single table. Infrastructure (infra/database.ts), the local runtime and the tests all build it
+ * from these names, so the key schema is declared once.
+ */
+export const tableKeys = {
+  pk: "pk",
+  sk: "sk",
+  gsi1: { name: "gsi1", pk: "gsi1pk", sk: "gsi1sk" },
+  gsi2: { name: "gsi2", pk: "gsi2pk", sk: "gsi2sk" },
+  /** Epoch seconds; DynamoDB's TTL deletes lazily, so every reader also checks expiry itself. */
+  ttl: "ttl",
+} as const;
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<"created" | "exists"> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return "exists";
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException) && (err as Error).name !== "ResourceNotFoundException") throw err;
+  }
+  const { pk, sk, gsi1, gsi2 } = tableKeys;
+  const s = (AttributeName: string) => ({ AttributeName, AttributeType: "S" as const });
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: [s(pk), s(sk), s(gsi1.pk), s(gsi1.sk), s(gsi2.pk), s(gsi2.sk)],
+      KeySchema: [
+        { AttributeName: pk, KeyType: "HASH" },
+        { AttributeName: sk, KeyType: "RANGE" },
+      ],
+      GlobalSecondaryIndexes: [gsi1, gsi2].map((g) => ({
+        IndexName: g.name,
+        KeySchema: [
+          { AttributeName: g.pk, KeyType: "HASH" as const },
+          { AttributeName: g.sk, KeyType: "RANGE" as const },
+        ],
+        Projection: { ProjectionType: "ALL" as const },
+      })),
+    }),
+  );
+  // Wait until ACTIVE (dynalite is immediate with createTableMs 0; AWS takes a few seconds).
+  for (let i = 0; i < 120; i++) {
+    const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (d.Table?.TableStatus === "ACTIVE") break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return "created";
+}

@@ -1,0 +1,30 @@
+import sanitize from "sanitize-html";
+
+/**
+ * HTML from editors (posts, policies, sections) is sanitised on save; the web sanitises again at
+ * render. Scripts, event handlers, and javascript: URLs never survive.
+ */
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, {
+    allowedTags: [
+      "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "span", "div",
+      "ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "a", "img", "figure", "figcaption",
+      "table", "thead", "tbody", "tr", "th", "td", "sup", "sub", "small", "mark",
+    ],
+    allowedAttributes: {
+      a: ["href", "title", "target", "rel"],
+      img: ["src", "alt", "title", "width", "height", "loading"],
+      "*": ["class", "id"],
+      th: ["colspan", "rowspan", "scope"],
+      td: ["colspan", "rowspan"],
+    },
+    allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowProtocolRelative: false,
+    transformTags: {
+      a: (tagName, attribs) =>
+        attribs.target === "_blank"
+          ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } }
+          : { tagName, attribs },
+    },
+  });
+}

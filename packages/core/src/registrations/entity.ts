@@ -1,0 +1,31 @@
+import { Entity } from "electrodb";
+import { bucketAttribute, idAttribute } from "../db/attributes";
+
+/**
+ * Course registrations submitted from the Tech School page.
+ *
+ * Access patterns:
+ *   byId    Get    one registration by id                    pk: id
+ *   byYear  Query  registrations of one year, newest first   gsi1: bucket (year) / created_at
+ */
+export const CourseRegistrationEntity = new Entity({
+  model: { entity: "courseRegistration", version: "1", service: "agency" },
+  attributes: {
+    id: idAttribute,
+    name: { type: "string", required: true },
+    email: { type: "string", required: true },
+    phone: { type: "string", default: "" },
+    company: { type: "string", default: "" },
+    course_interest: { type: "string", default: "" },
+    experience_level: { type: "string", default: "" },
+    preferred_start_date: { type: "string", default: "" },
+    additional_notes: { type: "string", default: "" },
+    status: { type: ["pending", "contacted", "enrolled", "declined"] as const, required: true, default: "pending" },
+    created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+    bucket: bucketAttribute,
+  },
+  indexes: {
+    byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+    byYear: { index: "gsi1", pk: { field: "gsi1pk", composite: ["bucket"] }, sk: { field: "gsi1sk", composite: ["created_at", "id"] } },
+  },
+});

@@ -1,0 +1,25 @@
+import { Entity } from "electrodb";
+
+/**
+ * Site settings: a fixed set of keys (SPEC §2 Settings page), seeded, then only saved.
+ *
+ * Access patterns:
+ *   byKey  Get    one setting by key                   pk: key
+ *   all    Query  every setting, in page order         gsi1: constant partition / position
+ */
+export const SiteSettingEntity = new Entity({
+  model: { entity: "siteSetting", version: "1", service: "agency" },
+  attributes: {
+    id: { type: "string", required: true, readOnly: true },
+    key: { type: "string", required: true, readOnly: true },
+    value: { type: "string", default: "" },
+    description: { type: "string", default: "" },
+    type: { type: ["text", "textarea", "url", "email"] as const, required: true, default: "text" },
+    position: { type: "number", required: true, default: 0, padding: { length: 4, char: "0" } },
+    updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
+  },
+  indexes: {
+    byKey: { pk: { field: "pk", composite: ["key"] }, sk: { field: "sk", composite: [] } },
+    all: { index: "gsi1", pk: { field: "gsi1pk", composite: [] }, sk: { field: "gsi1sk", composite: ["position", "key"] } },
+  },
+});

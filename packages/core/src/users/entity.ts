@@ -1,0 +1,35 @@
+import { Entity } from "electrodb";
+import { bucketAttribute, idAttribute } from "../db/attributes";
+
+/**
+ * Users: everyone who signed in with Google.
+ *
+ * Access patterns:
+ *   byId       Get    one user by id                        pk: id
+ *   byEmail    Query  the user with an email (lowercased)   gsi1: email
+ *   byYear     Query  users who joined in one year          gsi2: bucket (year) / created_at
+ */
+export const UserEntity = new Entity({
+  model: { entity: "user", version: "1", service: "agency" },
+  attributes: {
+    id: idAttribute,
+    email: { type: "string", required: true },
+    google_sub: { type: "string" },
+    created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+    last_login_at: { type: "string" },
+    google_user_data: {
+      type: "map",
+      properties: {
+        name: { type: "string" },
+        picture: { type: "string" },
+        email_verified: { type: "boolean" },
+      },
+    },
+    bucket: bucketAttribute,
+  },
+  indexes: {
+    byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+    byEmail: { index: "gsi1", pk: { field: "gsi1pk", composite: ["email"] }, sk: { field: "gsi1sk", composite: [] } },
+    byYear: { index: "gsi2", pk: { field: "gsi2pk", composite: ["bucket"] }, sk: { field: "gsi2sk", composite: ["created_at", "id"] } },
+  },
+});

@@ -1,0 +1,60 @@
+import { Courses, Industries, ServiceDetails, Services } from "@agency/core/catalog/catalog";
+import { courseInput, industryInput, serviceDetailInput, serviceInput } from "@agency/core/contract/catalog";
+import { pageSectionUpdate, pageSlugs } from "@agency/core/contract/page-sections";
+import { NotFoundError } from "@agency/core/errors";
+import { PageSections } from "@agency/core/page-sections/page-sections";
+import type { z } from "zod";
+import { http, reply, type RouteHandler } from "../http";
+
+const MAX_SECTION_BODY = 256 * 1024;
+
+/** The four routes of a curated catalogue, from its domain module and input schema. */
+function crud<S extends z.ZodType>(
+  domain: {
+    list(): Promise<unknown>;
+    create(i: z.output<S>): Promise<unknown>;
+    update(id: string, i: z.output<S>): Promise<unknown>;
+    remove(id: string): Promise<void>;
+  },
+  schema: S,
+): [RouteHandler, RouteHandler, RouteHandler, RouteHandler] {
+  return [
+    () => domain.list(),
+    async (req) => reply.created(await domain.create(req.body(schema))),
+    (req) => domain.update(req.params.id ?? "", req.body(schema)),
+    async (req) => {
+      await domain.remove(req.params.id ?? "");
+      return { success: true };
+    },
+  ];
+}
+
+const [listServices, createService, updateService, deleteService] = crud(Services, serviceInput);
+const [listIndustries, createIndustry, updateIndustry, deleteIndustry] = crud(Industries, industryInput);
+const [listCourses, createCourse, updateCourse, deleteCourse] = crud(Courses, courseInput);
+const [listDetails, createDetail, updateDetail, deleteDetail] = crud(ServiceDetails, serviceDetailInput);
+
+export const handler = http({
+  "GET /api/admin/page-sections/{pageSlug}": async ({ params }) => {
+    if (!(pageSlugs as readonly string[]).includes(params.pageSlug ?? "")) throw new NotFoundError("Unknown page");
+    return PageSections.byPage(params.pageSlug!);
+  },
+  "PUT /api/admin/page-sections/{id}": (req) =>
+    PageSections.update(req.params.id ?? "", req.body(pageSectionUpdate, { maxBytes: MAX_SECTION_BODY })),
+  "GET /api/admin/services": listServices,
+  "POST /api/admin/services": createService,
+  "PUT /api/admin/services/{id}": updateService,
+  "DELETE /api/admin/services/{id}": deleteService,
+  "GET /api/admin/industries": listIndustries,
+  "POST /api/admin/industries": createIndustry,
+  "PUT /api/admin/industries/{id}": updateIndustry,
+  "DELETE /api/admin/industries/{id}": deleteIndustry,
+  "GET /api/admin/courses": listCourses,
+  "POST /api/admin/courses": createCourse,
+  "PUT /api/admin/courses/{id}": updateCourse,
+  "DELETE /api/admin/courses/{id}": deleteCourse,
+  "GET /api/admin/service-details": listDetails,
+  "POST /api/admin/service-details": createDetail,
+  "PUT /api/admin/service-details/{id}": updateDetail,
+  "DELETE /api/admin/service-details/{id}": deleteDetail,
+});

@@ -1,0 +1,16 @@
+import { ContactSubmissions } from "@agency/core/contact/contact";
+import { contactInput } from "@agency/core/contract/contact";
+import { rateLimit } from "@agency/core/rate-limit/rate-limit";
+import { http, reply } from "../http";
+
+export const PUBLIC_WRITE_LIMIT = { count: 5, windowSeconds: 600 };
+
+export const handler = http({
+  "POST /api/contact": async (req) => {
+    await rateLimit("contact", req.ip, PUBLIC_WRITE_LIMIT.count, PUBLIC_WRITE_LIMIT.windowSeconds);
+    const { website, ...input } = req.body(contactInput);
+    // A filled honeypot gets the same answer as a person, and nothing is stored.
+    if (!website) await ContactSubmissions.create(input);
+    return reply.json({ success: true }, 201);
+  },
+});

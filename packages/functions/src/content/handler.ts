@@ -1,0 +1,19 @@
+import { Courses, Industries, ServiceDetails, Services } from "@agency/core/catalog/catalog";
+import { pageSlugs } from "@agency/core/contract/page-sections";
+import { NotFoundError } from "@agency/core/errors";
+import { PageSections } from "@agency/core/page-sections/page-sections";
+import { SiteSettings } from "@agency/core/settings/settings";
+import { http } from "../http";
+
+/** Public reads of the curated content: only active items, in order. */
+export const handler = http({
+  "GET /api/page-sections/{pageSlug}": async ({ params }) => {
+    if (!(pageSlugs as readonly string[]).includes(params.pageSlug ?? "")) throw new NotFoundError("Unknown page");
+    return PageSections.activeByPage(params.pageSlug!);
+  },
+  "GET /api/services": () => Services.listActive(),
+  "GET /api/industries": () => Industries.listActive(),
+  "GET /api/courses": () => Courses.listActive(),
+  "GET /api/service-details": () => ServiceDetails.listActive(),
+  "GET /api/site-settings": () => SiteSettings.publicValues(),
+});

@@ -1,0 +1,69 @@
+import { BlogPosts } from "@agency/core/blog/blog";
+import { excerptOf, postDate } from "@agency/core/contract/blog";
+import { config } from "@agency/core/config";
+import { SiteSettings } from "@agency/core/settings/settings";
+import { http, reply } from "../http";
+
+/** The public pages of the SPA (SPEC §2), for the sitemap. */
+export const publicPaths = ["/", "/about", "/services", "/tech-school", "/blog", "/contact"];
+
+const xml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+export const handler = http({
+  "GET /robots.txt": async () =>
+    reply.text(
+      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /auth/\nDisallow: /api/\n\nSitemap: ${config.publicUrl}/sitemap.xml\n`,
+      "text/plain; charset=utf-8",
+    ),
+  "GET /sitemap.xml": async () => {
+    const base = config.publicUrl;
+    const posts = await BlogPosts.listPublished();
+    const urls = [
+      ...publicPaths.map((p) => `  <url><loc>${xml(base + p)}</loc></url>`),
+      ...posts.map(
+        (p) => `  <url><loc>${xml(`${base}/blog/${p.slug}`)}</loc><lastmod>${xml(p.updated_at.slice(0, 10))}</lastmod></url>`,
+      ),
+    ];
+    return reply.text(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
+      "application/xml; charset=utf-8",
+    );
+  },
+  "GET /rss.xml": async () => {
+    const base = config.publicUrl;
+    const [posts, settings] = await Promise.all([BlogPosts.listPublished(), SiteSettings.publicValues()]);
+    const title = settings.site_title || settings.company_name || "Blog";
+    const items = posts.slice(0, 50).map((p) => {
+      const link = `${base}/blog/${p.slug}`;
+      return [
+        "    <item>",
+        `      <title>${xml(p.title)}</title>`,
+        `      <link>${xml(link)}</link>`,
+        `      <guid isPermaLink="true">${xml(link)}</guid>`,
+        `      <pubDate>${new Date(postDate(p)).toUTCString()}</pubDate>`,
+        p.category ? `      <category>${xml(p.category)}</category>` : "",
+        p.author_name ? `      <dc:creator>${xml(p.author_name)}</dc:creator>` : "",
+        `      <description>${xml(excerptOf(p))}</description>`,
+        "    </item>",
+      ].filter(Boolean).join("\n");
+    });
+    return reply.text(
+      [
+        `<?xml version="1.0" encoding="UTF-8"?>`,
+        `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">`,
+        "  <channel>",
+        `    <title>${xml(title)}</title>`,
+        `    <link>${xml(`${base}/blog`)}</link>`,
+        `    <description>${xml(settings.meta_description || "")}</description>`,
+        `    <language>en-us</language>`,
+        `    <atom:link href="${xml(`${base}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+        ...items,
+        "  </channel>",
+        "</rss>",
+        "",
+      ].join("\n"),
+      "application/rss+xml; charset=utf-8",
+    );
+  },
+});

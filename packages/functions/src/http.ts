@@ -1,0 +1,155 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { z } from "zod";
+import { fieldErrors } from "@agency/core/contract/common";
+import { HttpError } from "@agency/core/errors";
+import { routes, type RouteKey } from "../../../infra/routes";
+import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
+
+/**
+ * The one http wrapper. Every handler is `http({ "<routeKey>": fn })`. It owns:
+ * - the guard: the route table's access field decides, deny by default;
+ * - request parsing (JSON only, size-capped, validated by zod);
+ * - the response shape: JSON with charset, cache headers, and errors mapped to statuses
+ *   (ZodError 400 with fields, HttpError its status, anything else 500 with a request id only).
+ */
+
+export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+const DEFAULT_MAX_BODY = 16 * 1024;
+
+export interface Request {
+  readonly event: APIGatewayProxyEventV2;
+  readonly routeKey: RouteKey;
+  readonly params: Record<string, string>;
+  readonly query: Record<string, string>;
+  /** Lowercased names. */
+  readonly headers: Record<string, string>;
+  readonly cookies: Record<string, string>;
+  /** The caller's address as API Gateway saw it; never taken from headers or the body. */
+  readonly ip: string;
+  readonly requestId: string;
+  /** The signed-in admin; set on every `admin` route (the guard ran before the handler). */
+  session?: AdminSession;
+  /** The JSON body validated by `schema`; 415, 413 or 400 otherwise. */
+  body<S extends z.ZodType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
+}
+
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+    readonly cookies: string[] = [],
+  ) {}
+}
+
+export const reply = {
+  json: (body: unknown, status = 200, extra: { headers?: Record<string, string>; cookies?: string[] } = {}) =>
+    new Reply(status, body, extra.headers, extra.cookies),
+  created: (body: unknown) => new Reply(201, body),
+  noContent: (extra: { cookies?: string[] } = {}) => new Reply(204, undefined, {}, extra.cookies),
+  /** A non-JSON body (feeds). */
+  text: (body: string, contentType: string) => new Reply(200, body, { "content-type": contentType }),
+  redirect: (location: string, cookies: string[] = []) => new Reply(302, undefined, { location }, cookies),
+};
+
+export type RouteHandler = (req: Request) => Promise<unknown>;
+export type FeatureHandler = ((event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  readonly routeKeys: readonly RouteKey[];
+};
+
+function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of event.cookies ?? []) {
+    const i = c.indexOf("=");
+    if (i <= 0) continue;
+    const name = c.slice(0, i).trim();
+    if (name in out) continue; // the first (most specific) wins, as browsers send them
+    try {
+      out[name] = decodeURIComponent(c.slice(i + 1).trim());
+    } catch {
+      out[name] = c.slice(i + 1).trim();
+    }
+  }
+  return out;
+}
+
+function rawBody(event: APIGatewayProxyEventV2): string {
+  if (!event.body) return "";
+  return event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
+}
+
+function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
+  return {
+    event,
+    routeKey,
+    params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ""])),
+    query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ""])),
+    headers,
+    cookies: parseCookies(event),
+    ip: event.requestContext?.http?.sourceIp ?? "unknown",
+    requestId: event.requestContext?.requestId ?? crypto.randomUUID(),
+    body(schema, options = {}) {
+      const type = (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      if (type !== "application/json") throw new HttpError(415, "Content-Type must be application/json");
+      const text = rawBody(event);
+      if (Buffer.byteLength(text, "utf8") > (options.maxBytes ?? DEFAULT_MAX_BODY)) {
+        throw new HttpError(413, `Request body is larger than ${Math.round((options.maxBytes ?? DEFAULT_MAX_BODY) / 1024)} KB`);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, "Request body is not valid JSON", { fields: { body: "Request body is not valid JSON" } });
+      }
+      return schema.parse(json);
+    },
+  };
+}
+
+function toResult(r: Reply, cacheable: boolean): APIGatewayProxyStructuredResultV2 {
+  const isText = typeof r.body === "string" && r.headers["content-type"] !== undefined;
+  const headers: Record<string, string> = {
+    "cache-control": cacheable && r.status >= 200 && r.status < 300 ? PUBLIC_CACHE : "no-store",
+    "x-content-type-options": "nosniff",
+    ...(r.body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
+    ...r.headers,
+  };
+  return {
+    statusCode: r.status,
+    headers,
+    ...(r.cookies.length ? { cookies: r.cookies } : {}),
+    body: r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body),
+  };
+}
+
+function errorReply(err: unknown, requestId: string): Reply {
+  if (err instanceof z.ZodError) {
+    return new Reply(400, { error: "Validation failed", fields: fieldErrors(err), requestId });
+  }
+  if (err instanceof HttpError) {
+    return new Reply(err.status, { error: err.message, ...err.extra, requestId }, err.headers);
+  }
+  console.error(JSON.stringify({ level: "error", requestId, message: (err as Error)?.message, stack: (err as Error)?.stack }));
+  return new Reply(500, { error: "Internal server error", requestId });
+}
+
+export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): FeatureHandler {
+  const fn = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const routeKey = event.routeKey as RouteKey;
+    const spec = routes[routeKey];
+    const req = makeRequest(event, routeKey);
+    const route = handlers[routeKey];
+    if (!spec || !route) return toResult(new Reply(404, { error: "Not found", requestId: req.requestId }), false);
+    try {
+      await checkCsrf(req);
+      if (spec.access !== "public") req.session = await authorize(req);
+      const out = await route(req);
+      return toResult(out instanceof Reply ? out : new Reply(200, out), "cache" in spec && spec.cache === true);
+    } catch (err) {
+      return toResult(errorReply(err, req.requestId), false);
+    }
+  };
+  return Object.assign(fn, { routeKeys: Object.keys(handlers) as RouteKey[] });
+}
