@@ -5,6 +5,7 @@ import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../aut
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { ContactSubmissionEntity } from "../contact/entity";
+import { MetaEntity } from "../meta/entity";
 import { PageSectionEntity } from "../page-sections/entity";
 import { RateLimitEntity } from "../rate-limit/entity";
 import { CourseRegistrationEntity } from "../registrations/entity";
@@ -28,6 +29,7 @@ const service = new Service({
   session: SessionEntity,
   oidcTransaction: OidcTransactionEntity,
   rateLimit: RateLimitEntity,
+  meta: MetaEntity,
 });
 
 let boundTo = "";

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { features, handlerPath, routeKeys, routes } from "./routes";
+
+/** Every call of SPEC §7, as the web app makes it. */
+const specCalls = [
+  "GET /api/users/me",
+  "GET /api/logout",
+  "GET /api/oauth/google/redirect_url",
+  "POST /api/sessions",
+  "GET /api/admin/me",
+  "GET /api/page-sections/{pageSlug}",
+  "GET /api/courses",
+  "GET /api/services",
+  "GET /api/industries",
+  "GET /api/service-details",
+  "GET /api/blog-posts",
+  "GET /api/blog-posts/{slug}",
+  "POST /api/course-registrations",
+  "POST /api/contact",
+  "GET /api/admin/dashboard-stats",
+  "GET /api/admin/contact-submissions",
+  "PUT /api/admin/contact-submissions/{id}/status",
+  "PUT /api/admin/contact-submissions/mark-all-read",
+  "DELETE /api/admin/contact-submissions/{id}",
+  "GET /api/admin/site-settings",
+  "PUT /api/admin/site-settings/{key}",
+  "GET /api/admin/page-sections/{pageSlug}",
+  "PUT /api/admin/page-sections/{id}",
+  ...["services", "industries", "courses", "service-details", "blog-posts"].flatMap((r) => [
+    `GET /api/admin/${r}`,
+    `POST /api/admin/${r}`,
+    `PUT /api/admin/${r}/{id}`,
+    `DELETE /api/admin/${r}/{id}`,
+  ]),
+  "PUT /api/admin/blog-posts/{id}/publish",
+  "GET /api/admin/users",
+  "DELETE /api/admin/users/{id}",
+];
+
+describe("the route table", () => {
+  it("lists every call of SPEC §7", () => {
+    const missing = specCalls.filter((k) => !(k in routes));
+    expect(missing).toEqual([]);
+  });
+
+  it("declares an access level, public or admin, for every route", () => {
+    for (const key of routeKeys) expect(["public", "admin"], key).toContain(routes[key].access);
+  });
+
+  it("protects every /api/admin route except the username sign-in itself", () => {
+    const open = routeKeys.filter((k) => k.includes(" /api/admin/") && routes[k].access !== "admin");
+    expect(open).toEqual(["POST /api/admin/login"]);
+  });
+
+  it("caches only public GET routes", () => {
+    for (const key of routeKeys) {
+      const spec = routes[key];
+      if ("cache" in spec && spec.cache) {
+        expect(key.startsWith("GET "), key).toBe(true);
+        expect(spec.access, key).toBe("public");
+      }
+    }
+  });
+
+  it("resolves every route to a handler of its feature that implements it", async () => {
+    for (const feature of features) {
+      const mod = (await import(/* @vite-ignore */ `../${handlerPath(feature)}`)) as { handler?: { routeKeys?: string[] } };
+      expect(typeof mod.handler, feature).toBe("function");
+      const served = routeKeys.filter((k) => routes[k].feature === feature);
+      expect([...(mod.handler!.routeKeys ?? [])].sort(), feature).toEqual([...served].sort());
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { BlogPosts } from "../blog/blog";
+import { blogPostInput } from "../contract/blog";
+import { isConditionalFailure } from "../db/errors";
+import { db } from "../db/service";
+import { ConflictError } from "../errors";
+import {
+  seedBlogPosts, seedCourses, seedIndustries, seedPageSections, seedServiceDetails, seedServices, seedSiteSettings,
+} from "./content";
+
+const SEED_VERSION = "1";
+
+/** A conditional create that treats "already there" as done, so every step can be re-run. */
+async function createOnce(create: () => Promise<unknown>) {
+  try {
+    await create();
+  } catch (err) {
+    if (!isConditionalFailure(err) && !(err instanceof ConflictError)) throw err;
+  }
+}
+
+/**
+ * Seeds the default content into a table that has never been seeded. A marker records that seeding
+ * finished, so content an admin later deletes does not come back on restart; every item has a fixed
+ * id and a conditional create, so an interrupted seed can simply run again.
+ */
+export async function seedDefaults(): Promise<"seeded" | "already-seeded"> {
+  const e = db();
+  const { data: marker } = await e.meta.get({ key: "seed" }).go();
+  if (marker) return "already-seeded";
+
+  await Promise.all([
+    ...seedPageSections.map((s) => createOnce(() => e.pageSection.create(s).go())),
+    ...seedServices.map((s) => createOnce(() => e.service.create(s).go())),
+    ...seedIndustries.map((s) => createOnce(() => e.industry.create(s).go())),
+    ...seedCourses.map((s) => createOnce(() => e.course.create(s).go())),
+    ...seedServiceDetails.map((s) => createOnce(() => e.serviceDetail.create(s).go())),
+    ...seedSiteSettings.map((s) => createOnce(() => e.siteSetting.create({ ...s, id: s.key }).go())),
+  ]);
+  for (const { id, created_at, ...post } of seedBlogPosts) {
+    await createOnce(() => BlogPosts.create(blogPostInput.parse(post), id, created_at));
+  }
+  await e.meta.put({ key: "seed", value: SEED_VERSION }).go();
+  return "seeded";
+}

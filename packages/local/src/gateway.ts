@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { randomUUID } from "node:crypto";
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
+import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
+import { serveStatic } from "./static";
+
+type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
+
+const MAX_BODY = 10 * 1024 * 1024; // API Gateway's own payload limit
+
+interface CompiledRoute {
+  key: RouteKey;
+  method: string;
+  regex: RegExp;
+  names: string[];
+  params: number;
+}
+
+/** Route keys as API Gateway matches them: exact segments beat `{param}` segments. */
+const compiled: CompiledRoute[] = (Object.keys(routes) as RouteKey[])
+  .map((key) => {
+    const [method, path] = key.split(" ") as [string, string];
+    const names: string[] = [];
+    const pattern = path
+      .split("/")
+      .map((seg) => {
+        const m = /^\{(\w+)\}$/.exec(seg);
+        if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(m[1]!);
+        return "([^/]+)";
+      })
+      .join("/");
+    return { key, method, regex: new RegExp(`^${pattern}$`), names, params: names.length };
+  })
+  .sort((a, b) => a.params - b.params);
+
+export function matchRoute(method: string, path: string) {
+  for (const r of compiled) {
+    if (r.method !== method) continue;
+    const m = r.regex.exec(path);
+    if (!m) continue;
+    const pathParameters: Record<string, string> = {};
+    r.names.forEach((n, i) => {
+      try {
+        pathParameters[n] = decodeURIComponent(m[i + 1]!);
+      } catch {
+        pathParameters[n] = m[i + 1]!;
+      }
+    });
+    return { key: r.key, pathParameters };
+  }
+  return undefined;
+}
+
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
+function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on("end", () => resolve(size > MAX_BODY ? "too-large" : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+const textual = (contentType: string) =>
+  contentType === "" || /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript)|[^;]*\+(json|xml))/i.test(contentType);
+
+/** Builds the API Gateway HTTP API payload 2.0 event for a request. */
+export function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: { key: RouteKey; pathParameters: Record<string, string> },
+  body: Buffer,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (name === "cookie") {
+      cookies = (Array.isArray(value) ? value.join("; ") : value).split(/;\s*/).filter(Boolean);
+      continue;
+    }
+    headers[name] = Array.isArray(value) ? value.join(",") : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const contentType = headers["content-type"] ?? "";
+  const base64 = body.length > 0 && !textual(contentType);
+  const now = new Date();
+  return {
+    version: "2.0",
+    routeKey: route.key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(cookies ? { cookies } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(Object.keys(route.pathParameters).length ? { pathParameters: route.pathParameters } : {}),
+    requestContext: {
+      accountId: "local",
+      apiId: "local",
+      domainName: headers.host ?? "localhost",
+      domainPrefix: "localhost",
+      http: {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, ""),
+        userAgent: headers["user-agent"] ?? "",
+      },
+      requestId: randomUUID(),
+      routeKey: route.key,
+      stage: "$default",
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: base64 ? body.toString("base64") : body.toString("utf8") } : {}),
+    isBase64Encoded: base64,
+  };
+}
+
+/** Writes a Lambda result back the way API Gateway does (payload 2.0 rules). */
+export function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
+  if (typeof result === "string" || result === null || typeof result !== "object" || !("statusCode" in result)) {
+    // API Gateway infers a 200 JSON response from a result without statusCode.
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(typeof result === "string" ? result : JSON.stringify(result));
+    return;
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  if (result.cookies?.length) headers["set-cookie"] = result.cookies;
+  const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8") : Buffer.alloc(0);
+  headers["content-length"] = String(body.length);
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(body);
+}
+
+function jsonError(res: ServerResponse, status: number, message: string) {
+  const body = JSON.stringify({ error: message });
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(body);
+}
+
+export interface GatewayOptions {
+  /** The built SPA; omitted, only the API is served. */
+  webRoot?: string;
+  /** Loads a feature's handler module (dynamic import by default). */
+  loadHandler?: (feature: string) => Promise<LambdaHandler>;
+}
+
+const defaultLoader = async (feature: string) => {
+  const mod = (await import(new URL(`../../../${handlerPath(feature as never)}`, import.meta.url).href)) as {
+    handler: LambdaHandler;
+  };
+  return mod.handler;
+};
+
+/** The local stand-in for CloudFront + API Gateway: routes from the one route table, SPA for the rest. */
+export function createGateway(options: GatewayOptions = {}) {
+  const load = options.loadHandler ?? defaultLoader;
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const handlerFor = (feature: string) => {
+    let h = handlers.get(feature);
+    if (!h) handlers.set(feature, (h = load(feature)));
+    return h;
+  };
+
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const method = (req.method ?? "GET").toUpperCase();
+      const route = matchRoute(method === "HEAD" ? "GET" : method, url.pathname);
+      if (route) {
+        const body = await readBody(req);
+        if (body === "too-large") return jsonError(res, 413, "Request body is too large");
+        const handler = await handlerFor(routes[route.key].feature);
+        const result = await handler(toEvent(req, url, route, body));
+        return writeResult(res, result);
+      }
+      if (isApiPath(url.pathname)) return jsonError(res, 404, "Not found");
+      if (options.webRoot && (method === "GET" || method === "HEAD")) return await serveStatic(req, res, options.webRoot, url.pathname);
+      return jsonError(res, 404, "Not found");
+    } catch (err) {
+      console.error(err);
+      if (!res.headersSent) jsonError(res, 502, "Bad gateway");
+      else res.end();
+    }
+  });
+}

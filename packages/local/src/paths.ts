@@ -1,0 +1,6 @@
+import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+
+export const repoRoot = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+export const webDir = resolve(repoRoot, "web");
+export const webDist = resolve(webDir, "dist");

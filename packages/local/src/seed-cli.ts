@@ -1,0 +1,14 @@
+import { config } from "@agency/core/config";
+import { dynamo } from "@agency/core/db/client";
+import { ensureTable } from "@agency/core/db/table";
+import { seedDefaults } from "@agency/core/seed/seed";
+import { startDynalite } from "./dynamo";
+import { resolve } from "node:path";
+import { repoRoot } from "./paths";
+
+// `npm run seed`: seeds the configured table (DYNAMODB_ENDPOINT), or the local data directory.
+const db = config.dynamoEndpoint ? undefined : await startDynalite({ path: resolve(repoRoot, process.env.DATA_DIR ?? ".data") });
+if (db) process.env.DYNAMODB_ENDPOINT = db.endpoint;
+await ensureTable(dynamo().raw, config.tableName);
+console.log(`Seed: ${await seedDefaults()}`);
+await db?.close();

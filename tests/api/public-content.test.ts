@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../support/http";
+
+const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+
+describe("public content API", () => {
+  it("returns the six seeded services in order with SPEC's field names", async () => {
+    const res = await call("GET", "/api/services");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe(PUBLIC_CACHE);
+    const services = res.json as Record<string, unknown>[];
+    expect(services.length).toBeGreaterThanOrEqual(6);
+    const seeded = services.filter((s) => String(s.id).startsWith("svc-"));
+    expect(seeded.map((s) => s.icon_name)).toEqual(["Workflow", "Bot", "TrendingUp", "Eye", "Brain", "Search"]);
+    for (const s of seeded) {
+      expect(Object.keys(s)).toEqual(expect.arrayContaining(["id", "title", "description", "icon_name", "image_url", "order_index", "is_active"]));
+      expect(s.is_active).toBe(true);
+    }
+    const order = services.map((s) => s.order_index as number);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it("returns twelve seeded industries, courses and service details, active only and in order", async () => {
+    const [industries, courses, details] = await Promise.all(
+      ["/api/industries", "/api/courses", "/api/service-details"].map((p) => call("GET", p)),
+    );
+    expect(industries!.json.filter((i: { id: string }) => i.id.startsWith("ind-"))).toHaveLength(12);
+    expect(courses!.json.filter((c: { id: string }) => c.id.startsWith("course-"))).toHaveLength(6);
+    expect(details!.json.filter((d: { id: string }) => d.id.startsWith("sd-"))).toHaveLength(6);
+    for (const r of [industries!, courses!, details!]) {
+      expect(r.json.every((x: { is_active: boolean }) => x.is_active)).toBe(true);
+      const order = r.json.map((x: { order_index: number }) => x.order_index);
+      expect(order).toEqual([...order].sort((a: number, b: number) => a - b));
+    }
+    const buttonTypes = new Set(courses!.json.map((c: { button_type: string }) => c.button_type));
+    expect(buttonTypes).toEqual(new Set(["contact", "register"]));
+  });
+
+  it("returns a page's sections with section_key, title, content and updated_at", async () => {
+    const res = await call("GET", "/api/page-sections/home");
+    expect(res.status).toBe(200);
+    const keys = res.json.map((s: { section_key: string }) => s.section_key);
+    expect(keys).toEqual(expect.arrayContaining(["hero_badge", "hero_title", "hero_subtitle", "video_embed_url", "what_we_do_title"]));
+    expect(res.json[0]).toMatchObject({ section_key: expect.any(String), title: expect.any(String), content: expect.any(String), updated_at: expect.any(String) });
+  });
+
+  it("returns the three policies with HTML content", async () => {
+    const res = await call("GET", "/api/page-sections/policies");
+    const byKey = Object.fromEntries(res.json.map((s: { section_key: string }) => [s.section_key, s]));
+    for (const key of ["privacy_policy", "terms_of_service", "cookie_policy"]) {
+      expect(byKey[key].content).toMatch(/<h2|<p/);
+    }
+  });
+
+  it("answers 404 with JSON for an unknown page and for unknown API paths", async () => {
+    const page = await call("GET", "/api/page-sections/nope");
+    expect(page.status).toBe(404);
+    expect(page.json.error).toBe("Unknown page");
+    const unknown = await call("GET", "/api/does-not-exist");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers["content-type"]).toContain("application/json");
+    const wrongMethod = await call("DELETE", "/api/services");
+    expect(wrongMethod.status).toBe(404);
+  });
+
+  it("exposes only the public site settings", async () => {
+    const res = await call("GET", "/api/site-settings");
+    expect(res.status).toBe(200);
+    expect(res.json.site_title).toEqual(expect.any(String));
+    expect(res.json).not.toHaveProperty("google_analytics_id");
+  });
+});
+
+describe("public blog API", () => {
+  it("lists only published posts, newest first", async () => {
+    const res = await call("GET", "/api/blog-posts");
+    expect(res.status).toBe(200);
+    const posts = res.json as { is_published: boolean; published_at?: string; created_at: string }[];
+    expect(posts.length).toBeGreaterThanOrEqual(4);
+    expect(posts.every((p) => p.is_published)).toBe(true);
+    const dates = posts.map((p) => p.published_at ?? p.created_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("returns a post by slug and 404 for a missing slug or a draft's slug", async () => {
+    const list = (await call("GET", "/api/blog-posts")).json as { slug: string; id: string }[];
+    const one = await call("GET", `/api/blog-posts/${list[0]!.slug}`);
+    expect(one.status).toBe(200);
+    expect(one.json.id).toBe(list[0]!.id);
+    expect((await call("GET", "/api/blog-posts/no-such-post")).status).toBe(404);
+    // post-5 is the seeded draft
+    const draftSlug = (await import("../../packages/core/src/seed/content")).seedBlogPosts.find((p) => !p.is_published)!.slug;
+    const draft = await call("GET", `/api/blog-posts/${draftSlug}`);
+    expect(draft.status).toBe(404);
+    expect(draft.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("feeds", () => {
+  it("serve robots.txt pointing at the sitemap", async () => {
+    const res = await call("GET", "/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(res.text).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+    expect(res.text).toContain("Disallow: /admin");
+  });
+
+  it("serve a sitemap of public pages and published posts only", async () => {
+    const posts = (await call("GET", "/api/blog-posts")).json as { slug: string }[];
+    const res = await call("GET", "/sitemap.xml");
+    expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    for (const p of ["/about", "/services", "/tech-school", "/blog", "/contact"]) expect(res.text).toContain(`${p}</loc>`);
+    for (const p of posts) expect(res.text).toContain(`/blog/${p.slug}</loc>`);
+    expect(res.text).not.toContain("/admin");
+  });
+
+  it("serve an RSS 2.0 feed of published posts", async () => {
+    const posts = (await call("GET", "/api/blog-posts")).json as { title: string }[];
+    const res = await call("GET", "/rss.xml");
+    expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    expect(res.text).toContain('<rss version="2.0"');
+    expect(res.text.match(/<item>/g)).toHaveLength(posts.length);
+  });
+});

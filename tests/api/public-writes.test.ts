@@ -1,0 +1,102 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { call, freshIp } from "../support/http";
+
+const contact = (over: Record<string, unknown> = {}) => ({
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  company: "Analytical Engines",
+  message: "We would like to automate our invoicing.",
+  inquiryType: "automation",
+  form_type: "automation",
+  ...over,
+});
+const registration = (over: Record<string, unknown> = {}) => ({
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  phone: "+1 555 0100",
+  company: "",
+  course_interest: "Machine Learning Fundamentals",
+  experience_level: "Beginner",
+  preferred_start_date: "2026-12-01",
+  additional_notes: "",
+  ...over,
+});
+
+describe.each([
+  { path: "/api/contact", valid: contact, required: ["name", "email", "message"] },
+  { path: "/api/course-registrations", valid: registration, required: ["name", "email"] },
+])("POST $path", ({ path, valid, required }) => {
+  it("accepts a valid submission with 201", async () => {
+    const res = await call("POST", path, { body: valid(), ip: freshIp() });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ success: true });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("names every missing required field in one 400", async () => {
+    const body = valid(Object.fromEntries(required.map((f) => [f, ""])));
+    const res = await call("POST", path, { body, ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.json.fields).sort()).toEqual([...required].sort());
+  });
+
+  it("rejects an invalid email with a message for that field", async () => {
+    const res = await call("POST", path, { body: valid({ email: "not-an-email" }), ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual({ email: "Please enter a valid email address" });
+  });
+
+  it("answers 415 to a body that is not JSON", async () => {
+    const res = await call("POST", path, { raw: "name=x", headers: { "content-type": "text/plain" }, ip: freshIp() });
+    expect(res.status).toBe(415);
+  });
+
+  it("answers 400 to malformed JSON", async () => {
+    const res = await call("POST", path, { raw: "{not json", headers: { "content-type": "application/json" }, ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toBe("Request body is not valid JSON");
+  });
+
+  it("answers 413 to a body over 16 KB", async () => {
+    const res = await call("POST", path, { body: valid({ name: "x".repeat(17 * 1024) }), ip: freshIp() });
+    expect(res.status).toBe(413);
+  });
+
+  it("gives a filled honeypot the normal success answer", async () => {
+    const res = await call("POST", path, { body: valid({ website: "http://spam.example" }), ip: freshIp() });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ success: true });
+  });
+
+  it("refuses the sixth submission in a window with 429 and Retry-After, keyed on the source address", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await call("POST", path, { body: valid(), ip })).status).toBe(201);
+    const sixth = await call("POST", path, { body: valid(), ip, headers: { "x-forwarded-for": "10.9.8.7" } });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers["retry-after"])).toBeGreaterThan(0);
+    // Another visitor is unaffected.
+    expect((await call("POST", path, { body: valid(), ip: freshIp() })).status).toBe(201);
+  });
+
+  it("never answers 5xx to arbitrary JSON", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (body) => {
+        const res = await call("POST", path, { raw: JSON.stringify(body), headers: { "content-type": "application/json" }, ip: freshIp() });
+        expect(res.status).toBeLessThan(500);
+        expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ name: fc.anything(), email: fc.anything(), message: fc.anything(), company: fc.anything(), form_type: fc.anything(), experience_level: fc.anything(), preferred_start_date: fc.anything() }, { requiredKeys: [] }),
+        async (body) => {
+          const res = await call("POST", path, { raw: JSON.stringify(body) ?? "null", headers: { "content-type": "application/json" }, ip: freshIp() });
+          expect(res.status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,12 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, inject } from "vitest";
+import { dynamo } from "../../packages/core/src/db/client";
+import { ensureTable } from "../../packages/core/src/db/table";
+
+// Every integration test file runs on a fresh table of the shared dynalite server.
+process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
+process.env.TABLE_NAME = `test-${randomUUID()}`;
+
+beforeAll(async () => {
+  await ensureTable(dynamo().raw, process.env.TABLE_NAME!);
+});

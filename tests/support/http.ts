@@ -1,0 +1,57 @@
+import { request } from "node:http";
+import { inject } from "vitest";
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+}
+
+let nextIp = 1;
+/**
+ * A distinct loopback source address (127.0.x.y). The server keys rate limits on the source IP it
+ * sees, so a test that needs its own window sends from its own address, as a different visitor would.
+ */
+export function freshIp(): string {
+  const n = nextIp++ + (process.pid % 200) * 250;
+  return `127.${1 + ((n >> 16) & 0xff)}.${(n >> 8) & 0xff}.${(n & 0xff) || 1}`;
+}
+
+/** Plain HTTP against the running local runtime. */
+export function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; raw?: string | Buffer; headers?: Record<string, string>; ip?: string; baseUrl?: string } = {},
+): Promise<HttpResponse> {
+  const url = new URL(path, options.baseUrl ?? inject("baseUrl"));
+  const payload =
+    options.raw !== undefined ? options.raw : options.body !== undefined ? JSON.stringify(options.body) : undefined;
+  const headers: Record<string, string> = {
+    ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+    ...options.headers,
+  };
+  if (payload !== undefined) headers["content-length"] = String(Buffer.byteLength(payload));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: url.port, path: url.pathname + url.search, method, headers, localAddress: options.ip },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+      },
+    );
+    req.on("error", reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}

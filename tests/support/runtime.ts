@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const repoRoot = resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+export interface RunningRuntime {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the local runtime exactly as `npm start` does (a separate Node process, its own data
+ * directory), and waits until it answers.
+ */
+export async function startRuntime(options: { dataDir?: string; port?: number; env?: Record<string, string>; web?: boolean } = {}): Promise<RunningRuntime> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "agency-data-"));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      TABLE_NAME: "agency-local",
+      DYNAMODB_ENDPOINT: "",
+      PUBLIC_URL: `http://localhost:${port}`,
+      SKIP_WEB_BUILD: options.web ? "0" : "1",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The runtime exited (${child.exitCode}):\n${output}`);
+    try {
+      const r = await fetch(`${url}/api/services`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The runtime did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    stop: () =>
+      new Promise<void>((res) => {
+        if (child.exitCode !== null) return res();
+        child.once("exit", () => res());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+      }),
+  };
+}

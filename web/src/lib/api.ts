@@ -1,0 +1,46 @@
+/**
+ * The one http client of the web app. Same-origin calls with credentials; errors carry the status
+ * and the server's message so screens can show SPEC §8's texts.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: "include",
+    ...init,
+    headers: {
+      accept: "application/json",
+      ...(method === "GET" ? {} : { "content-type": "application/json" }),
+      ...(init.headers ?? {}),
+    },
+    body: body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const err = (data ?? {}) as { error?: string; fields?: Record<string, string> };
+    throw new ApiError(res.status, err.error ?? `API responded with HTTP status ${res.status}`, err.fields);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, init?: RequestInit) => request<T>("GET", path, undefined, init),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
+  put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
+  delete: <T>(path: string) => request<T>("DELETE", path),
+};

@@ -1,0 +1,3 @@
+export default function Page() {
+  return <div className="p-8"><h1 className="text-2xl font-bold">auth/callback</h1></div>;
+}

@@ -1,0 +1,3 @@
+export default function Page() {
+  return <div className="mx-auto max-w-7xl px-4 py-12"><h1 className="text-3xl font-bold">not-found</h1></div>;
+}
