@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { excerptOf, readTime, slugify } from "./blog";
+import { courseInput, splitBarList } from "./catalog";
+import { fieldErrors } from "./common";
+import { contactInput } from "./contact";
+import { registrationInput } from "./registrations";
+import { checkSettingValue, settingLabel } from "./settings";
+
+describe("blog helpers", () => {
+  it("slugify lowercases, strips symbols, hyphenates spaces and collapses hyphens", () => {
+    expect(slugify("Hello, World!  AI -- Agents 2026")).toBe("hello-world-ai-agents-2026");
+  });
+  it("excerpt falls back to 150 characters of text without tags, then 'No preview available...'", () => {
+    const content = `<p>${"word ".repeat(60)}</p>`;
+    expect(excerptOf({ excerpt: "", content })).toBe(`${"word ".repeat(60).trim().slice(0, 150)}...`);
+    expect(excerptOf({ excerpt: "Given", content })).toBe("Given");
+    expect(excerptOf({ excerpt: "", content: "" })).toBe("No preview available...");
+  });
+  it("read time is 200 words a minute rounded up, 3 min without content", () => {
+    expect(readTime("<p>" + "w ".repeat(201) + "</p>")).toBe("2 min read");
+    expect(readTime("<p>" + "w ".repeat(200) + "</p>")).toBe("1 min read");
+    expect(readTime("")).toBe("3 min read");
+  });
+});
+
+describe("contact and registration schemas", () => {
+  it("default the inquiry type to general and prefer form_type", () => {
+    expect(contactInput.parse({ name: "a", email: "a@b.co", message: "m" }).form_type).toBe("general");
+    expect(contactInput.parse({ name: "a", email: "a@b.co", message: "m", inquiryType: "education" }).form_type).toBe("education");
+  });
+  it("name every missing required field", () => {
+    const r = registrationInput.safeParse({});
+    expect(r.success).toBe(false);
+    expect(Object.keys(fieldErrors(r.error!)).sort()).toEqual(["email", "name"]);
+  });
+  it("reject an unknown experience level", () => {
+    expect(registrationInput.safeParse({ name: "a", email: "a@b.co", experience_level: "Guru" }).success).toBe(false);
+  });
+});
+
+describe("course schema", () => {
+  it("requires an external URL for register buttons", () => {
+    const r = courseInput.safeParse({ title: "x", button_type: "register" });
+    expect(r.success).toBe(false);
+    expect(fieldErrors(r.error!)).toHaveProperty("external_url");
+  });
+  it("keeps progress within 0 to 100", () => {
+    expect(courseInput.safeParse({ progress_percentage: 101 }).success).toBe(false);
+    expect(courseInput.parse({}).progress_percentage).toBe(75);
+  });
+  it("refuses javascript: URLs", () => {
+    expect(courseInput.safeParse({ image_url: "javascript:alert(1)" }).success).toBe(false);
+  });
+});
+
+describe("settings helpers", () => {
+  it("label keys as spaced capitalised words", () => {
+    expect(settingLabel("social_media_twitter")).toBe("Social Media Twitter");
+  });
+  it("check values by type and allow empty values", () => {
+    expect(checkSettingValue("url", "")).toBeUndefined();
+    expect(checkSettingValue("url", "ftp://x")).toBeDefined();
+    expect(checkSettingValue("email", "nope")).toBeDefined();
+    expect(checkSettingValue("email", "a@b.co")).toBeUndefined();
+  });
+  it("split bar-separated lists", () => {
+    expect(splitBarList("a | b||c ")).toEqual(["a", "b", "c"]);
+  });
+});

@@ -1,0 +1,75 @@
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { NotFoundError } from "@agency/core/errors";
+import { http, reply } from "./http";
+
+const event = (routeKey: string, over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
+  ({
+    version: "2.0",
+    routeKey,
+    rawPath: "/",
+    rawQueryString: "",
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: { requestId: "req-1", http: { method: "GET", path: "/", sourceIp: "1.2.3.4" } },
+    ...over,
+  }) as APIGatewayProxyEventV2;
+
+describe("the http wrapper", () => {
+  const handler = http({
+    "GET /api/services": async () => [{ id: "1" }],
+    "GET /api/blog-posts/{slug}": async () => {
+      throw new NotFoundError("Blog post not found");
+    },
+    "POST /api/contact": async (req) => reply.created(req.body(z.object({ name: z.string().min(1, "Name is required") }))),
+    "GET /api/industries": async () => {
+      throw new Error("secret internals at /var/task/x.ts:1");
+    },
+  });
+
+  it("sends JSON with charset and public caching for cacheable routes", async () => {
+    const res = await handler(event("GET /api/services"));
+    expect(res).toMatchObject({ statusCode: 200, body: '[{"id":"1"}]' });
+    expect(res.headers).toMatchObject({
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+    });
+  });
+
+  it("maps domain errors to their status without caching them", async () => {
+    const res = await handler(event("GET /api/blog-posts/{slug}"));
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body!)).toEqual({ error: "Blog post not found", requestId: "req-1" });
+    expect(res.headers!["cache-control"]).toBe("no-store");
+  });
+
+  it("turns validation failures into 400 with the fields at fault", async () => {
+    const res = await handler(event("POST /api/contact", { body: '{"name":""}', headers: { "content-type": "application/json" } }));
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body!).fields).toEqual({ name: "Name is required" });
+  });
+
+  it("reads base64 bodies", async () => {
+    const body = Buffer.from('{"name":"Ada"}').toString("base64");
+    const res = await handler(event("POST /api/contact", { body, isBase64Encoded: true, headers: { "content-type": "application/json; charset=utf-8" } }));
+    expect(res.statusCode).toBe(201);
+  });
+
+  it("hides unexpected errors behind a 500 with only a request id", async () => {
+    const original = console.error;
+    console.error = () => {};
+    const res = await handler(event("GET /api/industries")).finally(() => (console.error = original));
+    expect(res.statusCode).toBe(500);
+    expect(JSON.parse(res.body!)).toEqual({ error: "Internal server error", requestId: "req-1" });
+  });
+
+  it("answers 404 for a route this feature does not serve", async () => {
+    expect((await handler(event("GET /api/courses"))).statusCode).toBe(404);
+  });
+
+  it("denies admin routes without a session", async () => {
+    const admin = http({ "GET /api/admin/users": async () => [] });
+    expect((await admin(event("GET /api/admin/users"))).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,90 @@
+import type { AddressInfo } from "node:net";
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGateway, matchRoute } from "./gateway";
+
+describe("route matching", () => {
+  it("prefers a literal segment over a path parameter", () => {
+    expect(matchRoute("PUT", "/api/admin/contact-submissions/mark-all-read")?.key).toBe(
+      "PUT /api/admin/contact-submissions/mark-all-read",
+    );
+    expect(matchRoute("PUT", "/api/admin/contact-submissions/abc/status")).toEqual({
+      key: "PUT /api/admin/contact-submissions/{id}/status",
+      pathParameters: { id: "abc" },
+    });
+  });
+
+  it("decodes path parameters and matches the method", () => {
+    expect(matchRoute("GET", "/api/blog-posts/hello%20world")?.pathParameters).toEqual({ slug: "hello world" });
+    expect(matchRoute("POST", "/api/blog-posts/x")).toBeUndefined();
+  });
+});
+
+describe("the local gateway", () => {
+  let seen: APIGatewayProxyEventV2 | undefined;
+  let base = "";
+  const server = createGateway({
+    loadHandler: async () => async (event) => {
+      seen = event;
+      if (event.rawPath === "/api/blog-posts/binary") {
+        return { statusCode: 200, headers: { "content-type": "application/octet-stream" }, body: Buffer.from([0, 1, 2, 255]).toString("base64"), isBase64Encoded: true };
+      }
+      return {
+        statusCode: 207,
+        headers: { "content-type": "application/json", "x-test": "yes" },
+        cookies: ["a=1; Path=/; HttpOnly", "b=2; Path=/"],
+        body: JSON.stringify({ ok: true }),
+      };
+    },
+  });
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it("invokes the handler with an API Gateway payload 2.0 event", async () => {
+    await fetch(`${base}/api/admin/contact-submissions/id%2F1/status?x=1&x=2&y=z`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", cookie: "session=abc; other=def", "x-forwarded-for": "6.6.6.6" },
+      body: JSON.stringify({ is_read: true }),
+    });
+    expect(seen).toMatchObject({
+      version: "2.0",
+      routeKey: "PUT /api/admin/contact-submissions/{id}/status",
+      rawPath: "/api/admin/contact-submissions/id%2F1/status",
+      rawQueryString: "x=1&x=2&y=z",
+      cookies: ["session=abc", "other=def"],
+      pathParameters: { id: "id/1" },
+      queryStringParameters: { x: "1,2", y: "z" },
+      body: '{"is_read":true}',
+      isBase64Encoded: false,
+      requestContext: { http: { method: "PUT", sourceIp: "127.0.0.1" }, routeKey: "PUT /api/admin/contact-submissions/{id}/status", stage: "$default" },
+    });
+    expect(seen!.headers.cookie).toBeUndefined();
+    expect(seen!.headers["content-type"]).toBe("application/json");
+  });
+
+  it("base64-encodes binary request bodies", async () => {
+    await fetch(`${base}/api/contact`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array([1, 2, 3]) });
+    expect(seen).toMatchObject({ isBase64Encoded: true, body: Buffer.from([1, 2, 3]).toString("base64") });
+  });
+
+  it("writes status, headers and every Set-Cookie back", async () => {
+    const res = await fetch(`${base}/api/services`);
+    expect(res.status).toBe(207);
+    expect(res.headers.get("x-test")).toBe("yes");
+    expect(res.headers.getSetCookie()).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/"]);
+  });
+
+  it("decodes base64 response bodies", async () => {
+    const res = await fetch(`${base}/api/blog-posts/binary`);
+    expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([0, 1, 2, 255]);
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await fetch(`${base}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Not found" });
+  });
+});
