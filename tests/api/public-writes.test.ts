@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ContactSubmissions } from "../../packages/core/src/contact/contact";
+import { CourseRegistrations } from "../../packages/core/src/registrations/registrations";
+import { useRuntimeDatabase } from "../support/database";
 import { call, freshIp } from "../support/http";
+
+useRuntimeDatabase();
+const stored = {
+  "/api/contact": async (name: string) => (await ContactSubmissions.listAll()).filter((m) => m.name === name),
+  "/api/course-registrations": async (name: string) => (await CourseRegistrations.listAll()).filter((r) => r.name === name),
+};
+const uniqueName = () => `Visitor ${Math.random().toString(36).slice(2)}`;
 
 const contact = (over: Record<string, unknown> = {}) => ({
   name: "Ada Lovelace",
@@ -27,11 +37,16 @@ describe.each([
   { path: "/api/contact", valid: contact, required: ["name", "email", "message"] },
   { path: "/api/course-registrations", valid: registration, required: ["name", "email"] },
 ])("POST $path", ({ path, valid, required }) => {
-  it("accepts a valid submission with 201", async () => {
-    const res = await call("POST", path, { body: valid(), ip: freshIp() });
+  it("accepts a valid submission with 201 and stores it with created_at and its initial state", async () => {
+    const name = uniqueName();
+    const res = await call("POST", path, { body: valid({ name }), ip: freshIp() });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true });
     expect(res.headers["cache-control"]).toBe("no-store");
+    const [record] = await stored[path as keyof typeof stored](name);
+    expect(record?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    if ("is_read" in record!) expect(record.is_read).toBe(false);
+    if ("status" in record!) expect(record.status).toBe("pending");
   });
 
   it("names every missing required field in one 400", async () => {
@@ -63,18 +78,22 @@ describe.each([
     expect(res.status).toBe(413);
   });
 
-  it("gives a filled honeypot the normal success answer", async () => {
-    const res = await call("POST", path, { body: valid({ website: "http://spam.example" }), ip: freshIp() });
+  it("gives a filled honeypot the normal success answer and stores nothing", async () => {
+    const name = uniqueName();
+    const res = await call("POST", path, { body: valid({ name, website: "http://spam.example" }), ip: freshIp() });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true });
+    expect(await stored[path as keyof typeof stored](name)).toEqual([]);
   });
 
   it("refuses the sixth submission in a window with 429 and Retry-After, keyed on the source address", async () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++) expect((await call("POST", path, { body: valid(), ip })).status).toBe(201);
-    const sixth = await call("POST", path, { body: valid(), ip, headers: { "x-forwarded-for": "10.9.8.7" } });
+    const name = uniqueName();
+    const sixth = await call("POST", path, { body: valid({ name }), ip, headers: { "x-forwarded-for": "10.9.8.7" } });
     expect(sixth.status).toBe(429);
     expect(Number(sixth.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await stored[path as keyof typeof stored](name)).toEqual([]);
     // Another visitor is unaffected.
     expect((await call("POST", path, { body: valid(), ip: freshIp() })).status).toBe(201);
   });

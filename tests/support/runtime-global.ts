@@ -1,9 +1,18 @@
 import type { TestProject } from "vitest/node";
+import { startDynalite } from "../../packages/local/src/dynamo";
 import { startRuntime } from "./runtime";
 
-/** The black-box API tests talk HTTP to one started local runtime on a fresh data directory. */
+/**
+ * The black-box API tests talk HTTP to one started local runtime. Its database is a dynalite
+ * server started here, so tests can also look at what was (or was not) stored.
+ */
 export default async function setup(project: TestProject) {
-  const runtime = await startRuntime({ env: { ...(process.env.API_TEST_ENV ? JSON.parse(process.env.API_TEST_ENV) : {}) } });
+  const db = await startDynalite();
+  const runtime = await startRuntime({ env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: "api-tests" } });
   project.provide("baseUrl", runtime.url);
-  return () => runtime.stop();
+  project.provide("dynamoEndpoint", db.endpoint);
+  return async () => {
+    await runtime.stop();
+    await db.close();
+  };
 }
