@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway, matchRoute } from "./gateway";
 
@@ -24,7 +24,7 @@ describe("the local gateway", () => {
   let seen: APIGatewayProxyEventV2 | undefined;
   let base = "";
   const server = createGateway({
-    loadHandler: async () => async (event) => {
+    loadHandler: async () => async (event): Promise<APIGatewayProxyResultV2> => {
       seen = event;
       if (event.rawPath === "/api/blog-posts/binary") {
         return { statusCode: 200, headers: { "content-type": "application/octet-stream" }, body: Buffer.from([0, 1, 2, 255]).toString("base64"), isBase64Encoded: true };

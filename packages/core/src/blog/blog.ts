@@ -1,7 +1,7 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import { postDate, type blogPostInput } from "../contract/blog";
-import { allBuckets, bucketOf, newestFirst } from "../db/attributes";
+import { acrossYears, bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
@@ -37,10 +37,7 @@ const clean = (input: Input) => ({ ...input, content: sanitizeHtml(input.content
 export const BlogPosts = {
   /** Every post, newest first: one Query per year partition, run together. */
   async listAll(): Promise<BlogPost[]> {
-    const pages = await Promise.all(
-      allBuckets().map((bucket) => db().blogPost.query.byYear({ bucket }).go({ pages: "all", order: "desc" })),
-    );
-    return pages.flatMap((p) => p.data).sort(newestFirst);
+    return acrossYears((bucket) => db().blogPost.query.byYear({ bucket }).go({ pages: "all", order: "desc" }));
   },
   /** Published posts, newest publication first. */
   async listPublished(): Promise<BlogPost[]> {

@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, idAttribute, timestamps } from "../db/attributes";
+import { bucketAttribute, byYearIndex, idAttribute, timestamps } from "../db/attributes";
 
 /**
  * Blog posts.
@@ -32,7 +32,7 @@ export const BlogPostEntity = new Entity({
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
-    byYear: { index: "gsi1", pk: { field: "gsi1pk", composite: ["bucket"] }, sk: { field: "gsi1sk", composite: ["created_at", "id"] } },
+    byYear: byYearIndex("gsi1"),
   },
 });
 

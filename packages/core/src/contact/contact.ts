@@ -1,7 +1,7 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import type { contactInput } from "../contract/contact";
-import { allBuckets, bucketOf, newestFirst } from "../db/attributes";
+import { acrossYears, bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
@@ -21,10 +21,7 @@ export const ContactSubmissions = {
   },
   /** Every message, newest first: one Query per year partition. */
   async listAll(): Promise<ContactSubmission[]> {
-    const pages = await Promise.all(
-      allBuckets().map((bucket) => db().contactSubmission.query.byYear({ bucket }).go({ pages: "all", order: "desc" })),
-    );
-    return pages.flatMap((p) => p.data).sort(newestFirst);
+    return acrossYears((bucket) => db().contactSubmission.query.byYear({ bucket }).go({ pages: "all", order: "desc" }));
   },
   async setRead(id: string, is_read: boolean): Promise<ContactSubmission> {
     try {

@@ -40,3 +40,19 @@ export const newestFirst = <T extends { created_at: string }>(a: T, b: T) =>
 
 export const byOrderIndex = <T extends { order_index: number; created_at: string }>(a: T, b: T) =>
   a.order_index - b.order_index || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0);
+
+/** The index every year-partitioned list uses: one partition per year, newest first by created_at. */
+export const byYearIndex = (index: "gsi1" | "gsi2") =>
+  ({
+    index,
+    pk: { field: `${index}pk`, composite: ["bucket"] },
+    sk: { field: `${index}sk`, composite: ["created_at", "id"] },
+  }) as const;
+
+/** Reads a year-partitioned list: one Query per year, run together, merged newest first. */
+export async function acrossYears<T extends { created_at: string }>(
+  queryYear: (bucket: string) => Promise<{ data: T[] }>,
+): Promise<T[]> {
+  const pages = await Promise.all(allBuckets().map(queryYear));
+  return pages.flatMap((p) => p.data).sort(newestFirst);
+}

@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, idAttribute } from "../db/attributes";
+import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
 
 /**
  * Course registrations submitted from the Tech School page.
@@ -26,6 +26,6 @@ export const CourseRegistrationEntity = new Entity({
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
-    byYear: { index: "gsi1", pk: { field: "gsi1pk", composite: ["bucket"] }, sk: { field: "gsi1sk", composite: ["created_at", "id"] } },
+    byYear: byYearIndex("gsi1"),
   },
 });

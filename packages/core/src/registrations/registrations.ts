@@ -1,7 +1,7 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import type { registrationInput } from "../contract/registrations";
-import { allBuckets, bucketOf, newestFirst } from "../db/attributes";
+import { acrossYears, bucketOf } from "../db/attributes";
 import { db } from "../db/service";
 import type { CourseRegistrationEntity } from "./entity";
 
@@ -17,9 +17,6 @@ export const CourseRegistrations = {
   },
   /** Every registration, newest first: one Query per year partition. */
   async listAll(): Promise<CourseRegistration[]> {
-    const pages = await Promise.all(
-      allBuckets().map((bucket) => db().courseRegistration.query.byYear({ bucket }).go({ pages: "all", order: "desc" })),
-    );
-    return pages.flatMap((p) => p.data).sort(newestFirst);
+    return acrossYears((bucket) => db().courseRegistration.query.byYear({ bucket }).go({ pages: "all", order: "desc" }));
   },
 };
