@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, idAttribute } from "../db/attributes";
+import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
 
 /**
  * Users: everyone who signed in with Google.
@@ -30,6 +30,6 @@ export const UserEntity = new Entity({
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
     byEmail: { index: "gsi1", pk: { field: "gsi1pk", composite: ["email"] }, sk: { field: "gsi1sk", composite: [] } },
-    byYear: { index: "gsi2", pk: { field: "gsi2pk", composite: ["bucket"] }, sk: { field: "gsi2sk", composite: ["created_at", "id"] } },
+    byYear: byYearIndex("gsi2"),
   },
 });

@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { allBuckets, newestFirst } from "../db/attributes";
+import { acrossYears } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
@@ -10,10 +10,7 @@ export type User = EntityItem<typeof UserEntity>;
 export const Users = {
   /** Every user, newest first: one Query per year partition. */
   async listAll(): Promise<User[]> {
-    const pages = await Promise.all(
-      allBuckets().map((bucket) => db().user.query.byYear({ bucket }).go({ pages: "all", order: "desc" })),
-    );
-    return pages.flatMap((p) => p.data).sort(newestFirst);
+    return acrossYears((bucket) => db().user.query.byYear({ bucket }).go({ pages: "all", order: "desc" }));
   },
   async get(id: string): Promise<User> {
     const { data } = await db().user.get({ id }).go();
