@@ -5,8 +5,12 @@
  * call so tests and the local runtime can change them without reloading modules.
  */
 const env = (name: string): string | undefined => {
-  const v = process.env[name];
-  return v === undefined || v === "" ? undefined : v;
+  // A deployed function gets bound SST secrets and parameters under these prefixed names.
+  for (const key of [name, `SST_Secret_value_${name}`, `SST_Parameter_value_${name}`]) {
+    const v = process.env[key];
+    if (v !== undefined && v !== "") return v;
+  }
+  return undefined;
 };
 
 export const config = {
@@ -45,6 +49,18 @@ export const config = {
   },
   get adminPassword() {
     return env("ADMIN_PASSWORD");
+  },
+  /** True when the site is served over https: cookies then get `Secure` and the `__Host-` prefix. */
+  get secureCookies() {
+    return config.publicUrl.startsWith("https://");
+  },
+  /** The exact redirect_uri registered with the identity provider. */
+  get oidcRedirectUri() {
+    return `${config.publicUrl}/auth/callback`;
+  },
+  /** Proves a request came through the site's CloudFront (infra/web.ts); unset locally. */
+  get originVerifyToken() {
+    return env("ORIGIN_VERIFY_TOKEN");
   },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {

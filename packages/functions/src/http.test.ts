@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { NotFoundError } from "@agency/core/errors";
 import { http, reply } from "./http";
 
@@ -71,5 +71,19 @@ describe("the http wrapper", () => {
   it("denies admin routes without a session", async () => {
     const admin = http({ "GET /api/admin/users": async () => [] });
     expect((await admin(event("GET /api/admin/users"))).statusCode).toBe(401);
+  });
+
+  it("keys the caller on the source IP, trusting CloudFront's viewer address only with the origin token", async () => {
+    const seen: string[] = [];
+    const probe = http({ "GET /api/services": async (req) => seen.push(req.ip) });
+    process.env.ORIGIN_VERIFY_TOKEN = "s3cret-token";
+    try {
+      await probe(event("GET /api/services", { headers: { "x-forwarded-for": "9.9.9.9", "x-viewer-ip": "7.7.7.7" } }));
+      await probe(event("GET /api/services", { headers: { "x-viewer-ip": "7.7.7.7", "x-origin-verify": "wrong-token!" } }));
+      await probe(event("GET /api/services", { headers: { "x-viewer-ip": "7.7.7.7", "x-origin-verify": "s3cret-token" } }));
+    } finally {
+      delete process.env.ORIGIN_VERIFY_TOKEN;
+    }
+    expect(seen).toEqual(["1.2.3.4", "1.2.3.4", "7.7.7.7"]);
   });
 });

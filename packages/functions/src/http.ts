@@ -1,5 +1,7 @@
+import { timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { z } from "zod";
+import * as z from "zod";
+import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "../../../infra/routes";
@@ -73,6 +75,21 @@ function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
   return out;
 }
 
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The visitor's address: API Gateway's source IP, except behind the site's CloudFront, whose edge
+ * address that is; there the address CloudFront recorded counts, and only when the request proves it
+ * came through CloudFront (infra/web.ts). Never the body or X-Forwarded-For.
+ */
+function clientIp(event: APIGatewayProxyEventV2, headers: Record<string, string>): string {
+  const token = config.originVerifyToken;
+  const viewer = headers["x-viewer-ip"];
+  if (token && viewer && sameSecret(headers["x-origin-verify"] ?? "", token)) return viewer;
+  return event.requestContext?.http?.sourceIp ?? "unknown";
+}
+
 function rawBody(event: APIGatewayProxyEventV2): string {
   if (!event.body) return "";
   return event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
@@ -88,7 +105,7 @@ function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request
     query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ""])),
     headers,
     cookies: parseCookies(event),
-    ip: event.requestContext?.http?.sourceIp ?? "unknown",
+    ip: clientIp(event, headers),
     requestId: event.requestContext?.requestId ?? crypto.randomUUID(),
     body(schema, options = {}) {
       const type = (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { buildWebIfNeeded } from "./build-web";
-import { startLocal } from "./runtime";
+import { signInHelp, startLocal } from "./runtime";
 
 // `npm start`: the whole product locally. Development Login is on unless DEV_LOGIN=0.
 process.env.DEV_LOGIN ??= "1";
@@ -14,6 +14,7 @@ console.log(`
   Database:      ${app.dataDir ? `embedded DynamoDB (dynalite), data in ${app.dataDir}` : process.env.DYNAMODB_ENDPOINT} (table ${process.env.TABLE_NAME ?? "agency-local"}: ${app.table}, seed: ${app.seeded})
   Stop:          press Ctrl+C
 `);
+console.log(signInHelp(app));
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { securityHeaders } from "../../../infra/security-headers";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -21,27 +22,17 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The headers CloudFront's response headers policy adds in a deployment (infra/web.ts), so the
- * local site behaves, and is measured, like the deployed one.
+ * The headers CloudFront's response headers policy adds in a deployment (infra/security-headers.ts),
+ * so the local site behaves, and is measured, like the deployed one. Over plain http, HSTS means
+ * nothing and upgrade-insecure-requests would break the page, so those two stay out.
  */
+const { "strict-transport-security": _hsts, ...rest } = securityHeaders;
 export const SECURITY_HEADERS: Record<string, string> = {
-  "content-security-policy": [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; "),
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "DENY",
-  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  ...rest,
+  "content-security-policy": rest["content-security-policy"]!
+    .split("; ")
+    .filter((d) => d !== "upgrade-insecure-requests")
+    .join("; "),
 };
 
 const compressible = (type: string) => /^(text\/|application\/(json|javascript|manifest)|image\/svg)/.test(type);

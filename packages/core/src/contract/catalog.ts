@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isActive, optionalText, optionalUrl, orderIndex } from "./common";
 
 /** SPEC §3 icon names (lucide-react) with their defaults. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Optional free text: absent, null and "" all become "". */
 export const optionalText = (max: number) =>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { isActive, optionalText, optionalUrl } from "./common";
 
 export const pageSlugs = ["home", "about", "services", "tech-school", "contact", "blog", "global", "policies"] as const;

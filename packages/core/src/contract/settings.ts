@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 export const settingTypes = ["text", "textarea", "url", "email"] as const;
 export type SettingType = (typeof settingTypes)[number];

@@ -1,4 +1,4 @@
-import { BlogPosts } from "../blog/blog";
+import { BlogEditor } from "../blog/editor";
 import { blogPostInput } from "../contract/blog";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
@@ -37,8 +37,11 @@ export async function seedDefaults(): Promise<"seeded" | "already-seeded"> {
     ...seedSiteSettings.map((s) => createOnce(() => e.siteSetting.create({ ...s, id: s.key }).go())),
   ]);
   for (const { id, created_at, ...post } of seedBlogPosts) {
-    await createOnce(() => BlogPosts.create(blogPostInput.parse(post), id, created_at));
+    await createOnce(() => BlogEditor.create(blogPostInput.parse(post), id, created_at));
   }
   await e.meta.put({ key: "seed", value: SEED_VERSION }).go();
   return "seeded";
 }
+
+/** The ADMIN_USERNAME / ADMIN_PASSWORD account, created or updated at local start and at every deploy. */
+export { bootstrapAdmin } from "../auth/admin-accounts";

@@ -1,4 +1,5 @@
 import { BlogPosts } from "@agency/core/blog/blog";
+import { BlogEditor } from "@agency/core/blog/editor";
 import { blogPostInput, publishInput } from "@agency/core/contract/blog";
 import { http, reply } from "../http";
 
@@ -7,13 +8,13 @@ const MAX_POST_BODY = 256 * 1024;
 export const handler = http({
   "GET /api/admin/blog-posts": () => BlogPosts.listAll(),
   "POST /api/admin/blog-posts": async (req) =>
-    reply.created(await BlogPosts.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY }))),
+    reply.created(await BlogEditor.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY }))),
   "PUT /api/admin/blog-posts/{id}": (req) =>
-    BlogPosts.update(req.params.id ?? "", req.body(blogPostInput, { maxBytes: MAX_POST_BODY })),
+    BlogEditor.update(req.params.id ?? "", req.body(blogPostInput, { maxBytes: MAX_POST_BODY })),
   "PUT /api/admin/blog-posts/{id}/publish": (req) =>
-    BlogPosts.setPublished(req.params.id ?? "", req.body(publishInput).is_published),
+    BlogEditor.setPublished(req.params.id ?? "", req.body(publishInput).is_published),
   "DELETE /api/admin/blog-posts/{id}": async ({ params }) => {
-    await BlogPosts.remove(params.id ?? "");
+    await BlogEditor.remove(params.id ?? "");
     return { success: true };
   },
 });

@@ -2,6 +2,7 @@ import { Courses, Industries, ServiceDetails, Services } from "@agency/core/cata
 import { courseInput, industryInput, serviceDetailInput, serviceInput } from "@agency/core/contract/catalog";
 import { pageSectionUpdate, pageSlugs } from "@agency/core/contract/page-sections";
 import { NotFoundError } from "@agency/core/errors";
+import { PageSectionEditor } from "@agency/core/page-sections/editor";
 import { PageSections } from "@agency/core/page-sections/page-sections";
 import type { z } from "zod";
 import { http, reply, type RouteHandler } from "../http";
@@ -40,7 +41,7 @@ export const handler = http({
     return PageSections.byPage(params.pageSlug!);
   },
   "PUT /api/admin/page-sections/{id}": (req) =>
-    PageSections.update(req.params.id ?? "", req.body(pageSectionUpdate, { maxBytes: MAX_SECTION_BODY })),
+    PageSectionEditor.update(req.params.id ?? "", req.body(pageSectionUpdate, { maxBytes: MAX_SECTION_BODY })),
   "GET /api/admin/services": listServices,
   "POST /api/admin/services": createService,
   "PUT /api/admin/services/{id}": updateService,

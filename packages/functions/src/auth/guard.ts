@@ -1,18 +1,98 @@
+import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
+import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
+import { config } from "@agency/core/config";
+import { authMessages } from "@agency/core/contract/auth";
 import { HttpError } from "@agency/core/errors";
+import { Users, type User } from "@agency/core/users/users";
 import type { Request } from "../http";
+import { sessionCookieName, sessionCookieNames } from "./cookies";
 
 /** The identity of a signed-in admin. */
 export type AdminSession =
-  | { type: "google"; userId: string; email: string }
-  | { type: "admin"; username: string };
+  | { type: "google"; userId: string; email: string; user: User }
+  | { type: "admin"; username: string; full_name: string; dev: boolean };
 
-/**
- * Deny by default: every `admin` route needs the session of an authorised admin. Sessions arrive
- * with the sign-in feature; until a session can be shown, nobody is one.
- */
-export async function authorize(_req: Request): Promise<AdminSession> {
-  throw new HttpError(401, "Sign in required");
+/** Whoever holds a live session, admin or not. */
+export interface SignedIn {
+  record: SessionRecord;
+  token: string;
+  identity:
+    | { type: "google"; user: User; isAdmin: boolean }
+    | { type: "admin"; username: string; full_name: string; dev: boolean };
 }
 
-/** State-changing requests that carry a session cookie must come from the site itself. */
-export async function checkCsrf(_req: Request): Promise<void> {}
+export const DEV_ADMIN = { username: "dev", full_name: "Development Admin" } as const;
+
+export const sessionToken = (req: Request): string | undefined => req.cookies[sessionCookieName()];
+
+/**
+ * The live session of the request and who it belongs to, or undefined. Besides the session's own
+ * expiry, the person behind it must still exist and still be allowed: a deleted user, a disabled
+ * account, Development Login switched off, or a Google address taken off ADMIN_EMAILS stops it at
+ * the next request.
+ */
+export async function currentSession(req: Request, now = Date.now()): Promise<SignedIn | undefined> {
+  const token = sessionToken(req);
+  const record = await Sessions.read(token, now);
+  if (!record || !token) return undefined;
+  const [kind, id = ""] = record.subject.split(/#(.*)/s) as [string, string?];
+  if (record.kind === "google" && kind === "user") {
+    const user = await Users.find(id);
+    if (!user) {
+      await Sessions.end(token);
+      return undefined;
+    }
+    const isAdmin = record.is_admin && isAuthorisedEmail(user.email, user.google_user_data?.email_verified);
+    return { record, token, identity: { type: "google", user, isAdmin } };
+  }
+  if (record.kind === "admin" && kind === "admin") {
+    const account = await AdminAccounts.get(id);
+    if (!account || account.disabled) {
+      await Sessions.end(token);
+      return undefined;
+    }
+    return { record, token, identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false } };
+  }
+  if (record.kind === "dev" && config.devLogin) {
+    return { record, token, identity: { type: "admin", ...DEV_ADMIN, dev: true } };
+  }
+  return undefined;
+}
+
+/**
+ * Deny by default: every `admin` route needs the session of an authorised admin. 401 without a
+ * live session; 403 for a signed-in person who is not an admin.
+ */
+export async function authorize(req: Request): Promise<AdminSession> {
+  if (!sessionToken(req)) throw new HttpError(401, "Sign in required");
+  const signedIn = await currentSession(req);
+  if (!signedIn) throw new HttpError(401, "Sign in required");
+  const { identity } = signedIn;
+  if (identity.type === "google") {
+    if (!identity.isAdmin) throw new HttpError(403, authMessages.notAuthorised, { code: "not_authorised" });
+    return { type: "google", userId: identity.user.id, email: identity.user.email, user: identity.user };
+  }
+  return { type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Sign-in requests carry no session yet, but a forged one would sign the browser in as someone else. */
+const SIGN_IN_ROUTES = new Set<string>(["POST /api/sessions", "POST /api/admin/login", "POST /api/auth/dev-login"]);
+
+/**
+ * State-changing requests that carry a session cookie (and every sign-in request) must come from
+ * the site itself: the Origin header must be the site's own (403 otherwise), and the body JSON
+ * (415 otherwise), which no cross-site form can send without a CORS preflight this API never grants.
+ */
+export async function checkCsrf(req: Request): Promise<void> {
+  const method = req.routeKey.slice(0, req.routeKey.indexOf(" "));
+  if (SAFE_METHODS.has(method)) return;
+  const hasSession = sessionCookieNames.some((name) => name in req.cookies);
+  if (!hasSession && !SIGN_IN_ROUTES.has(req.routeKey)) return;
+  if (req.headers.origin !== new URL(config.publicUrl).origin) {
+    throw new HttpError(403, "Cross-site request refused");
+  }
+  const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") throw new HttpError(415, "Content-Type must be application/json");
+}

@@ -1,20 +1,106 @@
-import { HttpError } from "@agency/core/errors";
-import { http } from "../http";
+import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
+import { Sessions, subjectOf } from "@agency/core/auth/sessions";
+import { config } from "@agency/core/config";
+import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
+import { HttpError, NotFoundError } from "@agency/core/errors";
+import { rateLimit } from "@agency/core/rate-limit/rate-limit";
+import { Users } from "@agency/core/users/users";
+import { http, reply, type Request } from "../http";
+import { clearSessionCookie, clearTransactionCookie, sessionCookie, transactionCookie, transactionCookieName } from "./cookies";
+import { finishGoogleSignIn, startGoogleSignIn } from "./google";
+import { currentSession, sessionToken } from "./guard";
 
-const notYet = async () => {
-  throw new HttpError(501, "Sign-in is not available yet");
-};
+/** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
+export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
+
+/** A fresh session (fresh token) for every sign-in; the browser's previous one ends. */
+async function signIn(req: Request, input: Parameters<typeof Sessions.start>[0]) {
+  await Sessions.end(sessionToken(req));
+  const { token, maxAgeSeconds } = await Sessions.start(input);
+  return sessionCookie(token, maxAgeSeconds);
+}
+
+const googleUserData = (u: { google_user_data?: { name?: string; picture?: string; email_verified?: boolean } }) => ({
+  ...(u.google_user_data?.name ? { name: u.google_user_data.name } : {}),
+  ...(u.google_user_data?.picture ? { picture: u.google_user_data.picture } : {}),
+  email_verified: u.google_user_data?.email_verified === true,
+});
 
 /** Sign-in and sessions. */
 export const handler = http({
-  "GET /api/users/me": async () => {
-    throw new HttpError(401, "Not signed in");
+  "GET /api/auth/config": async (): Promise<AuthConfig> => ({
+    devLogin: config.devLogin,
+    google: Boolean(config.googleClientId && config.googleClientSecret),
+    password: true,
+  }),
+
+  "GET /api/oauth/google/redirect_url": async (req) => {
+    await rateLimit("google-start", req.ip, GOOGLE_START_LIMIT.count, GOOGLE_START_LIMIT.windowSeconds);
+    const { redirectUrl, transactionId } = await startGoogleSignIn();
+    return reply.json({ redirectUrl }, 200, { cookies: [transactionCookie(transactionId)] });
   },
-  "GET /api/logout": notYet,
-  "GET /api/oauth/google/redirect_url": notYet,
-  "POST /api/sessions": notYet,
-  "GET /api/auth/config": async () => ({ devLogin: false, google: false, password: false }),
-  "POST /api/auth/dev-login": notYet,
-  "POST /api/admin/login": notYet,
-  "GET /api/admin/me": notYet,
+
+  "POST /api/sessions": async (req) => {
+    const input = req.body(sessionExchangeInput);
+    const txCookie = clearTransactionCookie();
+    const profile = await finishGoogleSignIn(input, req.cookies[transactionCookieName()]);
+    const user = profile.email ? await Users.upsertFromGoogle(profile) : undefined;
+    if (!user) {
+      return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [txCookie] });
+    }
+    const isAdmin = isAuthorisedEmail(user.email, profile.email_verified);
+    const cookie = await signIn(req, { kind: "google", subject: subjectOf.user(user.id), is_admin: isAdmin });
+    if (!isAdmin) {
+      // Signed in (the Users page lists them), but no admin session.
+      return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [cookie, txCookie] });
+    }
+    return reply.json({ success: true }, 200, { cookies: [cookie, txCookie] });
+  },
+
+  "POST /api/admin/login": async (req) => {
+    const { username, password } = req.body(adminLoginInput);
+    const account = await AdminAccounts.authenticate(username, password, req.ip);
+    const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
+    return reply.json({ success: true }, 200, { cookies: [cookie] });
+  },
+
+  "POST /api/auth/dev-login": async (req) => {
+    if (!config.devLogin) throw new NotFoundError();
+    const cookie = await signIn(req, { kind: "dev", subject: subjectOf.dev(), is_admin: true });
+    return reply.json({ success: true }, 200, { cookies: [cookie] });
+  },
+
+  "GET /api/users/me": async (req): Promise<UserMe> => {
+    const signedIn = await currentSession(req);
+    if (!signedIn) throw new HttpError(401, "Not signed in");
+    const { identity } = signedIn;
+    if (identity.type === "admin") {
+      return { type: "admin", is_admin: true, username: identity.username, full_name: identity.full_name };
+    }
+    const u = identity.user;
+    return {
+      type: "google",
+      is_admin: identity.isAdmin,
+      id: u.id,
+      email: u.email,
+      created_at: u.created_at,
+      ...(u.last_login_at ? { last_login_at: u.last_login_at } : {}),
+      google_user_data: googleUserData(u),
+    };
+  },
+
+  "GET /api/admin/me": async (req): Promise<AdminMe> => {
+    const s = req.session!;
+    if (s.type === "google") {
+      return { type: "google", user: { id: s.userId, email: s.email, google_user_data: googleUserData(s.user) } };
+    }
+    return { type: "admin", admin: { username: s.username, full_name: s.full_name } };
+  },
+
+  /** SPEC's logout is a GET; the session cookie is SameSite=Lax, so no other site's page can send it along. */
+  "GET /api/logout": async (req) => {
+    await Sessions.end(sessionToken(req));
+    return reply.json({ success: true }, 200, { cookies: [clearSessionCookie()] });
+  },
 });

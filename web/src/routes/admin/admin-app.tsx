@@ -1,3 +1,132 @@
-export default function Page() {
-  return <div className="p-8"><h1 className="text-2xl font-bold">admin/admin-app</h1></div>;
+import { useEffect, useState } from "react";
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOut, Menu, X } from "lucide-react";
+import { adminNav, type AdminNavItem } from "../../components/admin/admin-nav";
+import { AdminIdentity } from "../../components/admin/admin-identity";
+import { Spinner } from "../../components/spinner";
+import { adminMeKey, useAdminMe } from "../../features/session/api";
+import { session, useSession } from "../../features/session/session-store";
+import { ApiError } from "../../lib/api";
+
+/** Until the admin pages arrive, each nav item opens a page with its SPEC title. */
+function AdminPage({ item }: { item: AdminNavItem }) {
+  useEffect(() => {
+    document.title = `${item.title} | Admin`;
+  }, [item.title]);
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{item.title}</h1>
+    </div>
+  );
+}
+
+function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void; onLogout: () => void; loggingOut: boolean }) {
+  const me = useAdminMe();
+  return (
+    <div className="flex h-full flex-col">
+      <div className="border-b border-slate-200 px-5 py-5">
+        <p className="text-lg font-bold text-slate-900">Arcline AI</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Admin</p>
+      </div>
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {adminNav.map((item) => (
+            <li key={item.path}>
+              <NavLink
+                to={item.path === "" ? "/admin" : `/admin/${item.path}`}
+                end={item.path === ""}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+                    isActive ? "bg-purple-100 text-purple-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                  }`
+                }
+              >
+                <item.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="space-y-3 border-t border-slate-200 p-4">
+        {me.data && <AdminIdentity me={me.data} />}
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={loggingOut}
+          className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4" />
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The admin shell: a guard (spinner while the current admin loads, /admin/login without one), the
+ * left navigation with the active item highlighted, who is signed in, and Logout.
+ */
+export default function AdminApp() {
+  const me = useAdminMe();
+  // The session user loads when the admin area starts (SPEC §7); the guard itself is /api/admin/me.
+  useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  if (me.isPending) return <Spinner label="Loading your account" className="min-h-screen" />;
+  if (me.isError) {
+    if (!(me.error instanceof ApiError) || me.error.status !== 401) console.error("Failed to load the current admin:", me.error);
+    const notAuthorised = me.error instanceof ApiError && me.error.status === 403;
+    return <Navigate to={notAuthorised ? "/admin/login?error=not_authorised" : "/admin/login"} replace />;
+  }
+
+  async function logout() {
+    setLoggingOut(true);
+    await session.logout();
+    queryClient.removeQueries({ queryKey: adminMeKey });
+    navigate("/admin/login", { replace: true });
+  }
+
+  const sidebar = <Sidebar onNavigate={() => setMenuOpen(false)} onLogout={logout} loggingOut={loggingOut} />;
+  return (
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:sticky lg:top-0 lg:block lg:h-screen">{sidebar}</aside>
+
+      <div className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
+        <p className="font-bold text-slate-900">Arcline AI Admin</p>
+        <button
+          type="button"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen((o) => !o)}
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+        >
+          {menuOpen ? <X aria-hidden="true" className="h-5 w-5" /> : <Menu aria-hidden="true" className="h-5 w-5" />}
+        </button>
+      </div>
+      {menuOpen && <aside className="border-b border-slate-200 bg-white lg:hidden">{sidebar}</aside>}
+
+      <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Routes>
+          {adminNav.map((item) =>
+            item.path === "" ? (
+              <Route key="index" index element={<AdminPage item={item} />} />
+            ) : (
+              <Route key={item.path} path={item.path} element={<AdminPage item={item} />} />
+            ),
+          )}
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </main>
+    </div>
+  );
 }

@@ -1,3 +1,179 @@
-export default function Page() {
-  return <div className="p-8"><h1 className="text-2xl font-bold">admin/login</h1></div>;
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, CodeXml, Lock } from "lucide-react";
+import { authMessages, type LoginErrorCode } from "@agency/core/contract/auth-texts";
+import { btnDev, btnOutline, btnPrimary, input, label } from "../../components/admin/classes";
+import { GoogleMark } from "../../components/admin/google-mark";
+import { Spinner } from "../../components/spinner";
+import { adminMeKey, useAuthConfig } from "../../features/session/api";
+import { session, useSession } from "../../features/session/session-store";
+import { ApiError } from "../../lib/api";
+
+const errorTexts: Record<LoginErrorCode, string> = {
+  not_authorised: authMessages.notAuthorised,
+  google_failed: authMessages.googleFailed,
+  login_failed: authMessages.loginFailed,
+};
+
+/** The text for a failed username sign-in: the server's for 401 and 429, SPEC's otherwise. */
+const passwordError = (err: unknown) =>
+  err instanceof ApiError && (err.status === 401 || err.status === 429) ? err.message : authMessages.loginFailed;
+
+/** /admin/login: Development Login (when on), Continue with Google, a username form, the back link. */
+export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const config = useAuthConfig();
+  const { user } = useSession();
+  const initialError = errorTexts[params.get("error") as LoginErrorCode] ?? "";
+  const [error, setError] = useState(initialError);
+  const [busy, setBusy] = useState<"" | "dev" | "google" | "password">("");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+
+  // Without the config (server unreachable) the page still offers Google and the form.
+  const methods = config.data ?? { devLogin: false, google: true, password: true };
+
+  const enterAdmin = () => {
+    queryClient.removeQueries({ queryKey: adminMeKey });
+    navigate("/admin", { replace: true });
+  };
+
+  async function google() {
+    setError("");
+    setBusy("google");
+    const url = await session.googleRedirectUrl();
+    if (url) {
+      window.location.assign(url);
+      return;
+    }
+    setError(authMessages.googleFailed);
+    setBusy("");
+  }
+
+  async function devLogin() {
+    setError("");
+    setBusy("dev");
+    try {
+      await session.devLogin();
+      enterAdmin();
+    } catch (err) {
+      console.error("Development Login failed:", err);
+      setError(authMessages.loginFailed);
+      setBusy("");
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError("");
+    setBusy("password");
+    try {
+      await session.passwordLogin(username.trim(), password);
+      enterAdmin();
+    } catch (err) {
+      setError(passwordError(err));
+      setPassword("");
+      setBusy("");
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-slate-50 to-purple-50 px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
+          <div className="mb-6 text-center">
+            <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-purple-100 text-purple-700">
+              <Lock aria-hidden="true" className="h-6 w-6" />
+            </span>
+            <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
+            <p className="mt-1 text-sm text-slate-600">Sign in to manage the website</p>
+          </div>
+
+          {user?.is_admin && !error && (
+            <p role="status" className="mb-5 rounded-lg border border-purple-200 bg-purple-50 px-4 py-3 text-sm text-purple-900">
+              Signed in as {user.type === "google" ? user.email : `@${user.username}`}.{" "}
+              <Link to="/admin" className="font-semibold underline">Go to the dashboard</Link>
+            </p>
+          )}
+
+          {error && (
+            <p role="alert" className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+
+          {config.isPending ? (
+            <Spinner label="Loading sign-in options" className="py-6" />
+          ) : (
+            <div className="space-y-3">
+              {methods.devLogin && (
+                <button type="button" className={btnDev} onClick={devLogin} disabled={busy !== ""}>
+                  <CodeXml aria-hidden="true" className="h-5 w-5" />
+                  {busy === "dev" ? "Signing in..." : "Development Login"}
+                </button>
+              )}
+              {methods.google && (
+                <button type="button" className={btnOutline} onClick={google} disabled={busy !== ""}>
+                  <GoogleMark />
+                  {busy === "google" ? "Redirecting..." : "Continue with Google"}
+                </button>
+              )}
+              {methods.password && (
+                <>
+                  {(methods.devLogin || methods.google) && (
+                    <div className="flex items-center gap-3 py-2 text-xs uppercase tracking-wide text-slate-500">
+                      <span className="h-px flex-1 bg-slate-200" />
+                      or with an admin account
+                      <span className="h-px flex-1 bg-slate-200" />
+                    </div>
+                  )}
+                  <form onSubmit={submit} className="space-y-4" aria-label="Admin account sign-in">
+                    <div>
+                      <label htmlFor="login-username" className={label}>Username</label>
+                      <input
+                        id="login-username"
+                        name="username"
+                        autoComplete="username"
+                        required
+                        maxLength={100}
+                        className={input}
+                        value={username}
+                        onChange={(e) => setUsername(e.target.value)}
+                      />
+                    </div>
+                    <div>
+                      <label htmlFor="login-password" className={label}>Password</label>
+                      <input
+                        id="login-password"
+                        name="password"
+                        type="password"
+                        autoComplete="current-password"
+                        required
+                        maxLength={1024}
+                        className={input}
+                        value={password}
+                        onChange={(e) => setPassword(e.target.value)}
+                      />
+                    </div>
+                    <button type="submit" className={btnPrimary} disabled={busy !== ""}>
+                      {busy === "password" ? "Signing in..." : "Sign in"}
+                    </button>
+                  </form>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+        <p className="mt-6 text-center">
+          <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-purple-700 hover:text-purple-900">
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to website
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,107 @@
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { HttpStage, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { CustomResource } from "aws-cdk-lib";
+import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
+import { Database } from "./database";
+import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "./routes";
+import { createConfig } from "./secrets";
+import { Web } from "./web";
+
+/** Every read a handler makes is a Get or a Query; nobody needs Scan. */
+export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
+export const tableWriteActions = [
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+];
+
+/** Throttling of the whole API per route (a ceiling on abuse and cost, not a per-visitor limit). */
+export const defaultThrottle = { burstLimit: 200, rateLimit: 100 };
+/** Public writes and sign-in: still far more than people filling in forms can send. */
+export const writeThrottle = { burstLimit: 20, rateLimit: 10 };
+
+/** Public routes that change state or sign someone in get the tighter throttle. */
+export const tightlyThrottledRoutes = routeKeys.filter(
+  (key) => routes[key].access === "public" && !key.startsWith("GET "),
+);
+
+/** `packages/functions/src/content/handler.ts` -> SST's `packages/functions/src/content/handler.handler`. */
+export const sstHandler = (feature: Feature) => handlerPath(feature).replace(/\.ts$/, ".handler");
+
+const pascal = (s: string) => s.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+
+function tableAccess(table: Table, mode: "read" | "read-write") {
+  return new PolicyStatement({
+    actions: mode === "read" ? tableReadActions : [...tableReadActions, ...tableWriteActions],
+    resources: [table.tableArn, `${table.tableArn}/index/*`],
+  });
+}
+
+/**
+ * The HTTP API, built from infra/routes.ts: one Function per feature, shared by the routes of that
+ * feature; each function holds only the table permissions, secrets and parameters it needs. The
+ * gateway resource comes from the Web stack (see infra/web.ts for why); routes, stage and throttling
+ * are here. A Script seeds default content and the bootstrap admin at every deploy.
+ */
+export function Api({ stack }: StackContext) {
+  const { table } = use(Database);
+  const { gateway, publicUrl, originVerifyToken } = use(Web);
+  const config = createConfig(stack, { publicUrl });
+
+  const functions = Object.fromEntries(
+    features.map((feature) => {
+      const ownSecrets = feature === "auth" ? config.forAuth : [];
+      const fn = new Function(stack, pascal(feature), {
+        handler: sstHandler(feature),
+        description: `${feature}: ${routeKeys.filter((k) => routes[k].feature === feature).length} routes`,
+        environment: { TABLE_NAME: table.tableName, ORIGIN_VERIFY_TOKEN: originVerifyToken },
+        bind: [...config.forAll, ...ownSecrets],
+        prefetchSecrets: ownSecrets.length > 0,
+        permissions: [tableAccess(table, readOnlyFeatures.includes(feature) ? "read" : "read-write")],
+      });
+      return [feature, fn];
+    }),
+  ) as Record<Feature, Function>;
+
+  const api = new SstApi(stack, "Api", {
+    cdk: { httpApi: gateway },
+    routes: Object.fromEntries(routeKeys.map((key) => [key, functions[routes[key].feature]])) as Record<RouteKey, Function>,
+  });
+
+  const stage = new HttpStage(stack, "Stage", {
+    httpApi: gateway,
+    autoDeploy: true,
+    throttle: defaultThrottle,
+  });
+  // An untyped CloudFormation map, hence CloudFormation's own property names.
+  (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+    tightlyThrottledRoutes.map((key) => [
+      key,
+      { ThrottlingBurstLimit: writeThrottle.burstLimit, ThrottlingRateLimit: writeThrottle.rateLimit },
+    ]),
+  );
+  // Route settings name routes, which must exist before the stage is created or updated.
+  stage.node.addDependency(api);
+
+  // Deploy-time seeding and admin bootstrap: the same code as the local runtime's, idempotent, so it
+  // simply runs on every deploy.
+  const seedFunction = new Function(stack, "Seed", {
+    handler: "packages/functions/src/deploy/seed-script.handler",
+    description: "Seeds default content and the bootstrap admin at deploy",
+    timeout: 300,
+    enableLiveDev: false,
+    environment: { TABLE_NAME: table.tableName },
+    bind: [...config.forAll, ...config.forSeed],
+    prefetchSecrets: true,
+    permissions: [tableAccess(table, "read-write")],
+  });
+  const seed = new Script(stack, "SeedScript", { onCreate: seedFunction, onUpdate: seedFunction });
+  // The script must run after SST has placed the secrets in the function's environment.
+  const prefetcher = seedFunction.node.tryFindChild("SecretPrefetcher");
+  if (prefetcher instanceof CustomResource) seed.node.findChild("ScriptResource").node.addDependency(prefetcher);
+
+  stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
+
+  return { api, functions, stage };
+}

@@ -1,0 +1,45 @@
+import { Config, type Stack } from "sst/constructs";
+
+/**
+ * The app's settings in a deployed stage.
+ *
+ * Secrets are set per stage with `npx sst secrets set NAME value` and kept encrypted in SSM.
+ * Functions that use one bind it with `prefetchSecrets`: at deploy SST reads the values and puts them
+ * in the function's environment as `SST_Secret_value_<NAME>`, so a handler never calls SSM, and a
+ * deploy stops, naming the secret, when one it needs is not set.
+ *
+ * Parameters are plain values fixed at deploy, from the environment of the sst command (SST loads
+ * `.env.<stage>`). Bound, they reach functions and `sst bind` commands as `SST_Parameter_value_<NAME>`.
+ *
+ * packages/core/src/config.ts reads `<NAME>` and falls back to those two forms, so handlers, the
+ * local runtime and `sst bind` scripts share one configuration module.
+ *
+ * Sign-in: the bootstrap admin (ADMIN_USERNAME, default "admin", with the ADMIN_PASSWORD secret) is
+ * always there. "Continue with Google" is deployed when ADMIN_EMAILS names someone to let in; only
+ * then are GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET needed.
+ */
+export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string }) {
+  const adminEmails = process.env.ADMIN_EMAILS?.trim() || undefined;
+
+  const secrets = Config.Secret.create(stack, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD");
+
+  const parameters = Config.Parameter.create(stack, {
+    PUBLIC_URL: publicUrl,
+    ADMIN_USERNAME: process.env.ADMIN_USERNAME?.trim() || "admin",
+  });
+  const google = adminEmails
+    ? {
+        ADMIN_EMAILS: new Config.Parameter(stack, "ADMIN_EMAILS", { value: adminEmails }),
+        secrets: [secrets.GOOGLE_CLIENT_ID, secrets.GOOGLE_CLIENT_SECRET],
+      }
+    : undefined;
+
+  return {
+    /** Every function: the site's URL (redirects, CSRF, feeds) and who may sign in with Google. */
+    forAll: google ? [parameters.PUBLIC_URL, google.ADMIN_EMAILS] : [parameters.PUBLIC_URL],
+    /** The sign-in function. */
+    forAuth: google?.secrets ?? [],
+    /** The deploy-time seed: the bootstrap admin's credentials. */
+    forSeed: [parameters.ADMIN_USERNAME, secrets.ADMIN_PASSWORD],
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The security headers every response of the site carries. CloudFront sets them through a response
+ * headers policy (infra/web.ts); the values live here, free of dependencies, so the local runtime
+ * can send the very same headers.
+ *
+ * The CSP allows no inline script and no plugins. Styles may be inline: sanitised post HTML keeps
+ * style attributes. Images, videos and embedded frames come from URLs an admin enters, so any
+ * https source is allowed for those, and nothing else.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "media-src 'self' https:",
+  "frame-src https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "upgrade-insecure-requests",
+].join("; ");
+
+/** Two years, the HSTS preload list's own requirement; browsers then never try plain http. */
+export const hstsMaxAgeSeconds = 63_072_000;
+
+export const referrerPolicy = "strict-origin-when-cross-origin";
+
+export const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+/** As response headers (lowercase names), for servers that are not CloudFront. */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  "strict-transport-security": `max-age=${hstsMaxAgeSeconds}; includeSubDomains`,
+  "content-security-policy": contentSecurityPolicy,
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": referrerPolicy,
+  "permissions-policy": permissionsPolicy,
+};

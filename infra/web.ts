@@ -1,0 +1,213 @@
+import { randomBytes } from "node:crypto";
+import { Duration } from "aws-cdk-lib";
+import { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
+import {
+  AllowedMethods,
+  CachedMethods,
+  CachePolicy,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
+  CacheQueryStringBehavior,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as CloudFrontFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+  type ICachePolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { StaticSite, type StackContext } from "sst/constructs";
+import { routeKeys, routes } from "./routes";
+import { contentSecurityPolicy, hstsMaxAgeSeconds, permissionsPolicy } from "./security-headers";
+
+/** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */
+export const devSiteUrl = "http://localhost:5173";
+
+/**
+ * The SPA shell for app routes: a path without a file extension gets /index.html; files are served
+ * as they are. It runs on the S3 behaviour only, so it never sees /api/*; the check is a second lock.
+ */
+export const spaRewriteCode = `
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf("/api/") !== 0 && uri.split("/").pop().indexOf(".") === -1) {
+    request.uri = "/index.html";
+  }
+  return request;
+}`;
+
+/**
+ * Behind CloudFront, API Gateway's source IP is an edge server's, shared by many visitors. This
+ * viewer function records the visitor's own address in a header CloudFront sets (a value the
+ * visitor sent under that name is overwritten); the origin header below proves the request came
+ * through CloudFront, so the API trusts the address only then (packages/functions/src/http.ts).
+ */
+export const viewerIpCode = `
+function handler(event) {
+  event.request.headers["x-viewer-ip"] = { value: event.viewer.ip };
+  return event.request;
+}`;
+export const viewerIpHeader = "x-viewer-ip";
+export const originVerifyHeader = "x-origin-verify";
+
+/** `GET /api/blog-posts/{slug}` -> `/api/blog-posts/*`, a CloudFront path pattern. */
+const pathPattern = (routeKey: string) => routeKey.slice(routeKey.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "*");
+
+/**
+ * The path patterns CloudFront may cache, from the route table's `cache` flag. Everything else the
+ * API serves (sessions, sign-in, admin, writes) falls under /api/*, which caches nothing.
+ */
+export function cacheablePathPatterns(): string[] {
+  return [...new Set(routeKeys.filter((k) => "cache" in routes[k] && routes[k].cache).map(pathPattern))];
+}
+
+/** Routes served outside /api/ (the feeds) need a behaviour of their own to reach the API. */
+export function rootLevelApiPathPatterns(): string[] {
+  return [...new Set(routeKeys.map(pathPattern).filter((p) => !p.startsWith("/api/")))];
+}
+
+/**
+ * The public face: the SPA from S3 behind CloudFront, with the HTTP API on the same origin so the
+ * session cookie stays first-party.
+ *
+ * The HTTP API resource itself is created here, bare (no stage, no routes), because CloudFront must
+ * point at it, while the functions behind it (infra/api.ts) need the site's URL: with the API
+ * wholly in the Api stack, Api and Web would reference each other, which CloudFormation refuses.
+ * So: Web owns the gateway and the distribution; Api adds routes, stage, throttling and functions.
+ */
+export function Web({ stack, app }: StackContext) {
+  const gateway = new HttpApi(stack, "Gateway", {
+    apiName: app.logicalPrefixedName("api"),
+    createDefaultStage: false,
+  });
+  const apiDomain = `${gateway.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  // A fresh random value each deploy; the Api stack gives the same value to the functions. A
+  // request that reaches the API directly, not through CloudFront, cannot know it.
+  const originVerifyToken = randomBytes(32).toString("base64url");
+
+  const domain = process.env.SITE_DOMAIN?.trim() || undefined;
+  const hostedZone = process.env.SITE_HOSTED_ZONE?.trim() || undefined;
+
+  const site = new StaticSite(stack, "Site", {
+    path: "web",
+    buildCommand: "npm run build",
+    buildOutput: "dist",
+    customDomain: domain ? { domainName: domain, hostedZone } : undefined,
+    // `sst dev` deploys no site; `npx sst bind npm run dev` in web/ hands Vite the API's URL.
+    dev: { url: devSiteUrl },
+    environment: { API_URL: `https://${apiDomain}` },
+    // SST writes Vite env typings; the SPA reads no build-time env, so keep them out of web/src.
+    vite: { types: "../.sst/web-env.d.ts" },
+    cdk: {
+      distribution: app.mode === "dev" ? undefined : distributionProps(),
+    },
+  });
+
+  if (site.cdk) {
+    // StaticSite always creates its "append .html" viewer function; ours replaces it on the default
+    // behaviour, so drop the unused one rather than deploy it.
+    site.node.tryRemoveChild("CloudFrontFunction");
+    // Api imports the distribution's domain (PUBLIC_URL) until a custom domain replaces it. Export
+    // it regardless, so that switch does not delete an export the deployed Api stack still uses.
+    stack.exportValue(site.cdk.distribution.distributionDomainName);
+  }
+
+  function distributionProps() {
+    const securityHeaders = new ResponseHeadersPolicy(stack, "SecurityHeaders", {
+      comment: "HSTS, CSP, nosniff, frame and referrer policy",
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: "Permissions-Policy", value: permissionsPolicy, override: true }],
+      },
+    });
+
+    // Public reads say `Cache-Control: public, s-maxage=...` and CloudFront keeps them that long;
+    // anything without a Cache-Control is not kept (default TTL 0). Cookies and headers stay out of
+    // the key: the cached responses are the same for everyone.
+    const honourOriginCache = new CachePolicy(stack, "ApiCache", {
+      comment: "Honours the API's Cache-Control; no cookies or headers in the key",
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const apiOrigin = new HttpOrigin(apiDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [originVerifyHeader]: originVerifyToken },
+    });
+    const viewerIp = new CloudFrontFunction(stack, "ViewerIp", {
+      code: FunctionCode.fromInline(viewerIpCode),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: "Passes the visitor's address to the API",
+    });
+    const toApi = (cachePolicy: ICachePolicy): BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachedMethods: CachedMethods.CACHE_GET_HEAD,
+      // Everything the viewer sent (cookies, query, headers) but Host: API Gateway routes on its own.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      cachePolicy,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+      functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
+    });
+
+    // CloudFront matches behaviours in order: the cacheable routes first, then the rest of /api/*.
+    const additionalBehaviors: Record<string, BehaviorOptions> = {};
+    for (const pattern of cacheablePathPatterns()) additionalBehaviors[pattern] = toApi(honourOriginCache);
+    for (const pattern of rootLevelApiPathPatterns()) additionalBehaviors[pattern] ??= toApi(CachePolicy.CACHING_DISABLED);
+    additionalBehaviors["/api/*"] = toApi(CachePolicy.CACHING_DISABLED);
+
+    return {
+      // No distribution-wide error responses: StaticSite's default 403/404 -> /index.html would turn
+      // the API's 404s into HTML 200s. The SPA fallback is the viewer function on S3 below.
+      errorResponses: [],
+      defaultBehavior: {
+        functionAssociations: [
+          {
+            function: new CloudFrontFunction(stack, "SpaRewrite", {
+              code: FunctionCode.fromInline(spaRewriteCode),
+              runtime: FunctionRuntime.JS_2_0,
+              comment: "Extension-less, non-API paths get the SPA shell",
+            }),
+            eventType: FunctionEventType.VIEWER_REQUEST,
+          },
+        ],
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+      },
+      additionalBehaviors,
+    };
+  }
+
+  const publicUrl = site.customDomainUrl ?? site.url ?? devSiteUrl;
+  stack.addOutputs({ SiteUrl: publicUrl });
+
+  return { gateway, site, publicUrl, originVerifyToken };
+}

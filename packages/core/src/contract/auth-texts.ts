@@ -1,0 +1,12 @@
+/** Texts the login page shows (SPEC §8, and the issue's text for a Google account that may not enter). */
+export const authMessages = {
+  loginFailed: "Failed to login. Please try again.",
+  googleFailed: "Failed to initiate Google login. Please try again.",
+  notAuthorised: "This Google account is not authorised for the admin area.",
+  invalidCredentials: "Invalid username or password",
+} as const;
+
+/** The `error` query parameter of /admin/login, set by the callback page and the admin shell. */
+export const loginErrorCodes = ["not_authorised", "google_failed", "login_failed"] as const;
+export type LoginErrorCode = (typeof loginErrorCodes)[number];
+

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { clearSessionCookie, sessionCookie, transactionCookie } from "./cookies";
+import { isLoopbackIssuer } from "./google";
+
+const saved = process.env.PUBLIC_URL;
+afterEach(() => {
+  if (saved === undefined) delete process.env.PUBLIC_URL;
+  else process.env.PUBLIC_URL = saved;
+});
+
+describe("sign-in cookies", () => {
+  it("over http: plain names, HttpOnly, SameSite=Lax, Path=/, not Secure", () => {
+    process.env.PUBLIC_URL = "http://localhost:3000";
+    expect(sessionCookie("tok", 604800)).toBe("session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax");
+    expect(clearSessionCookie()).toMatch(/^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Expires=/);
+    expect(transactionCookie("id")).toBe("oidc_tx=id; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax");
+  });
+
+  it("over https: __Host- session cookie (Secure, Path=/, no Domain) and a __Secure- transaction cookie", () => {
+    process.env.PUBLIC_URL = "https://www.example.com";
+    const c = sessionCookie("tok", 60);
+    expect(c).toBe("__Host-session=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure");
+    expect(c).not.toMatch(/Domain=/i);
+    expect(transactionCookie("id")).toBe("__Secure-oidc_tx=id; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax; Secure");
+  });
+});
+
+describe("insecure (http) OpenID requests", () => {
+  it("are allowed only for an issuer on this machine", () => {
+    for (const ok of ["http://127.0.0.1:4000", "http://localhost:9000/", "http://[::1]:80"]) expect(isLoopbackIssuer(new URL(ok)), ok).toBe(true);
+    for (const no of ["https://accounts.google.com", "http://accounts.google.com", "http://localhost.evil.example", "http://10.0.0.1"]) {
+      expect(isLoopbackIssuer(new URL(no)), no).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { config } from "@agency/core/config";
+import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
+
+/**
+ * The two cookies of sign-in. Over https the session cookie is `__Host-` prefixed (Secure, Path=/,
+ * no Domain: the browser refuses to let any other host or path set or shadow it); over plain http
+ * (local runs) neither is possible, so it is plain `session`. The transaction cookie is scoped to
+ * /api, so `__Host-` cannot apply; over https it is `__Secure-`.
+ */
+export const sessionCookieName = () => (config.secureCookies ? "__Host-session" : "session");
+export const transactionCookieName = () => (config.secureCookies ? "__Secure-oidc_tx" : "oidc_tx");
+/** Either name counts as "the request carries a session cookie" for the CSRF check. */
+export const sessionCookieNames = ["__Host-session", "session"] as const;
+
+function serialize(name: string, value: string, { path, maxAge }: { path: string; maxAge: number }) {
+  const parts = [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax"];
+  if (maxAge === 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
+  if (config.secureCookies) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export const sessionCookie = (token: string, maxAgeSeconds: number) =>
+  serialize(sessionCookieName(), token, { path: "/", maxAge: maxAgeSeconds });
+export const clearSessionCookie = () => serialize(sessionCookieName(), "", { path: "/", maxAge: 0 });
+
+export const transactionCookie = (id: string) =>
+  serialize(transactionCookieName(), id, { path: "/api", maxAge: Math.floor(TRANSACTION_TTL_MS / 1000) });
+export const clearTransactionCookie = () => serialize(transactionCookieName(), "", { path: "/api", maxAge: 0 });

@@ -1,0 +1,139 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { config } from "@agency/core/config";
+import { newPasswordSchema, usernameSchema } from "@agency/core/contract/auth";
+import { dynamo } from "@agency/core/db/client";
+import { ensureTable } from "@agency/core/db/table";
+import { startDynalite } from "./dynamo";
+import { repoRoot } from "./paths";
+
+const usage = `Manage username admin accounts.
+
+  npm run admin -- create <username> [--full-name "Full Name"] [--password-stdin]
+  npm run admin -- set-password <username> [--password-stdin]
+  npm run admin -- disable <username>
+  npm run admin -- enable <username>
+
+The password (at least 12 characters) is asked for on a terminal, or read from ADMIN_PASSWORD, or
+from standard input with --password-stdin. Setting a password or disabling an account ends its
+sessions. The table is the one at DYNAMODB_ENDPOINT (any DynamoDB, e.g. a stage's, with AWS
+credentials), else the local data directory (DATA_DIR, default .data; stop npm start first).`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+/** Reads a line from the terminal without echoing it. */
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const stdin = process.stdin;
+    process.stdout.write(prompt);
+    let value = "";
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding("utf8");
+    const onData = (chars: string) => {
+      for (const ch of chars) {
+        if (ch === "\r" || ch === "\n" || ch === "\u0004") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          process.stdout.write("\n");
+          return resolvePromise(value);
+        }
+        if (ch === "\u0003") {
+          stdin.setRawMode(false);
+          process.stdout.write("\n");
+          return reject(new Error("Cancelled"));
+        }
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+async function newPassword(fromStdin: boolean): Promise<string> {
+  let password: string;
+  if (fromStdin) password = await readStdin();
+  else if (config.adminPassword) password = config.adminPassword;
+  else if (process.stdin.isTTY) {
+    password = await askHidden("New password (at least 12 characters): ");
+    if ((await askHidden("Repeat it: ")) !== password) fail("The two passwords differ.");
+  } else fail("No password: run on a terminal, set ADMIN_PASSWORD, or pass --password-stdin.");
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) fail(checked.error.issues[0]!.message);
+  return checked.data;
+}
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: {
+    "password-stdin": { type: "boolean", default: false },
+    "full-name": { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+const [command, rawUsername] = positionals;
+if (values.help || !command) {
+  console.log(usage);
+  process.exit(values.help ? 0 : 1);
+}
+if (!["create", "set-password", "disable", "enable"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
+if (!rawUsername) fail(`${command}: which username?\n\n${usage}`);
+const parsed = usernameSchema.safeParse(rawUsername);
+if (!parsed.success) fail(parsed.error.issues[0]!.message);
+const username = parsed.data;
+
+const password = command === "create" || command === "set-password" ? await newPassword(values["password-stdin"]) : undefined;
+
+let db: Awaited<ReturnType<typeof startDynalite>> | undefined;
+if (!config.dynamoEndpoint) {
+  const dataDir = resolve(repoRoot, process.env.DATA_DIR ?? ".data");
+  // LevelDB allows one process per directory; dynalite reports a held lock by throwing later.
+  const busy = (err: Error) =>
+    fail(`Cannot open the local data in ${dataDir} (${err.message}). Is npm start running? Stop it first, or set DYNAMODB_ENDPOINT.`);
+  process.on("uncaughtException", busy);
+  try {
+    db = await startDynalite({ path: dataDir });
+  } catch (err) {
+    busy(err as Error);
+  }
+  process.env.DYNAMODB_ENDPOINT = db!.endpoint;
+}
+try {
+  await ensureTable(dynamo().raw, config.tableName);
+  switch (command) {
+    case "create":
+      await AdminAccounts.create({ username, password: password!, full_name: values["full-name"] });
+      console.log(`Created admin account "${username}".`);
+      break;
+    case "set-password":
+      await AdminAccounts.setPassword(username, password!);
+      console.log(`Password of "${username}" changed; its sessions have ended.`);
+      break;
+    case "disable":
+      await AdminAccounts.setDisabled(username, true);
+      console.log(`Disabled "${username}"; its sessions have ended.`);
+      break;
+    case "enable":
+      await AdminAccounts.setDisabled(username, false);
+      console.log(`Enabled "${username}".`);
+      break;
+  }
+} catch (err) {
+  process.exitCode = 1;
+  console.error((err as Error).message);
+} finally {
+  await db?.close();
+}

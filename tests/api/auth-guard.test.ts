@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { routeKeys, routes } from "../../infra/routes";
+import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
+import { call, freshIp } from "../support/http";
+
+/**
+ * Deny by default, checked by walking the route table: every admin route refuses a request without
+ * a session (401) and a signed-in Google account that is not on the allow-list (403).
+ */
+const adminRoutes = routeKeys.filter((k) => routes[k].access === "admin");
+const request = (key: string) => {
+  const [method, path] = key.split(" ") as [string, string];
+  return { method, path: path.replace(/\{\w+\}/g, "guard-walk-id") };
+};
+
+describe("the route table's access field", () => {
+  it("declares public or admin for every route, and admin for every /api/admin route but the sign-in", () => {
+    for (const key of routeKeys) expect(["public", "admin"], key).toContain(routes[key].access);
+    const open = routeKeys.filter((k) => k.includes(" /api/admin/") && routes[k].access !== "admin");
+    expect(open).toEqual(["POST /api/admin/login"]);
+    expect(adminRoutes.length).toBeGreaterThan(30);
+  });
+
+  it("answers 401 on every admin route without a session, or with a made-up one", async () => {
+    for (const key of adminRoutes) {
+      const { method, path } = request(key);
+      const body = method === "GET" ? undefined : {};
+      expect((await call(method, path, { body, ip: freshIp() })).status, key).toBe(401);
+      const forged = await call(method, path, {
+        body,
+        ip: freshIp(),
+        headers: { cookie: `session=${"A".repeat(43)}`, origin: new URL(inject("baseUrl")).origin },
+      });
+      expect(forged.status, key).toBe(401);
+      expect(forged.json.error, key).toBe("Sign in required");
+    }
+  });
+
+  it("answers 403 on every admin route to a signed-in Google account that is not authorised", async () => {
+    const v = new Visitor(inject("baseUrl"));
+    expect((await signInWithGoogle(v, demo.visitor)).status).toBe(403);
+    expect(v.session).toBeTruthy();
+    for (const key of adminRoutes) {
+      const { method, path } = request(key);
+      const res = await v.call(method, path, method === "GET" ? {} : { body: {} });
+      expect(res.status, key).toBe(403);
+      expect(res.json.error, key).toBe("This Google account is not authorised for the admin area.");
+    }
+  });
+
+  it("lets an authorised admin through to the handlers", async () => {
+    const v = new Visitor(inject("baseUrl"));
+    expect((await signInWithGoogle(v, demo.admin)).status).toBe(200);
+    for (const key of adminRoutes.filter((k) => k.startsWith("GET ") && !k.includes("{"))) {
+      expect((await v.call("GET", request(key).path)).status, key).toBe(200);
+    }
+  });
+});

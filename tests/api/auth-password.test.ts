@@ -1,0 +1,118 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Visitor } from "../support/auth-flow";
+import { call, freshIp } from "../support/http";
+import { repoRoot, startRuntime, type RunningRuntime } from "../support/runtime";
+
+/**
+ * Username admin accounts, against a runtime of their own: the bootstrap account comes from
+ * ADMIN_USERNAME / ADMIN_PASSWORD (a 64-character password), Development Login is off.
+ */
+const PASSWORD = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
+const env = { ADMIN_USERNAME: "alice", ADMIN_PASSWORD: PASSWORD, DEV_LOGIN: "0" };
+
+let runtime: RunningRuntime;
+beforeAll(async () => {
+  runtime = await startRuntime({ env });
+});
+afterAll(() => runtime?.stop());
+
+const login = (v: Visitor, username: string, password: string) => v.call("POST", "/api/admin/login", { body: { username, password } });
+const withoutRequestId = (json: Record<string, unknown>) => ({ ...json, requestId: undefined });
+
+function adminCli(args: string[], input?: string) {
+  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/local/src/admin-cli.ts", ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: runtime.dataDir, DYNAMODB_ENDPOINT: "", TABLE_NAME: "agency-local", ADMIN_PASSWORD: "" },
+    input,
+    encoding: "utf8",
+  });
+  return { status: res.status, output: `${res.stdout}${res.stderr}` };
+}
+
+describe("username sign-in", () => {
+  it.sequential("signs the bootstrap account in with its 64-character password", async () => {
+    expect(PASSWORD).toHaveLength(64);
+    const v = new Visitor(runtime.url);
+    const res = await login(v, "alice", PASSWORD);
+    expect(res.status).toBe(200);
+    expect(v.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const me = await v.call("GET", "/api/admin/me");
+    expect(me.json).toEqual({ type: "admin", admin: { username: "alice", full_name: "" } });
+    expect((await v.call("GET", "/api/users/me")).json).toMatchObject({ type: "admin", is_admin: true, username: "alice" });
+    expect((await v.call("GET", "/api/admin/users")).status).toBe(200);
+  });
+
+  it.sequential("answers a wrong password and an unknown user with the same 401", async () => {
+    const wrong = await login(new Visitor(runtime.url), "alice", `${PASSWORD.slice(0, -1)}!`);
+    const unknown = await login(new Visitor(runtime.url), "nobody", PASSWORD);
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(withoutRequestId(wrong.json)).toEqual(withoutRequestId(unknown.json));
+    expect(wrong.json.error).toBe("Invalid username or password");
+    expect(wrong.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it.sequential("throttles attempts on one username from many addresses with 429", async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, () => login(new Visitor(runtime.url), "throttled-name", "wrong-password")),
+    );
+    expect(attempts.map((r) => r.status)).toEqual(Array(10).fill(401));
+    const next = await login(new Visitor(runtime.url), "throttled-name", "wrong-password");
+    expect(next.status).toBe(429);
+    expect(Number(next.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it.sequential("throttles attempts from one address on many usernames with 429", async () => {
+    const v = new Visitor(runtime.url);
+    const attempts = await Promise.all(Array.from({ length: 20 }, (_, i) => login(v, `guess-${i}`, "wrong-password")));
+    expect(attempts.map((r) => r.status)).toEqual(Array(20).fill(401));
+    expect((await login(v, "alice", PASSWORD)).status).toBe(429);
+    // Another address is unaffected.
+    expect((await login(new Visitor(runtime.url), "alice", PASSWORD)).status).toBe(200);
+  });
+
+  it.sequential("validates the body: missing fields are 400", async () => {
+    const res = await new Visitor(runtime.url).call("POST", "/api/admin/login", { body: { username: "" } });
+    expect(res.status).toBe(400);
+  });
+
+  it.sequential("has Development Login off: the config says so and the route does not exist", async () => {
+    const config = await call("GET", "/api/auth/config", { baseUrl: runtime.url, ip: freshIp() });
+    expect(config.json).toEqual({ devLogin: false, google: true, password: true });
+    const res = await new Visitor(runtime.url).call("POST", "/api/auth/dev-login", { body: {} });
+    expect(res.status).toBe(404);
+  });
+
+  it.sequential("manages accounts from the shell: create, disable (ending sessions), set-password", async () => {
+    const v = new Visitor(runtime.url);
+    expect((await login(v, "alice", PASSWORD)).status).toBe(200);
+    const aliceCookie = v.jar.header();
+    await runtime.stop();
+
+    const created = adminCli(["create", "Bob", "--full-name", "Bob Builder", "--password-stdin"], "bobs-new-password\n");
+    expect(created, created.output).toMatchObject({ status: 0 });
+    expect(adminCli(["create", "carol", "--password-stdin"], "short\n").status).toBe(1);
+    const disabled = adminCli(["disable", "alice"]);
+    expect(disabled, disabled.output).toMatchObject({ status: 0 });
+
+    runtime = await startRuntime({ dataDir: runtime.dataDir, env });
+    const bob = new Visitor(runtime.url);
+    expect((await login(bob, "bob", "bobs-new-password")).status).toBe(200);
+    expect((await bob.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "bob", full_name: "Bob Builder" } });
+
+    // The disabled account: refused with the same answer as a wrong password, and its session ended.
+    const refused = await login(new Visitor(runtime.url), "alice", PASSWORD);
+    expect(refused.status).toBe(401);
+    expect(refused.json.error).toBe("Invalid username or password");
+    const old = await call("GET", "/api/admin/me", { baseUrl: runtime.url, ip: freshIp(), headers: { cookie: aliceCookie } });
+    expect(old.status).toBe(401);
+
+    await runtime.stop();
+    expect(adminCli(["set-password", "bob", "--password-stdin"], "bobs-second-password\n").status).toBe(0);
+    runtime = await startRuntime({ dataDir: runtime.dataDir, env });
+    const bobsOld = await call("GET", "/api/admin/me", { baseUrl: runtime.url, ip: freshIp(), headers: { cookie: bob.jar.header() } });
+    expect(bobsOld.status).toBe(401);
+    expect((await login(new Visitor(runtime.url), "bob", "bobs-second-password")).status).toBe(200);
+  });
+});

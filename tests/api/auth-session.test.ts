@@ -1,0 +1,42 @@
+import { describe, expect, inject, it } from "vitest";
+import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
+import { call, freshIp } from "../support/http";
+
+describe("sessions over HTTP", () => {
+  it("tells the login page which methods are on (npm start: all three)", async () => {
+    const res = await call("GET", "/api/auth/config", { ip: freshIp() });
+    expect(res.json).toEqual({ devLogin: true, google: true, password: true });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("Development Login creates a real session for the local development admin", async () => {
+    const v = new Visitor(inject("baseUrl"));
+    const res = await v.call("POST", "/api/auth/dev-login", { body: {} });
+    expect(res.status).toBe(200);
+    expect(v.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await v.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "dev", full_name: "Development Admin" } });
+  });
+
+  it("answers 401 to /api/users/me and /api/admin/me without a session", async () => {
+    expect((await call("GET", "/api/users/me", { ip: freshIp() })).status).toBe(401);
+    expect((await call("GET", "/api/admin/me", { ip: freshIp() })).status).toBe(401);
+  });
+
+  it("ends a user's sessions when an admin deletes the user", async () => {
+    const person = new Visitor(inject("baseUrl"));
+    await signInWithGoogle(person, demo.visitor);
+    const me = await person.call("GET", "/api/users/me");
+    expect(me.status).toBe(200);
+
+    const admin = new Visitor(inject("baseUrl"));
+    await admin.call("POST", "/api/auth/dev-login", { body: {} });
+    expect((await admin.call("DELETE", `/api/admin/users/${me.json.id}`, { body: {} })).status).toBe(200);
+
+    expect((await person.call("GET", "/api/users/me")).status).toBe(401);
+  });
+
+  it("logs out without a session too", async () => {
+    const res = await call("GET", "/api/logout", { ip: freshIp() });
+    expect(res.status).toBe(200);
+  });
+});

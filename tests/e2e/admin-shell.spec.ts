@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+
+const nav = [
+  { label: "Overview", path: "/admin", title: "Dashboard Overview" },
+  { label: "Content", path: "/admin/content", title: "Content Management" },
+  { label: "Messages", path: "/admin/messages", title: "Contact Messages" },
+  { label: "Blog Posts", path: "/admin/blog", title: "Blog Management" },
+  { label: "Courses", path: "/admin/courses", title: "Course Management" },
+  { label: "Service Details", path: "/admin/service-details", title: "Service Details Management" },
+  { label: "Policies", path: "/admin/policies", title: "Policy Management" },
+  { label: "Users", path: "/admin/users", title: "User Management" },
+  { label: "Settings", path: "/admin/settings", title: "Settings" },
+];
+
+test("sends a visitor without a session from /admin to the login page", async ({ page }) => {
+  await page.goto("/admin/messages");
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  await expect(page.getByRole("link", { name: "Back to website" })).toHaveAttribute("href", "/");
+});
+
+test("Development Login opens the shell; every nav item opens its page and is highlighted", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByRole("button", { name: "Development Login" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+  const identity = page.getByTestId("admin-identity").first();
+  await expect(identity).toContainText("Development Admin");
+  await expect(identity).toContainText("@dev");
+  await expect(identity).toContainText("Admin Account");
+
+  const sidebar = page.getByRole("navigation", { name: "Admin" });
+  for (const item of nav) {
+    await sidebar.getByRole("link", { name: item.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${item.path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(item.title);
+    await expect(sidebar.getByRole("link", { name: item.label, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar.locator('[aria-current="page"]')).toHaveCount(1);
+  }
+});
+
+test("the username form shows the server's refusal", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("Username").fill("nobody");
+  await page.getByLabel("Password").fill("wrong-password-123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
+});
+
+test("a callback without a code goes back to the login page", async ({ page }) => {
+  await page.goto("/auth/callback");
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  await expect(page.getByRole("alert")).toHaveText("Failed to login. Please try again.");
+});

@@ -1,0 +1,305 @@
+// @vitest-environment node
+import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
+import { beforeAll, describe, expect, it } from "vitest";
+import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "../../infra/routes";
+import { originVerifyHeader, spaRewriteCode, viewerIpCode } from "../../infra/web";
+import {
+  actionsOf,
+  featureFunctions,
+  matchesPathPattern,
+  resourcesOf,
+  statementsOf,
+  synthesize,
+  type Synthesized,
+} from "./synth";
+
+const CACHING_DISABLED = CachePolicy.CACHING_DISABLED.cachePolicyId;
+const ALL_VIEWER_EXCEPT_HOST = OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId;
+const writeActions = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"];
+
+const ADMIN_EMAILS = "owner@example.com,@example.org";
+
+let app: Synthesized;
+beforeAll(async () => {
+  app = await synthesize("test", { env: { ADMIN_EMAILS } });
+}, 180_000);
+
+const pathOf = (key: RouteKey) => key.slice(key.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "x1");
+const methodOf = (key: RouteKey) => key.slice(0, key.indexOf(" "));
+
+describe("the table", () => {
+  it("is one table keyed pk/sk with gsi1 and gsi2 (full projection), a ttl attribute, on demand, with point-in-time recovery", () => {
+    const tables = Object.values(resourcesOf(app.database, "AWS::DynamoDB::Table"));
+    expect(tables).toHaveLength(1);
+    const t = tables[0]!.Properties!;
+    expect(t.KeySchema).toEqual([
+      { AttributeName: "pk", KeyType: "HASH" },
+      { AttributeName: "sk", KeyType: "RANGE" },
+    ]);
+    const gsis = Object.fromEntries(
+      (t.GlobalSecondaryIndexes as any[]).map((g) => [g.IndexName, { keys: g.KeySchema, projection: g.Projection }]),
+    );
+    expect(gsis).toEqual({
+      gsi1: {
+        keys: [
+          { AttributeName: "gsi1pk", KeyType: "HASH" },
+          { AttributeName: "gsi1sk", KeyType: "RANGE" },
+        ],
+        projection: { ProjectionType: "ALL" },
+      },
+      gsi2: {
+        keys: [
+          { AttributeName: "gsi2pk", KeyType: "HASH" },
+          { AttributeName: "gsi2sk", KeyType: "RANGE" },
+        ],
+        projection: { ProjectionType: "ALL" },
+      },
+    });
+    expect(t.TimeToLiveSpecification).toEqual({ AttributeName: "ttl", Enabled: true });
+    expect(t.BillingMode).toBe("PAY_PER_REQUEST");
+    expect(t.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+  });
+
+  it("goes away with a stage that is not production", () => {
+    const [table] = Object.values(resourcesOf(app.database, "AWS::DynamoDB::Table"));
+    expect(table!.DeletionPolicy).toBe("Delete");
+    expect(table!.Properties!.DeletionProtectionEnabled).toBeFalsy();
+  });
+});
+
+describe("the functions", () => {
+  it("are one Lambda per feature, on nodejs22.x and arm64, built from the feature's handler", () => {
+    const fns = featureFunctions(app.api);
+    expect(Object.keys(fns).sort()).toEqual([...features].sort());
+    for (const { props } of Object.values(fns)) {
+      expect(props.Runtime).toBe("nodejs22.x");
+      expect(props.Architectures).toEqual(["arm64"]);
+    }
+  });
+
+  it("serve every route of infra/routes.ts, each through its feature's function, and no other route", () => {
+    const fns = featureFunctions(app.api);
+    const featureOfFunction = Object.fromEntries(Object.entries(fns).map(([feature, { id }]) => [id, feature]));
+    const integrations = resourcesOf(app.api, "AWS::ApiGatewayV2::Integration");
+    const served: Record<string, string> = {};
+    for (const r of Object.values(resourcesOf(app.api, "AWS::ApiGatewayV2::Route"))) {
+      const integrationId = r.Properties!.Target["Fn::Join"][1][1].Ref as string;
+      const fnId = integrations[integrationId]!.Properties!.IntegrationUri["Fn::GetAtt"][0] as string;
+      served[r.Properties!.RouteKey] = featureOfFunction[fnId]!;
+    }
+    expect(served).toEqual(Object.fromEntries(routeKeys.map((k) => [k, routes[k].feature])));
+  });
+
+  it("live on the HTTP API that CloudFront forwards to", () => {
+    const [gatewayId] = Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"));
+    const exportOfGateway = Object.values(app.web.toJSON().Outputs as Record<string, any>).find(
+      (o) => o.Value?.Ref === gatewayId && o.Export,
+    )?.Export.Name;
+    expect(exportOfGateway).toBeTruthy();
+    for (const r of Object.values(resourcesOf(app.api, "AWS::ApiGatewayV2::Route"))) {
+      expect(r.Properties!.ApiId).toEqual({ "Fn::ImportValue": exportOfGateway });
+    }
+  });
+
+  it("of public read features can only Get, BatchGet and Query the table; nobody may Scan or use dynamodb:*", () => {
+    const fns = featureFunctions(app.api);
+    for (const [feature, { id }] of Object.entries(fns)) {
+      const dynamo = actionsOf(statementsOf(app.api, id)).filter((a) => a.startsWith("dynamodb:"));
+      expect(dynamo, feature).not.toContain("dynamodb:Scan");
+      expect(dynamo, feature).not.toContain("dynamodb:*");
+      if ((readOnlyFeatures as readonly string[]).includes(feature)) {
+        expect(dynamo.sort(), feature).toEqual(["dynamodb:BatchGetItem", "dynamodb:GetItem", "dynamodb:Query"]);
+      } else {
+        expect(dynamo, feature).toEqual(expect.arrayContaining(writeActions));
+      }
+    }
+  });
+
+  it("hold the secrets they use and no others, placed in their environment at deploy (Google's for sign-in)", () => {
+    const fns = featureFunctions(app.api);
+    const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map(
+      (r) => r.Properties!.functionName.Ref as string,
+    );
+    for (const [feature, { id, props }] of Object.entries(fns)) {
+      const secrets = Object.keys(props.Environment.Variables).filter((k) => k.startsWith("SST_Secret_value_"));
+      const readsSsm = actionsOf(statementsOf(app.api, id)).includes("ssm:GetParameters");
+      if (feature === "auth") {
+        expect(secrets.sort()).toEqual(["SST_Secret_value_GOOGLE_CLIENT_ID", "SST_Secret_value_GOOGLE_CLIENT_SECRET"]);
+        expect(prefetched).toContain(id);
+        expect(readsSsm).toBe(true);
+      } else {
+        expect(secrets, feature).toEqual([]);
+        expect(prefetched, feature).not.toContain(id);
+        expect(readsSsm, feature).toBe(false);
+      }
+    }
+  });
+
+  it("get the table name, ADMIN_EMAILS and the site's CloudFront URL as PUBLIC_URL, and never DEV_LOGIN", () => {
+    const [distributionId] = Object.keys(resourcesOf(app.web, "AWS::CloudFront::Distribution"));
+    const domainExport = Object.values(app.web.toJSON().Outputs as Record<string, any>).find(
+      (o) => o.Value?.["Fn::GetAtt"]?.[0] === distributionId && o.Value["Fn::GetAtt"][1] === "DomainName" && o.Export,
+    )?.Export.Name;
+    for (const { props } of Object.values(featureFunctions(app.api))) {
+      const env = props.Environment.Variables;
+      expect(env.TABLE_NAME).toEqual({ "Fn::ImportValue": expect.stringContaining("test-agency-Database:") });
+      expect(env.SST_Parameter_value_ADMIN_EMAILS).toBe(ADMIN_EMAILS);
+      expect(env.SST_Parameter_value_PUBLIC_URL).toEqual({ "Fn::Join": ["", ["https://", { "Fn::ImportValue": domainExport }]] });
+      expect(Object.keys(env).filter((k) => k.includes("DEV_LOGIN"))).toEqual([]);
+    }
+  });
+
+  it("are throttled per route, public writes and sign-in more tightly, on the stage of the API", () => {
+    const stages = Object.values(resourcesOf(app.api, "AWS::ApiGatewayV2::Stage"));
+    expect(stages).toHaveLength(1);
+    const stage = stages[0]!.Properties!;
+    expect(stage.StageName).toBe("$default");
+    expect(stage.AutoDeploy).toBe(true);
+    expect(stage.DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThan(0);
+    expect(stage.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(0);
+    const tight = Object.keys(stage.RouteSettings);
+    expect(tight).toEqual(expect.arrayContaining(["POST /api/contact", "POST /api/course-registrations", "POST /api/admin/login"]));
+    for (const key of tight) {
+      expect(routeKeys).toContain(key);
+      expect(stage.RouteSettings[key].ThrottlingRateLimit).toBeLessThan(stage.DefaultRouteSettings.ThrottlingRateLimit);
+    }
+  });
+
+  it("include a deploy-time Script that seeds and bootstraps the admin once its secret is in place", () => {
+    const scripts = Object.values(resourcesOf(app.api, "Custom::SSTScript"));
+    expect(scripts).toHaveLength(1);
+    const script = scripts[0]!;
+    const lambdas = resourcesOf(app.api, "AWS::Lambda::Function");
+    const fnId = script.Properties!.UserCreateFunction.Ref as string;
+    expect(script.Properties!.UserUpdateFunction.Ref).toBe(fnId);
+    expect(lambdas[fnId]!.Properties!.Handler).toBe("packages/functions/src/deploy/seed-script.handler");
+    expect(Object.keys(lambdas[fnId]!.Properties!.Environment.Variables)).toEqual(
+      expect.arrayContaining(["TABLE_NAME", "SST_Secret_value_ADMIN_PASSWORD", "SST_Parameter_value_ADMIN_USERNAME"]),
+    );
+    const prefetcher = Object.entries(resourcesOf(app.api, "Custom::SecretPrefetcher")).find(
+      ([, r]) => r.Properties!.functionName.Ref === fnId,
+    )?.[0];
+    expect(script.DependsOn).toContain(prefetcher);
+  });
+});
+
+describe("the CloudFront distribution", () => {
+  const distribution = () => {
+    const all = Object.values(resourcesOf(app.web, "AWS::CloudFront::Distribution"));
+    expect(all).toHaveLength(1);
+    return all[0]!.Properties!.DistributionConfig;
+  };
+  const behaviours = () => distribution().CacheBehaviors as Array<Record<string, any>>;
+  const behaviourFor = (path: string) => behaviours().find((b) => matchesPathPattern(b.PathPattern, path));
+  const apiOriginId = () => {
+    const [gatewayId] = Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"));
+    const origin = (distribution().Origins as any[]).find((o) => JSON.stringify(o.DomainName).includes(`{"Ref":"${gatewayId}"}`));
+    expect(JSON.stringify(origin.DomainName)).toContain(".execute-api.");
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+    return origin.Id as string;
+  };
+
+  it("sends /api/* to the HTTP API with every method and AllViewerExceptHostHeader, caching nothing", () => {
+    const api = behaviours().find((b) => b.PathPattern === "/api/*")!;
+    expect(api.TargetOriginId).toBe(apiOriginId());
+    expect([...api.AllowedMethods].sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
+    expect(api.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST);
+    expect(api.CachePolicyId).toBe(CACHING_DISABLED);
+  });
+
+  it("sends every route of the route table, the feeds included, to the HTTP API", () => {
+    for (const key of routeKeys) {
+      const b = behaviourFor(pathOf(key));
+      expect(b?.TargetOriginId, key).toBe(apiOriginId());
+      expect(b!.AllowedMethods, key).toContain(methodOf(key));
+      expect(b!.OriginRequestPolicyId, key).toBe(ALL_VIEWER_EXCEPT_HOST);
+    }
+    for (const feed of ["/robots.txt", "/sitemap.xml", "/rss.xml"]) expect(behaviourFor(feed)?.TargetOriginId).toBe(apiOriginId());
+  });
+
+  it("caches public reads as the API's Cache-Control says, with cookies and headers out of the cache key", () => {
+    const policies = resourcesOf(app.web, "AWS::CloudFront::CachePolicy");
+    for (const key of routeKeys.filter((k) => "cache" in routes[k])) {
+      const ref = behaviourFor(pathOf(key))!.CachePolicyId.Ref as string;
+      const config = policies[ref]!.Properties!.CachePolicyConfig;
+      expect(config.MinTTL, key).toBe(0);
+      expect(config.DefaultTTL, key).toBe(0); // no Cache-Control, no caching
+      expect(config.MaxTTL, key).toBeGreaterThan(0);
+      const key_ = config.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key_.CookiesConfig.CookieBehavior, key).toBe("none");
+      expect(key_.HeadersConfig.HeaderBehavior, key).toBe("none");
+    }
+  });
+
+  it("caches nothing for session, sign-in, admin or write routes", () => {
+    for (const key of routeKeys.filter((k) => !("cache" in routes[k]))) {
+      expect(behaviourFor(pathOf(key))!.CachePolicyId, key).toBe(CACHING_DISABLED);
+    }
+  });
+
+  it("passes the visitor's address to the API, which trusts it only with CloudFront's per-deploy origin token", () => {
+    const fns = resourcesOf(app.web, "AWS::CloudFront::Function");
+    const [fnId] = Object.keys(fns).filter((id) => fns[id]!.Properties!.FunctionCode === viewerIpCode);
+    for (const b of behaviours()) {
+      expect(b.FunctionAssociations, b.PathPattern).toEqual([{ EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [fnId, "FunctionARN"] } }]);
+    }
+    const handler = new Function(`${viewerIpCode}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
+    const forged = handler({ request: { headers: { "x-viewer-ip": { value: "6.6.6.6" } } }, viewer: { ip: "203.0.113.9" } });
+    expect(forged.headers["x-viewer-ip"]).toEqual({ value: "203.0.113.9" });
+
+    const origin = (distribution().Origins as any[]).find((o) => o.Id === apiOriginId());
+    const header = (origin.OriginCustomHeaders as { HeaderName: string; HeaderValue: string }[]).find((h) => h.HeaderName === originVerifyHeader)!;
+    expect(header.HeaderValue.length).toBeGreaterThanOrEqual(40);
+    for (const [feature, fn] of Object.entries(featureFunctions(app.api))) {
+      expect(fn.props.Environment.Variables.ORIGIN_VERIFY_TOKEN, feature).toBe(header.HeaderValue);
+    }
+  });
+
+  it("has no distribution-wide error response that could rewrite an API error", () => {
+    expect(distribution().CustomErrorResponses ?? []).toEqual([]);
+  });
+
+  it("serves the SPA shell for app paths through a viewer function on the S3 behaviour only", () => {
+    const fns = resourcesOf(app.web, "AWS::CloudFront::Function");
+    const [fnId] = Object.keys(fns).filter((id) => fns[id]!.Properties!.FunctionCode === spaRewriteCode);
+    expect(fnId).toBeDefined();
+    const associations = distribution().DefaultCacheBehavior.FunctionAssociations;
+    expect(associations).toEqual([{ EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [fnId, "FunctionARN"] } }]);
+    for (const b of behaviours()) expect(JSON.stringify(b.FunctionAssociations ?? []), b.PathPattern).not.toContain(fnId);
+
+    const handler = new Function(`${spaRewriteCode}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite("/")).toBe("/index.html");
+    expect(rewrite("/blog/my-first-post")).toBe("/index.html");
+    expect(rewrite("/admin/settings")).toBe("/index.html");
+    expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
+    expect(rewrite("/favicon.svg")).toBe("/favicon.svg");
+    expect(rewrite("/api/unknown")).toBe("/api/unknown");
+  });
+
+  it("sets HSTS, a strict CSP, nosniff, frame denial and a Referrer-Policy on every behaviour", () => {
+    const policies = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy");
+    expect(Object.keys(policies)).toHaveLength(1);
+    const [policyId] = Object.keys(policies);
+    const h = policies[policyId!]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+
+    expect(h.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(h.StrictTransportSecurity.IncludeSubdomains).toBe(true);
+    expect(h.ContentTypeOptions).toEqual({ Override: true });
+    expect(h.FrameOptions.FrameOption).toBe("DENY");
+    expect(h.ReferrerPolicy.ReferrerPolicy).toBeTruthy();
+
+    const csp = Object.fromEntries(
+      (h.ContentSecurityPolicy.ContentSecurityPolicy as string).split(";").map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(csp["script-src"]).toEqual(["'self'"]);
+    expect(csp["object-src"]).toEqual(["'none'"]);
+    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+
+    const all = [distribution().DefaultCacheBehavior, ...behaviours()];
+    for (const b of all) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? "default").toEqual({ Ref: policyId });
+  });
+});

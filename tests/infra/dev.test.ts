@@ -1,0 +1,32 @@
+// @vitest-environment node
+import { beforeAll, describe, expect, it } from "vitest";
+import { devSiteUrl } from "../../infra/web";
+import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
+
+let app: Synthesized;
+beforeAll(async () => {
+  app = await synthesize("dev-someone", { mode: "dev", env: { ADMIN_EMAILS: "dev@example.com" } });
+}, 180_000);
+
+describe("sst dev", () => {
+  it("deploys live-debugging stubs for the feature functions, with the local Vite server as PUBLIC_URL", () => {
+    const fns = Object.values(resourcesOf(app.api, "AWS::Lambda::Function")).filter((f) =>
+      String(f.Properties!.Description ?? "").endsWith("(live)"),
+    );
+    expect(fns.length).toBeGreaterThanOrEqual(12);
+    for (const f of fns) {
+      expect(f.Properties!.Handler).toBe("live-lambda.handler");
+      expect(f.Properties!.Environment.Variables.SST_Parameter_value_PUBLIC_URL).toBe(devSiteUrl);
+      expect(f.Properties!.Environment.Variables.TABLE_NAME).toBeTruthy();
+    }
+    // Feature functions are stubs here, so the handler-based lookup finds none.
+    expect(featureFunctions(app.api)).toEqual({});
+  });
+
+  it("keeps the HTTP API and its routes but deploys no site (Vite serves it locally)", () => {
+    expect(Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"))).toHaveLength(1);
+    expect(Object.keys(resourcesOf(app.api, "AWS::ApiGatewayV2::Route")).length).toBeGreaterThan(0);
+    expect(resourcesOf(app.web, "AWS::CloudFront::Distribution")).toEqual({});
+    expect(resourcesOf(app.web, "AWS::S3::Bucket")).toEqual({});
+  });
+});

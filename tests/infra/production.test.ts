@@ -1,0 +1,40 @@
+// @vitest-environment node
+import { beforeAll, describe, expect, it } from "vitest";
+import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
+
+/** A production stage, deployed without ADMIN_EMAILS: the bootstrap admin is the only way in. */
+let app: Synthesized;
+beforeAll(async () => {
+  app = await synthesize("prod", { env: { ADMIN_USERNAME: "owner" } });
+}, 180_000);
+
+describe("a production stage", () => {
+  it("retains the table and protects it from deletion", () => {
+    const tables = Object.values(resourcesOf(app.database, "AWS::DynamoDB::Table"));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.DeletionPolicy).toBe("Retain");
+    expect(tables[0]!.UpdateReplacePolicy).toBe("Retain");
+    expect(tables[0]!.Properties!.DeletionProtectionEnabled).toBe(true);
+  });
+});
+
+describe("a stage without ADMIN_EMAILS", () => {
+  it("deploys no Google sign-in, so its secrets are neither bound nor required", () => {
+    for (const { props } of Object.values(featureFunctions(app.api))) {
+      const names = Object.keys(props.Environment.Variables);
+      expect(names.filter((n) => n.startsWith("SST_Secret_value_"))).toEqual([]);
+      expect(names).not.toContain("SST_Parameter_value_ADMIN_EMAILS");
+    }
+    const auth = featureFunctions(app.api).auth!;
+    const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map((r) => r.Properties!.functionName.Ref);
+    expect(prefetched).not.toContain(auth.id);
+  });
+
+  it("still bootstraps the admin with the configured username and the ADMIN_PASSWORD secret", () => {
+    const seed = Object.values(resourcesOf(app.api, "AWS::Lambda::Function")).find(
+      (f) => f.Properties!.Handler === "packages/functions/src/deploy/seed-script.handler",
+    )!;
+    expect(seed.Properties!.Environment.Variables.SST_Parameter_value_ADMIN_USERNAME).toBe("owner");
+    expect(seed.Properties!.Environment.Variables.SST_Secret_value_ADMIN_PASSWORD).toBe("__FETCH_FROM_SSM__");
+  });
+});

@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Template } from "aws-cdk-lib/assertions";
+import { App, StaticSite, getStack } from "sst/constructs";
+import { initProject } from "sst/project.js";
+import sstConfig from "../../sst.config";
+import { Api } from "../../infra/api";
+import { Database } from "../../infra/database";
+import { Web } from "../../infra/web";
+
+export interface Synthesized {
+  app: App;
+  database: Template;
+  web: Template;
+  api: Template;
+}
+
+/**
+ * Synthesises the app exactly as `sst deploy` would (sst.config.ts, every deferred build: the
+ * handlers are bundled with esbuild), offline. The SPA's Vite build is the web's own business, so
+ * the site uploads a stand-in folder instead of running it.
+ */
+export async function synthesize(
+  stage: string,
+  { mode = "deploy", env = {} }: { mode?: "deploy" | "dev"; env?: Record<string, string> } = {},
+): Promise<Synthesized> {
+  // The deploy-time settings (infra/secrets.ts, infra/web.ts) come from the environment; a developer's
+  // .env must not leak into the tests, and a custom domain would need Route 53.
+  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ...env };
+  const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, settings);
+  try {
+    await initProject({ stage });
+    Object.assign(process.env, settings); // initProject loads .env files
+    const app = new App({ mode, stage, name: "agency", region: "us-east-1", account: "123456789012" });
+    sstConfig.stacks(app);
+    for (const site of app.node.findAll().filter((c): c is StaticSite => c instanceof StaticSite)) standInBuild(site);
+    await app.finish();
+    return {
+      app,
+      database: Template.fromStack(getStack(Database)),
+      web: Template.fromStack(getStack(Web)),
+      api: Template.fromStack(getStack(Api)),
+    };
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+function standInBuild(site: StaticSite) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-site-"));
+  fs.mkdirSync(path.join(dir, "assets"));
+  fs.writeFileSync(path.join(dir, "index.html"), '<!doctype html><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(dir, "assets", "app.js"), "export {};");
+  // StaticSite keeps these on the instance; its deferred task reads them when it packages the site.
+  const internals = site as unknown as { buildApp(): void; props: { path: string; buildOutput?: string } };
+  internals.buildApp = () => {};
+  internals.props.path = dir;
+  internals.props.buildOutput = ".";
+}
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, any>; [k: string]: any }>;
+
+/** The resources of one type in a template, by logical id. */
+export function resourcesOf(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}
+
+/** The feature functions of the Api stack, by feature, from their SST handler. */
+export function featureFunctions(api: Template): Record<string, { id: string; props: Record<string, any> }> {
+  const out: Record<string, { id: string; props: Record<string, any> }> = {};
+  for (const [id, r] of Object.entries(resourcesOf(api, "AWS::Lambda::Function"))) {
+    const m = /^packages\/functions\/src\/([a-z-]+)\/handler\.handler$/.exec(String(r.Properties?.Handler));
+    if (m) out[m[1]!] = { id, props: r.Properties! };
+  }
+  return out;
+}
+
+/** Every IAM statement attached to the role of a function. */
+export function statementsOf(api: Template, functionId: string): Array<{ Action: string | string[]; Effect: string; Resource: unknown }> {
+  const fn = resourcesOf(api, "AWS::Lambda::Function")[functionId]!;
+  const roleId = fn.Properties!.Role["Fn::GetAtt"][0];
+  return Object.values(resourcesOf(api, "AWS::IAM::Policy"))
+    .filter((p) => (p.Properties!.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId))
+    .flatMap((p) => p.Properties!.PolicyDocument.Statement);
+}
+
+export const actionsOf = (statements: Array<{ Action: string | string[] }>) =>
+  statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
+/** CloudFront path-pattern matching: `*` is any run of characters, `?` one; case-sensitive. */
+export function matchesPathPattern(pattern: string, path: string): boolean {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  return new RegExp(`^${re}$`).test(path);
+}

@@ -1,0 +1,22 @@
+import { useQuery } from "@tanstack/react-query";
+import type { AdminMe, AuthConfig } from "@agency/core/contract/auth";
+import { api } from "../../lib/api";
+
+export const adminMeKey = ["session", "admin-me"] as const;
+
+/** The signed-in admin (SPEC §7: credentials, no-cache). Never retried: a 401 or 403 is an answer. */
+export const useAdminMe = () =>
+  useQuery({
+    queryKey: adminMeKey,
+    queryFn: () => api.get<AdminMe>("/api/admin/me", { cache: "no-store", headers: { "cache-control": "no-cache" } }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+/** Which sign-in methods the server has on. */
+export const useAuthConfig = () =>
+  useQuery({
+    queryKey: ["session", "auth-config"],
+    queryFn: () => api.get<AuthConfig>("/api/auth/config"),
+    staleTime: Infinity,
+  });
