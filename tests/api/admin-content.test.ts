@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { Visitor } from "../support/auth-flow";
+import { call, freshIp } from "../support/http";
+
+let admin: Visitor;
+beforeAll(async () => {
+  admin = new Visitor(inject("baseUrl"));
+  expect((await admin.call("POST", "/api/auth/dev-login", { body: {} })).status).toBe(200);
+});
+const publicIds = async (path: string) => ((await call("GET", path, { ip: freshIp() })).json as { id: string }[]).map((x) => x.id);
+
+describe.each([
+  { path: "services", create: { title: "Voice agents", description: "Phone bots", icon_name: "Bot", image_url: "", order_index: 50, is_active: true }, change: { title: "Voice agents v2" } },
+  { path: "industries", create: { name: "Aviation", description: "Airlines", icon_name: "Truck", order_index: 50, is_active: true }, change: { name: "Aviation & Aerospace" } },
+  { path: "courses", create: { title: "Prompt Engineering", description: "Hands-on", level: "Intermediate", duration: "6 weeks", button_type: "contact", order_index: 50, is_active: true }, change: { title: "Prompt Engineering II" } },
+  { path: "service-details", create: { service_category: "Computer Vision", title: "Visual QA", key_features: "a|b", order_index: 50, is_active: true }, change: { title: "Visual QA+" } },
+])("admin $path", ({ path, create, change }) => {
+  it("creates, lists, updates, hides when inactive and deletes an item", async () => {
+    const created = await admin.call("POST", `/api/admin/${path}`, { body: create });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect((await admin.call("GET", `/api/admin/${path}`)).json.map((x: { id: string }) => x.id)).toContain(id);
+    expect(await publicIds(`/api/${path}`)).toContain(id);
+
+    const updated = await admin.call("PUT", `/api/admin/${path}/${id}`, { body: { ...create, ...change, is_active: false } });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toMatchObject({ id, ...change, is_active: false });
+    expect(await publicIds(`/api/${path}`)).not.toContain(id);
+
+    expect((await admin.call("DELETE", `/api/admin/${path}/${id}`, { body: {} })).status).toBe(200);
+    expect((await admin.call("DELETE", `/api/admin/${path}/${id}`, { body: {} })).status).toBe(404);
+    expect((await admin.call("PUT", `/api/admin/${path}/${id}`, { body: create })).status).toBe(404);
+  });
+});
+
+describe("admin content validation", () => {
+  it("names the fields at fault", async () => {
+    const res = await admin.call("POST", "/api/admin/courses", { body: { button_type: "register", progress_percentage: 140, image_url: "javascript:alert(1)" } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.json.fields).sort()).toEqual(["external_url", "image_url", "progress_percentage"]);
+    const detail = await admin.call("POST", "/api/admin/service-details", { body: { service_category: "Astrology" } });
+    expect(detail.status).toBe(400);
+    expect(detail.json.fields).toHaveProperty("service_category");
+  });
+
+  it("parses Order Index as an integer", async () => {
+    const res = await admin.call("POST", "/api/admin/industries", { body: { name: "Mining", order_index: "7" } });
+    expect(res.json.order_index).toBe(7);
+    await admin.call("DELETE", `/api/admin/industries/${res.json.id}`, { body: {} });
+    expect((await admin.call("POST", "/api/admin/industries", { body: { order_index: "7.5" } })).status).toBe(400);
+  });
+});
+
+describe("admin page sections", () => {
+  it("lists inactive sections too, saves a section sanitised, and hides it publicly when inactive", async () => {
+    const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string }[];
+    const section = sections[0]!;
+    const saved = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, {
+      body: { ...section, title: "About us", content: '<p>Hi</p><script>alert(1)</script><img src="x" onerror="alert(1)">', is_active: false },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.content).toBe('<p>Hi</p><img src="x" />');
+    const publicKeys = ((await call("GET", "/api/page-sections/about", { ip: freshIp() })).json as { id: string }[]).map((s) => s.id);
+    expect(publicKeys).not.toContain(section.id);
+    expect((await admin.call("GET", "/api/admin/page-sections/about")).json.map((s: { id: string }) => s.id)).toContain(section.id);
+    await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { ...section, is_active: true } });
+    expect((await admin.call("PUT", "/api/admin/page-sections/nope", { body: section })).status).toBe(404);
+  });
+});
+
+describe("admin site settings", () => {
+  it("saves a value, allows empty values, and checks url and email types", async () => {
+    const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; type: string }[];
+    expect(settings.map((s) => s.key)).toContain("google_analytics_id");
+    expect((await admin.call("PUT", "/api/admin/site-settings/company_tagline", { body: { value: "Automation, done right" } })).json.value).toBe(
+      "Automation, done right",
+    );
+    expect((await admin.call("PUT", "/api/admin/site-settings/social_media_facebook", { body: { value: "" } })).status).toBe(200);
+    const badUrl = await admin.call("PUT", "/api/admin/site-settings/social_media_twitter", { body: { value: "not a url" } });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.json.fields).toEqual({ value: "Must be a valid http(s) URL" });
+    expect((await admin.call("PUT", "/api/admin/site-settings/contact_email", { body: { value: "nope" } })).status).toBe(400);
+    expect((await admin.call("PUT", "/api/admin/site-settings/no_such_key", { body: { value: "x" } })).status).toBe(404);
+  });
+});
+
+describe("admin blog posts", () => {
+  const post = (over: Record<string, unknown> = {}) => ({
+    title: "Agents in production",
+    slug: `agents-${Math.random().toString(36).slice(2, 8)}`,
+    content: "<p>Body</p>",
+    excerpt: "",
+    category: "automation",
+    featured_image_url: "",
+    author_name: "Ada",
+    is_published: false,
+    ...over,
+  });
+
+  it("creates a draft hidden from the public, publishes and unpublishes it, and deletes it", async () => {
+    const created = await admin.call("POST", "/api/admin/blog-posts", { body: post() });
+    expect(created.status).toBe(201);
+    const { id, slug } = created.json;
+    expect((await call("GET", `/api/blog-posts/${slug}`, { ip: freshIp() })).status).toBe(404);
+    const published = await admin.call("PUT", `/api/admin/blog-posts/${id}/publish`, { body: { is_published: true } });
+    expect(published.json).toMatchObject({ is_published: true, published_at: expect.any(String) });
+    expect((await call("GET", `/api/blog-posts/${slug}`, { ip: freshIp() })).status).toBe(200);
+    await admin.call("PUT", `/api/admin/blog-posts/${id}/publish`, { body: { is_published: false } });
+    expect((await call("GET", `/api/blog-posts/${slug}`, { ip: freshIp() })).status).toBe(404);
+    expect((await admin.call("DELETE", `/api/admin/blog-posts/${id}`, { body: {} })).status).toBe(200);
+    expect((await admin.call("GET", "/api/admin/blog-posts")).json.map((p: { id: string }) => p.id)).not.toContain(id);
+  });
+
+  it("answers 409 naming the slug when it is taken, and 400 with every missing required field", async () => {
+    const first = await admin.call("POST", "/api/admin/blog-posts", { body: post() });
+    const dup = await admin.call("POST", "/api/admin/blog-posts", { body: post({ slug: first.json.slug }) });
+    expect(dup.status).toBe(409);
+    expect(dup.json.fields).toHaveProperty("slug");
+    const empty = await admin.call("POST", "/api/admin/blog-posts", { body: { title: "", slug: "", content: "" } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.fields).toEqual({ title: "Title is required", slug: "Slug is required", content: "Content is required" });
+  });
+
+  it("accepts a long post up to 256 KB and refuses a larger body with 413", async () => {
+    const long = await admin.call("POST", "/api/admin/blog-posts", { body: post({ content: `<p>${"x".repeat(100_000)}</p>` }) });
+    expect(long.status).toBe(201);
+    const huge = await admin.call("POST", "/api/admin/blog-posts", { body: post({ content: "x".repeat(300_000) }) });
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe("admin messages", () => {
+  it("lists a new message unread, toggles it, marks all read and deletes it", async () => {
+    const name = `Msg ${Math.random().toString(36).slice(2)}`;
+    await call("POST", "/api/contact", { ip: freshIp(), body: { name, email: "m@example.com", message: "Hello", form_type: "partnership" } });
+    const list = (await admin.call("GET", "/api/admin/contact-submissions")).json as { id: string; name: string; is_read: boolean; form_type: string }[];
+    const msg = list.find((m) => m.name === name)!;
+    expect(msg).toMatchObject({ is_read: false, form_type: "partnership" });
+    expect((await admin.call("PUT", `/api/admin/contact-submissions/${msg.id}/status`, { body: { is_read: true } })).json.is_read).toBe(true);
+    expect((await admin.call("PUT", `/api/admin/contact-submissions/${msg.id}/status`, { body: { is_read: false } })).json.is_read).toBe(false);
+    expect((await admin.call("PUT", "/api/admin/contact-submissions/mark-all-read", { body: {} })).status).toBe(200);
+    const after = (await admin.call("GET", "/api/admin/contact-submissions")).json as { is_read: boolean }[];
+    expect(after.every((m) => m.is_read)).toBe(true);
+    expect((await admin.call("DELETE", `/api/admin/contact-submissions/${msg.id}`, { body: {} })).status).toBe(200);
+    expect((await admin.call("PUT", `/api/admin/contact-submissions/${msg.id}/status`, { body: { is_read: true } })).status).toBe(404);
+  });
+});
+
+describe("the dashboard", () => {
+  it("counts posts, courses, messages and registrations and lists recent activity", async () => {
+    const name = `Reg ${Math.random().toString(36).slice(2)}`;
+    await call("POST", "/api/course-registrations", { ip: freshIp(), body: { name, email: "r@example.com", course_interest: "Data Science Bootcamp" } });
+    const res = await admin.call("GET", "/api/admin/dashboard-stats");
+    expect(res.status).toBe(200);
+    const { stats, recentActivity } = res.json;
+    expect(stats.blogPosts.total).toBe(stats.blogPosts.published + stats.blogPosts.drafts);
+    expect(stats.courses.total).toBe(stats.courses.active + stats.courses.inactive);
+    expect(stats.registrations.pending).toBeGreaterThanOrEqual(1);
+    expect(recentActivity.registrations[0]).toMatchObject({ name, course_interest: "Data Science Bootcamp" });
+    expect(recentActivity.blogPosts[0]).toEqual({ id: expect.any(String), title: expect.any(String), slug: expect.any(String), is_published: expect.any(Boolean), created_at: expect.any(String) });
+  });
+});
