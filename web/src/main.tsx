@@ -1,15 +1,22 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router-dom";
 import { queryClient } from "./lib/query-client";
-import { router } from "./app/router";
-import "./styles.css";
+import { AppRouter } from "./app/router";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function mount() {
+  const root = createRoot(document.getElementById("root")!);
+  // A transition render yields to the browser every few milliseconds instead of blocking the main
+  // thread for the whole first render.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AppRouter />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+mount();

@@ -1,35 +1,49 @@
-import { Link, NavLink, Outlet } from "react-router-dom";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Outlet } from "react-router-dom";
+import { useSettings } from "../features/content/api";
+import { SiteHeader } from "./public/site-header";
+import { Spinner } from "./spinner";
 
-const links = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/services", label: "Services" },
-  { to: "/tech-school", label: "Tech School" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-];
+// The footer (and the back-to-top button, hidden until the page scrolls) is never in the first
+// viewport: its chunk loads alongside the page instead of with the first render.
+const SiteFooter = lazy(() => import("./public/site-footer"));
+
+/** Which scroll thresholds the page has passed: header opaque after 10 px, back-to-top after 300 px. */
+function useScrollThresholds() {
+  const [state, setState] = useState({ past10: false, past300: false });
+  useEffect(() => {
+    const update = () => {
+      const y = window.scrollY;
+      setState((s) => (s.past10 === y > 10 && s.past300 === y > 300 ? s : { past10: y > 10, past300: y > 300 }));
+    };
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return state;
+}
 
 export function PublicLayout() {
+  const { past10, past300 } = useScrollThresholds();
+  const settings = useSettings();
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="fixed inset-x-0 top-0 z-40 bg-white/95 shadow-sm">
-        <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
-          <Link to="/" className="text-xl font-bold text-slate-900">Arcline AI</Link>
-          <ul className="flex gap-6">
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end={l.to === "/"} className="text-slate-700 hover:text-purple-700">{l.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <main id="main" className="flex-1 pt-20">
-        <Outlet />
+    <div className="flex min-h-screen flex-col bg-white text-slate-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader scrolled={past10} companyName={settings.company_name} />
+      {/* At least a screen tall, so the footer never starts in the first viewport and nothing shifts as pages load. */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
+        <Suspense fallback={<Spinner className="min-h-screen" label="Loading page" />}>
+          <Outlet />
+        </Suspense>
       </main>
-      <footer className="bg-slate-900 px-4 py-10 text-slate-300">
-        <p className="mx-auto max-w-7xl">© {new Date().getFullYear()} Arcline AI</p>
-      </footer>
+      <Suspense fallback={<div className="min-h-[40rem] bg-slate-950" />}>
+        <SiteFooter settings={settings} backToTop={past300} />
+      </Suspense>
     </div>
   );
 }

@@ -1,9 +1,92 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Industry, Service } from "@agency/core/catalog/catalog";
+import type { Course, Industry, Service, ServiceDetail } from "@agency/core/catalog/catalog";
+import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { api } from "../../lib/api";
 
+/**
+ * Public reads. A failed public fetch is only logged (SPEC §8): screens keep their default texts
+ * and end their spinners with empty lists.
+ */
+export async function publicGet<T>(path: string): Promise<T> {
+  try {
+    return await api.get<T>(path);
+  } catch (err) {
+    console.error(`Failed to load ${path}:`, err);
+    throw err;
+  }
+}
+
 export const useServices = () =>
-  useQuery({ queryKey: ["services"], queryFn: () => api.get<Service[]>("/api/services") });
+  useQuery({ queryKey: ["services"], queryFn: () => publicGet<Service[]>("/api/services") });
 
 export const useIndustries = () =>
-  useQuery({ queryKey: ["industries"], queryFn: () => api.get<Industry[]>("/api/industries") });
+  useQuery({ queryKey: ["industries"], queryFn: () => publicGet<Industry[]>("/api/industries") });
+
+export const useCourses = () =>
+  useQuery({ queryKey: ["courses"], queryFn: () => publicGet<Course[]>("/api/courses") });
+
+export const useServiceDetails = () =>
+  useQuery({ queryKey: ["service-details"], queryFn: () => publicGet<ServiceDetail[]>("/api/service-details") });
+
+export type PublicPage = "home" | "about" | "services" | "tech-school" | "contact" | "blog" | "global" | "policies";
+
+export const pageSectionsQuery = (page: PublicPage) => ({
+  queryKey: ["page-sections", page],
+  queryFn: () => publicGet<PageSection[]>(`/api/page-sections/${page}`),
+});
+
+export const usePageSections = (page: PublicPage) => useQuery(pageSectionsQuery(page));
+
+/** A section's text: title preferred, then content, then video_url (SPEC §7). */
+export const sectionText = (s: Pick<PageSection, "title" | "content" | "video_url"> | undefined) =>
+  s?.title?.trim() || s?.content?.trim() || s?.video_url?.trim() || "";
+
+/**
+ * The page's texts: each key of `defaults` is a section_key; a server section with text overrides
+ * the default, anything missing (or a failed load) keeps it.
+ */
+export function usePageTexts<K extends string>(page: PublicPage, defaults: Record<K, string>) {
+  const query = usePageSections(page);
+  const texts = { ...defaults };
+  for (const section of query.data ?? []) {
+    if (section.section_key in texts) {
+      const text = sectionText(section);
+      if (text) texts[section.section_key as K] = text;
+    }
+  }
+  return { texts, isPending: query.isPending };
+}
+
+/** GET /api/site-settings: the public key -> value map (site_title, meta_description, contact_*, ...). */
+export const useSiteSettings = () =>
+  useQuery({
+    queryKey: ["site-settings"],
+    queryFn: () => publicGet<Record<string, string>>("/api/site-settings"),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * Fallbacks for the settings the public pages show, used until (or if) the settings load. The
+ * title and description fall back to index.html's own, read once at start-up.
+ */
+const initialDescription =
+  typeof document === "undefined" ? "" : document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? "";
+export const defaultSettings = {
+  company_name: "Arcline AI",
+  site_title: typeof document === "undefined" ? "Arcline AI" : document.title,
+  meta_description: initialDescription,
+  contact_email: "hello@arcline.ai",
+  contact_phone: "+1 (555) 014-2290",
+  company_address: "350 Fifth Avenue, Suite 4100, New York, NY 10118",
+  social_media_twitter: "",
+  social_media_linkedin: "",
+  social_media_facebook: "",
+};
+export type PublicSettings = typeof defaultSettings & Record<string, string>;
+
+export function useSettings(): PublicSettings {
+  const { data } = useSiteSettings();
+  const out: PublicSettings = { ...defaultSettings };
+  for (const [k, v] of Object.entries(data ?? {})) if (typeof v === "string" && v.trim()) out[k] = v.trim();
+  return out;
+}

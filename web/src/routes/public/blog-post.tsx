@@ -1,3 +1,137 @@
-export default function Page() {
-  return <div className="mx-auto max-w-7xl px-4 py-12"><h1 className="text-3xl font-bold">blog-post</h1></div>;
+import { Link, useParams } from "react-router-dom";
+import { ArrowLeft, ChevronRight, FileQuestion, User } from "lucide-react";
+import "../../lib/zod-jitless";
+import { excerptOf } from "@agency/core/contract/blog";
+import { HeroDots } from "../../components/public/page-hero";
+import { Spinner } from "../../components/spinner";
+import { container } from "../../components/ui/classes";
+import { SafeHtml } from "../../components/ui/safe-html";
+import { ApiError } from "../../lib/api";
+import { useBlogPost, useBlogPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
+import { CategoryBadge, PostCard } from "../../features/blog/post-card";
+import { PostMeta } from "../../features/blog/post-meta";
+import { ShareButton } from "../../features/blog/share-button";
+import { StayUpdated } from "../../features/blog/stay-updated";
+import { usePageMeta } from "../../features/seo/use-page-meta";
+import { useDeferredData } from "../../features/content/deferred";
+
+function BackToBlog({ onDark }: { onDark?: boolean }) {
+  return (
+    <Link to="/blog" className={`inline-flex items-center gap-2 rounded-lg font-semibold ${onDark ? "text-white hover:text-purple-100" : "text-purple-700 hover:text-purple-900"}`}>
+      <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+      Back to Blog
+    </Link>
+  );
+}
+
+/** 404: 'Post Not Found'; any other failure shows its error title (SPEC §8). */
+function PostError({ error }: { error: unknown }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  usePageMeta({ title: notFound ? "Post Not Found" : "Blog" });
+  return (
+    <section className="hero-art on-dark relative isolate flex min-h-[80vh] items-center overflow-hidden pt-24 pb-16 text-white">
+      <HeroDots />
+      <div className={`${container} text-center`}>
+        <FileQuestion className="mx-auto h-16 w-16 text-purple-300" aria-hidden="true" />
+        <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl">{notFound ? "Post Not Found" : postErrorMessage(error)}</h1>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-slate-200">
+          {notFound ? "The blog post you're looking for doesn't exist or has been moved." : "Please check your connection and try again in a moment."}
+        </p>
+        <div className="mt-10">
+          <BackToBlog onDark />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Related({ current }: { current: BlogPost }) {
+  const posts = useDeferredData(useBlogPosts());
+  // SPEC §9: the first 3 of the list, excluding the current post.
+  const related = (posts.data ?? []).filter((p) => p.id !== current.id && p.slug !== current.slug).slice(0, 3);
+  if (!related.length) return null;
+  return (
+    <section aria-labelledby="related-heading" className="bg-slate-50 py-16 sm:py-20">
+      <div className={container}>
+        <h2 id="related-heading" className="text-3xl font-bold tracking-tight text-slate-900">Related Articles</h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="related-posts">
+          {related.map((p) => (
+            <li key={p.id} className="flex">
+              <PostCard post={p} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Article({ post }: { post: BlogPost }) {
+  const excerpt = excerptOf(post);
+  const image = post.featured_image_url && /^https?:\/\//i.test(post.featured_image_url) ? post.featured_image_url : "";
+  usePageMeta({ title: post.title, description: excerpt, image, type: "article" });
+  return (
+    <>
+      <article>
+        <header className="hero-art on-dark relative isolate overflow-hidden text-white">
+          <HeroDots />
+          <div className={`${container} max-w-4xl pt-28 pb-14 sm:pt-32`}>
+            <nav aria-label="Breadcrumb">
+              <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-300">
+                <li><Link to="/" className="rounded hover:text-white">Home</Link></li>
+                <li aria-hidden="true"><ChevronRight className="h-4 w-4" /></li>
+                <li><Link to="/blog" className="rounded hover:text-white">Blog</Link></li>
+                <li aria-hidden="true"><ChevronRight className="h-4 w-4" /></li>
+                <li aria-current="page" className="line-clamp-1 max-w-full text-white">{post.title}</li>
+              </ol>
+            </nav>
+            <div className="mt-8 flex flex-wrap items-center gap-3">
+              <CategoryBadge category={post.category} onDark />
+              <PostMeta post={post} className="text-slate-200" />
+            </div>
+            <h1 className="mt-5 text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl">{post.title}</h1>
+            <p className="mt-5 text-lg leading-relaxed text-slate-200 sm:text-xl">{excerpt}</p>
+            <div className="mt-8 flex flex-wrap items-center justify-between gap-4 border-t border-white/15 pt-6">
+              <p className="flex items-center gap-3">
+                <span aria-hidden="true" className="flex h-11 w-11 items-center justify-center rounded-full bg-linear-to-br from-purple-500 to-blue-500">
+                  <User className="h-5 w-5" />
+                </span>
+                <span>
+                  <span className="block text-sm text-slate-300">Written by</span>
+                  <span className="block font-semibold">{post.author_name || "Arcline Team"}</span>
+                </span>
+              </p>
+              <ShareButton title={post.title} text={excerpt} />
+            </div>
+          </div>
+        </header>
+
+        <div className={`${container} max-w-4xl py-12 sm:py-16`}>
+          {image && (
+            <img src={image} alt={post.title} width={1200} height={630} className="mb-12 aspect-[1200/630] w-full rounded-2xl object-cover shadow-lg" />
+          )}
+          <SafeHtml html={post.content ?? ""} className="text-lg" />
+          <div className="mt-14 grid items-start gap-8 border-t border-slate-200 pt-10 md:grid-cols-2">
+            <div>
+              <p className="text-slate-700">Enjoyed this article? Explore more lessons and case studies from the Arcline team.</p>
+              <div className="mt-4">
+                <BackToBlog />
+              </div>
+            </div>
+            <StayUpdated />
+          </div>
+        </div>
+      </article>
+      <Related current={post} />
+    </>
+  );
+}
+
+export default function BlogPostPage() {
+  const { slug = "" } = useParams();
+  const query = useBlogPost(slug);
+  const post = useDeferredData(query);
+  if (post.data) return <Article key={post.data.id} post={post.data} />;
+  if (post.pending) return <Spinner className="min-h-screen" label="Loading article" />;
+  return <PostError error={query.error} />;
 }

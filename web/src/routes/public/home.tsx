@@ -1,32 +1,67 @@
-import { useIndustries, useServices } from "../../features/content/api";
+import { lazy, Suspense } from "react";
+import { Link } from "react-router-dom";
+import { PageHero } from "../../components/public/page-hero";
+import { Spinner } from "../../components/spinner";
+import { btnOnDark, btnWhite } from "../../components/ui/classes";
+import { CountUp } from "../../components/ui/count-up";
+import { Glyph } from "../../components/ui/glyphs";
+import { useCourses, useIndustries, usePageTexts, useServices } from "../../features/content/api";
+import { usePageMeta } from "../../features/seo/use-page-meta";
+
+// Below the hero: its own chunk, requested at first render in parallel with the page's API calls,
+// so the hero paints without waiting for it.
+const HomeSections = lazy(() => import("./home-sections"));
+
+/** Default texts; each is overridden by the home page section of the same key (SPEC §7). */
+const defaults = {
+  hero_badge: "AI Automation Agency & Tech School",
+  hero_title: "Put AI to Work Where Your Team Loses the Most Time",
+  hero_subtitle:
+    "Arcline AI designs, builds and supports automations, AI agents and forecasting systems for growing businesses, and Arcline Academy trains your people to run them with confidence.",
+  hero_cta_primary: "Book a Free Consultation",
+  hero_cta_secondary: "Explore the Tech School",
+};
+
+const heroStats = [
+  { end: 500, suffix: "+", label: "Automation Projects" },
+  { end: 95, suffix: "%", label: "Client Satisfaction" },
+  { end: 24, suffix: "/7", label: "AI Systems Running" },
+];
 
 export function HomePage() {
+  const { texts } = usePageTexts("home", defaults);
   const services = useServices();
   const industries = useIndustries();
+  const courses = useCourses();
+  usePageMeta({});
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <h1 className="text-4xl font-bold">AI automation that works for your business</h1>
-      <section aria-labelledby="services-heading" className="mt-12">
-        <h2 id="services-heading" className="text-2xl font-semibold">What we do</h2>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {(services.data ?? []).slice(0, 6).map((s) => (
-            <li key={s.id} className="rounded-xl border p-6" data-testid="service-card">
-              <h3 className="font-semibold">{s.title}</h3>
-              <p className="mt-2 text-slate-600">{s.description}</p>
-            </li>
+    <>
+      <PageHero size="lg" badge={texts.hero_badge} title={texts.hero_title} subtitle={texts.hero_subtitle}>
+        <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
+          <Link to="/contact" className={btnWhite}>
+            {texts.hero_cta_primary}
+            <Glyph name="arrowRight" />
+          </Link>
+          <Link to="/tech-school" className={btnOnDark}>
+            {texts.hero_cta_secondary}
+          </Link>
+        </div>
+        <dl className="mx-auto mt-16 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-10">
+          {heroStats.map((s) => (
+            <div key={s.label} className="flex flex-col-reverse items-center gap-1">
+              <dt className="text-xs text-slate-300 sm:text-sm">{s.label}</dt>
+              <dd className="text-3xl font-extrabold text-white sm:text-4xl">
+                <CountUp end={s.end} suffix={s.suffix} />
+              </dd>
+            </div>
           ))}
-        </ul>
-      </section>
-      <section aria-labelledby="industries-heading" className="mt-12">
-        <h2 id="industries-heading" className="text-2xl font-semibold">Industries</h2>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {(industries.data ?? []).slice(0, 6).map((i) => (
-            <li key={i.id} className="rounded-xl border p-6" data-testid="industry-card">
-              <h3 className="font-semibold">{i.name}</h3>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
+        </dl>
+      </PageHero>
+
+      <Suspense fallback={<Spinner className="min-h-[60vh]" label="Loading" />}>
+        <HomeSections services={services} industries={industries} courses={courses} />
+      </Suspense>
+    </>
   );
 }

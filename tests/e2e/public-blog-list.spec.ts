@@ -1,0 +1,61 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+
+test("blog: search over title, excerpt and content, category filter, empty state and Clear filters", async ({ page }) => {
+  await page.goto("/blog");
+  await expect(page.getByRole("heading", { name: "Featured Article" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "More Articles" })).toBeVisible();
+  // Drafts never show.
+  await expect(page.getByText("Student Showcase: Forecasting Demand for a Neighborhood Bakery")).toHaveCount(0);
+
+  // Content-only match, case-insensitive ("Jupyter" appears only in the roadmap's body).
+  const search = page.getByRole("searchbox", { name: "Search articles" });
+  await search.fill("JUPYTER");
+  await expect(page.getByTestId("featured-post")).toContainText("From Spreadsheets to Machine Learning: A 12-Week Roadmap");
+  await expect(page.getByTestId("post-card")).toHaveCount(0);
+  await expect(page).toHaveURL(/q=JUPYTER/);
+
+  // Nothing matches: 'No posts found' with Clear filters.
+  await search.fill("no-such-words-anywhere");
+  await expect(page.getByRole("heading", { name: "No posts found" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(search).toHaveValue("");
+  await expect(page.getByRole("heading", { name: "Featured Article" })).toBeVisible();
+
+  // Category sidebar with counts: the first six categories only.
+  const sidebar = page.getByTestId("category-list").first();
+  await expect(sidebar.getByRole("button")).toHaveCount(7);
+  await expect(sidebar.getByRole("button", { name: /Industry News/ })).toHaveCount(0);
+  await sidebar.getByRole("button", { name: /^Case Studies/ }).click();
+  await expect(sidebar.getByRole("button", { name: /^Case Studies/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("featured-post")).toContainText("How a Regional Distributor Cut Invoice Processing Time by 72 Percent");
+  for (const card of await page.getByTestId("post-card").all()) await expect(card).toContainText("Case Studies");
+
+  // A category with no published posts, then Clear filters.
+  await sidebar.getByRole("button", { name: /^Student Projects/ }).click();
+  await expect(page.getByRole("heading", { name: "No posts found" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(sidebar.getByRole("button", { name: /^All Posts/ })).toHaveAttribute("aria-pressed", "true");
+
+  // Featured post links to its page.
+  await page.getByTestId("featured-post").getByRole("link").click();
+  await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+});
+
+test("blog: 'No posts yet' when there are no posts, and the filter drawer on small screens", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/blog");
+  await page.getByRole("button", { name: "Filters" }).click();
+  const drawer = page.getByRole("dialog", { name: "Categories" });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole("button", { name: /^AI Trends/ }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId("featured-post")).toContainText("What We Learned Shipping AI Agents Into Production This Year");
+
+  await page.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+  const empty = await page.context().newPage();
+  await empty.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+  await empty.goto("/blog");
+  await expect(empty.getByRole("heading", { name: "No posts yet" })).toBeVisible();
+});

@@ -1,0 +1,49 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+
+const slug = "from-spreadsheets-to-machine-learning-a-12-week-roadmap";
+
+test("blog post: breadcrumb, meta, excerpt fallback, body, related articles, and Post Not Found", async ({ page }) => {
+  await page.goto(`/blog/${slug}`);
+  const title = "From Spreadsheets to Machine Learning: A 12-Week Roadmap";
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(crumbs.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+  await expect(crumbs.getByText(title)).toHaveAttribute("aria-current", "page");
+
+  await expect(page.getByText("Learning Guides").first()).toBeVisible();
+  await expect(page.locator("article header time")).toHaveText("October 6, 2026");
+  await expect(page.locator("article header").getByText(/^\d+ min read$/)).toBeVisible();
+  // The seeded post has no excerpt: the first 150 characters of the text, then '...'.
+  await expect(page.locator("article header p").filter({ hasText: /^Many of the students who join Arcline Academy.*\.\.\.$/ })).toBeVisible();
+  await expect(page.getByText("Maya Okafor").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Weeks 1 to 3: Python and pandas" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
+  await expect(page).toHaveTitle(`${title} | Arcline AI`);
+
+  const related = page.getByTestId("related-posts").getByRole("listitem");
+  await expect(related).toHaveCount(3);
+  await expect(page.getByTestId("related-posts")).not.toContainText(title);
+
+  await page.getByRole("link", { name: "Back to Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+
+  await page.goto("/blog/this-post-does-not-exist");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Post Not Found");
+  await expect(page.getByText("The blog post you're looking for doesn't exist or has been moved.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
+});
+
+test("blog post: the Share button copies the link when the browser cannot share", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.addInitScript(() => {
+    // Desktop Chromium without a share sheet.
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+  });
+  await page.goto(`/blog/${slug}`);
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByTestId("share-status")).toHaveText("Link copied to clipboard!");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/blog/${slug}`);
+});

@@ -1,0 +1,37 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+
+test("header turns opaque after 10 px, back to top appears after 300 px, and a new path starts at the top", async ({ page }) => {
+  await page.goto("/about");
+  const header = page.getByTestId("site-header");
+  await expect(header).toHaveAttribute("data-solid", "false");
+  const backToTop = page.getByRole("button", { name: "Back to top" });
+  await expect(backToTop).toBeHidden();
+
+  await page.evaluate(() => window.scrollTo(0, 50));
+  await expect(header).toHaveAttribute("data-solid", "true");
+  await expect(backToTop).toBeHidden();
+
+  await page.evaluate(() => window.scrollTo(0, 800));
+  await expect(backToTop).toBeVisible();
+  await backToTop.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(header).toHaveAttribute("data-solid", "false");
+
+  // Footer link from the bottom of the page: the next page opens at the top.
+  await page.getByRole("navigation", { name: "Company" }).getByRole("link", { name: "Services" }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI Services Built Around How Your Business Runs");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // The footer newsletter only clears the field; no request is made.
+  let posted = false;
+  page.on("request", (r) => {
+    if (r.method() !== "GET") posted = true;
+  });
+  const email = page.getByRole("textbox", { name: "Email address" }).last();
+  await email.fill("reader@example.com");
+  await page.getByRole("button", { name: "Subscribe" }).last().click();
+  await expect(email).toHaveValue("");
+  expect(posted).toBe(false);
+});

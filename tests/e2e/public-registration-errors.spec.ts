@@ -1,0 +1,26 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+
+test("tech school: a server error and a network failure keep the dialog open with their messages", async ({ page }) => {
+  let mode: "500" | "abort" = "500";
+  await page.route("**/api/course-registrations", (route) =>
+    mode === "500"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal error"}' })
+      : route.abort("internetdisconnected"),
+  );
+  await page.goto("/tech-school");
+  await page.getByRole("button", { name: "Start Learning" }).click();
+  const dialog = page.getByRole("dialog", { name: "Course Registration" });
+  await dialog.getByLabel("Full Name").fill("Grace Hopper");
+  await dialog.getByLabel("Email Address").fill("grace@example.com");
+  await dialog.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(dialog.getByText("Something went wrong. Please try again.")).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Grace Hopper");
+
+  mode = "abort";
+  await dialog.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(dialog.getByText("Network error. Please try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+});

@@ -1,0 +1,44 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+
+test("tech school: Contact Us preselects the course, registration succeeds and the dialog closes after 2 s", async ({ page }) => {
+  await page.goto("/tech-school");
+  await expect(page.getByTestId("academy-course")).toHaveCount(6);
+  await expect(page.getByTestId("learning-path")).toHaveCount(3);
+
+  await page.getByRole("button", { name: "Contact Us about Data Science Bootcamp" }).click();
+  const dialog = page.getByRole("dialog", { name: "Course Registration" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Full Name")).toBeFocused();
+  await expect(dialog.getByLabel("Course of Interest")).toHaveValue("Data Science Bootcamp");
+
+  // Validation with the shared schema: name and a valid email are required.
+  await dialog.getByRole("button", { name: "Submit Registration" }).click();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+
+  let body: Record<string, unknown> | undefined;
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/api/course-registrations")) body = r.postDataJSON();
+  });
+  await dialog.getByLabel("Full Name").fill("Ada Lovelace");
+  await dialog.getByLabel("Email Address").fill("ada@example.com");
+  await dialog.getByLabel("Experience Level").selectOption("Intermediate");
+  await dialog.getByRole("button", { name: "Submit Registration" }).click();
+
+  await expect(dialog.getByText("Registration submitted successfully! We'll contact you soon.")).toBeVisible();
+  const shownAt = Date.now();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("");
+  expect(body).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", course_interest: "Data Science Bootcamp", experience_level: "Intermediate", website: "" });
+
+  await expect(dialog).toBeHidden({ timeout: 4000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1500);
+
+  // Start This Path preselects the learning path; Start Learning preselects nothing.
+  await page.getByRole("button", { name: /^Start This Path \(Data Scientist Path\)$/ }).click();
+  await expect(page.getByRole("dialog").getByLabel("Course of Interest")).toHaveValue("Data Scientist Path");
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Start Learning" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Course of Interest")).toHaveValue("");
+  const options = await page.getByRole("dialog").getByLabel("Course of Interest").locator("option").allTextContents();
+  expect(options).toEqual(expect.arrayContaining(["Machine Learning Fundamentals", "AI Engineer Path", "Not sure"]));
+});

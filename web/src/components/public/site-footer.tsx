@@ -1,0 +1,172 @@
+import { lazy, Suspense, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { Mail, MapPin, Phone } from "lucide-react";
+import type { PolicyKey } from "@agency/core/contract/page-sections";
+import { usePageTexts, type PublicSettings } from "../../features/content/api";
+import { container } from "../ui/classes";
+import { BackToTop } from "./back-to-top";
+import { BrandMark } from "./brand";
+import { SocialIcon } from "./social-icons";
+
+// DOMPurify and the dialog come with the modal, on first open only.
+const PolicyModal = lazy(() => import("../../features/policies/policy-modal"));
+
+export const globalDefaults = {
+  footer_description:
+    "Arcline AI builds practical automation, AI agents and analytics for growing businesses, and trains the people who run them through Arcline Academy.",
+  footer_contact_email: "hello@arcline.ai",
+  footer_contact_phone: "+1 (555) 014-2290",
+  footer_contact_address: "350 Fifth Avenue, Suite 4100, New York, NY 10118",
+  newsletter_title: "The Arcline Briefing",
+  newsletter_subtitle:
+    "One email a month: automation ideas that worked, new course cohorts and lessons from our client projects. No spam, unsubscribe anytime.",
+};
+
+const policies: { key: PolicyKey; label: string }[] = [
+  { key: "privacy_policy", label: "Privacy Policy" },
+  { key: "terms_of_service", label: "Terms of Service" },
+  { key: "cookie_policy", label: "Cookie Policy" },
+];
+
+const columns: { title: string; links: { label: string; to?: string }[] }[] = [
+  { title: "Company", links: [{ label: "About Us", to: "/about" }, { label: "Services", to: "/services" }, { label: "Contact", to: "/contact" }] },
+  {
+    title: "Tech School",
+    links: [
+      { label: "All Courses", to: "/tech-school" },
+      { label: "Machine Learning", to: "/tech-school" },
+      { label: "AI Automation", to: "/tech-school" },
+      { label: "Data Science", to: "/tech-school" },
+    ],
+  },
+  // Documentation and Support have no pages yet (SPEC §2: dead links).
+  { title: "Resources", links: [{ label: "Blog", to: "/blog" }, { label: "Documentation" }, { label: "Support" }] },
+];
+
+const linkClass = "rounded text-slate-300 transition hover:text-white";
+
+function Newsletter({ title, subtitle }: { title: string; subtitle: string }) {
+  const [email, setEmail] = useState("");
+  // SPEC §2: subscribing only clears the field; no request is made.
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setEmail("");
+  };
+  return (
+    <div className="flex flex-col gap-6 rounded-3xl border border-white/10 bg-linear-to-r from-purple-900/60 to-blue-900/60 p-6 sm:p-8 lg:flex-row lg:items-center lg:justify-between">
+      <div className="max-w-xl">
+        <h2 className="text-2xl font-bold text-white">{title}</h2>
+        <p className="mt-2 text-slate-200">{subtitle}</p>
+      </div>
+      <form onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-3 sm:flex-row" aria-label="Newsletter signup">
+        <label htmlFor="newsletter-email" className="sr-only">Email address</label>
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="Enter your email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="min-w-0 flex-1 rounded-xl border border-white/20 bg-white/10 px-4 py-3 text-white placeholder:text-slate-300 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/40"
+        />
+        <button type="submit" className="rounded-xl bg-white px-6 py-3 font-semibold text-purple-800 transition hover:bg-purple-50 focus-visible:outline-white">
+          Subscribe
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export default function SiteFooter({ settings, backToTop }: { settings: PublicSettings; backToTop: boolean }) {
+  const { texts } = usePageTexts("global", globalDefaults);
+  const [policy, setPolicy] = useState<PolicyKey | null>(null);
+  const socials = (
+    [
+      ["twitter", "X (Twitter)", settings.social_media_twitter],
+      ["linkedin", "LinkedIn", settings.social_media_linkedin],
+      ["facebook", "Facebook", settings.social_media_facebook],
+    ] as const
+  ).filter(([, , url]) => /^https?:\/\//i.test(url));
+
+  return (
+    <footer className="on-dark bg-slate-950 text-slate-300">
+      {/* Extra room at the bottom on phones, so the back-to-top button never covers the policy links. */}
+      <div className={`${container} pt-16 pb-24 sm:pb-10`}>
+        <Newsletter title={texts.newsletter_title} subtitle={texts.newsletter_subtitle} />
+
+        <div className="mt-14 grid gap-10 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="lg:col-span-2">
+            <p className="flex items-center gap-2.5 text-xl font-bold text-white">
+              <BrandMark />
+              {settings.company_name}
+            </p>
+            <p className="mt-4 max-w-sm leading-relaxed text-slate-300">{texts.footer_description}</p>
+            <ul className="mt-6 space-y-3 text-sm">
+              <li className="flex items-center gap-3">
+                <Mail className="h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
+                <a href={`mailto:${texts.footer_contact_email}`} className={linkClass}>{texts.footer_contact_email}</a>
+              </li>
+              <li className="flex items-center gap-3">
+                <Phone className="h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
+                <a href={`tel:${texts.footer_contact_phone.replace(/[^+\d]/g, "")}`} className={linkClass}>{texts.footer_contact_phone}</a>
+              </li>
+              <li className="flex items-start gap-3">
+                <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
+                <span>{texts.footer_contact_address}</span>
+              </li>
+            </ul>
+            {socials.length > 0 && (
+              <ul className="mt-6 flex gap-3" aria-label="Social media">
+                {socials.map(([icon, label, url]) => (
+                  <li key={icon}>
+                    <a href={url} target="_blank" rel="noopener noreferrer" aria-label={label} className="flex h-10 w-10 items-center justify-center rounded-xl bg-white/10 text-slate-200 transition hover:bg-white/20 hover:text-white">
+                      <SocialIcon name={icon} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          {columns.map((col) => (
+            <nav key={col.title} aria-label={col.title}>
+              <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{col.title}</h2>
+              <ul className="mt-4 space-y-3">
+                {col.links.map((l) => (
+                  <li key={l.label}>
+                    {l.to ? (
+                      <Link to={l.to} className={linkClass}>{l.label}</Link>
+                    ) : (
+                      <a href="#" onClick={(e) => e.preventDefault()} className={linkClass}>{l.label}</a>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+
+        <div className="mt-14 flex flex-col gap-4 border-t border-white/10 pt-8 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>© {new Date().getFullYear()} {settings.company_name}. All rights reserved.</p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {policies.map((p) => (
+              <li key={p.key}>
+                <button type="button" onClick={() => setPolicy(p.key)} className="rounded text-slate-300 transition hover:text-white">
+                  {p.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <BackToTop visible={backToTop} />
+      {policy && (
+        <Suspense fallback={null}>
+          <PolicyModal policyKey={policy} label={policies.find((p) => p.key === policy)!.label} contactEmail={texts.footer_contact_email} onClose={() => setPolicy(null)} />
+        </Suspense>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from "react";
+import { prefersReducedMotion } from "../../lib/motion";
+
+interface Props {
+  end: number;
+  /** Shown after the number: "+", "%", "/5", "/7". */
+  suffix?: string;
+  decimals?: number;
+  /** Public counters take 2500 ms (SPEC §9). */
+  duration?: number;
+  className?: string;
+}
+
+/**
+ * Counts from 0 up to `end` once, the first time it scrolls into view. With reduced motion (or no
+ * IntersectionObserver) it shows the final value at once. Screen readers get the final value only.
+ */
+export function CountUp({ end, suffix = "", decimals = 0, duration = 2500, className }: Props) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [value, setValue] = useState(0);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (prefersReducedMotion() || typeof IntersectionObserver === "undefined") {
+      setValue(end);
+      return;
+    }
+    let frame = 0;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        const start = performance.now();
+        const tick = (now: number) => {
+          const t = Math.min(1, (now - start) / duration);
+          const eased = 1 - Math.pow(1 - t, 3);
+          setValue(t >= 1 ? end : end * eased);
+          if (t < 1) frame = requestAnimationFrame(tick);
+        };
+        frame = requestAnimationFrame(tick);
+      },
+      { threshold: 0.4 },
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [end, duration]);
+
+  const shown = decimals ? value.toFixed(decimals) : Math.round(value).toLocaleString("en-US");
+  const final = decimals ? end.toFixed(decimals) : end.toLocaleString("en-US");
+  return (
+    <span className={className}>
+      <span ref={ref} aria-hidden="true" className="tabular-nums">
+        {shown}
+        {suffix}
+      </span>
+      <span className="sr-only">
+        {final}
+        {suffix}
+      </span>
+    </span>
+  );
+}

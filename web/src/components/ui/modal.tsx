@@ -1,0 +1,114 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import { X } from "lucide-react";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** id of the element that names the dialog (its heading). */
+  labelledBy: string;
+  children: ReactNode;
+  /** Tailwind max-width class of the panel. */
+  width?: string;
+  /** A centred dialog, or a drawer from the left edge (small-screen filters). */
+  variant?: "dialog" | "drawer";
+}
+
+/**
+ * The one dialog: role="dialog" + aria-modal, named by its heading, the rest of the page inert
+ * while open, focus moved in (to [data-autofocus] or the panel) and back to the opener on close,
+ * Tab kept inside, Escape and a click on the backdrop close it. At most 90% of the screen high;
+ * the panel scrolls.
+ */
+export function Modal({ open, onClose, labelledBy, children, width = "max-w-2xl", variant = "dialog" }: ModalProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const downOnBackdrop = useRef(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const root = document.getElementById("root");
+    root?.setAttribute("inert", "");
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    const panel = panelRef.current;
+    (panel?.querySelector<HTMLElement>("[data-autofocus]") ?? panel)?.focus();
+
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (e.key !== "Tab" || !panel) return;
+      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      if (!items.length) {
+        e.preventDefault();
+        panel.focus();
+        return;
+      }
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      const active = document.activeElement;
+      if (e.shiftKey && (active === first || active === panel)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      root?.removeAttribute("inert");
+      document.body.style.overflow = overflow;
+      opener?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div
+      className={`fixed inset-0 z-[60] flex bg-slate-950/70 backdrop-blur-sm animate-[fade-in_150ms_ease-out] ${variant === "drawer" ? "justify-start" : "items-center justify-center p-4"}`}
+      data-testid="modal-backdrop"
+      onMouseDown={(e) => (downOnBackdrop.current = e.target === e.currentTarget)}
+      onClick={(e) => {
+        if (downOnBackdrop.current && e.target === e.currentTarget) onCloseRef.current();
+      }}
+    >
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+        className={`relative w-full overflow-y-auto overscroll-contain bg-white shadow-2xl outline-none ${width} ${
+          variant === "drawer" ? "h-full rounded-r-2xl" : "max-h-[90vh] rounded-2xl animate-[pop-in_180ms_ease-out]"
+        }`}
+      >
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** The round close button every dialog puts in its top corner. */
+export function CloseButton({ onClick, label = "Close" }: { onClick: () => void; label?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="rounded-full p-2 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-purple-600"
+    >
+      <X className="h-5 w-5" aria-hidden="true" />
+    </button>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMemo } from "react";
+import DOMPurify from "dompurify";
+
+// Links that open a new tab must not hand the opener to the new page.
+DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+  if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", "noopener noreferrer");
+});
+
+/** HTML from the database, sanitised again at render: no scripts, handlers, javascript: URLs, frames or forms. */
+export function sanitize(html: string): string {
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
+    FORBID_ATTR: ["style"],
+  });
+}
+
+/**
+ * Renders stored HTML (post bodies, policies) after DOMPurify. Imported only by the blog-post and
+ * policy-modal chunks, so DOMPurify never weighs on the other pages.
+ */
+export function SafeHtml({ html, className = "" }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitize(html), [html]);
+  return <div className={`prose-content ${className}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

@@ -1,0 +1,61 @@
+import { Link } from "react-router-dom";
+import { ArrowRight, Newspaper, User } from "lucide-react";
+import "../../lib/zod-jitless";
+import { excerptOf } from "@agency/core/contract/blog";
+import type { BlogPost } from "./api";
+import { categoryGradient, categoryLabel } from "./categories";
+import { PostMeta } from "./post-meta";
+
+function Cover({ post, tall }: { post: BlogPost; tall?: boolean }) {
+  const h = tall ? "h-56 sm:h-72 lg:h-full lg:min-h-80" : "h-44";
+  if (post.featured_image_url && /^https?:\/\//i.test(post.featured_image_url))
+    return <img src={post.featured_image_url} alt="" loading="lazy" decoding="async" width={800} height={450} className={`w-full object-cover ${h}`} />;
+  return (
+    <div aria-hidden="true" className={`relative flex w-full items-center justify-center overflow-hidden bg-linear-to-br ${categoryGradient(post.category)} ${h}`}>
+      <div className="absolute inset-0 bg-[radial-gradient(circle_at_25%_20%,rgba(255,255,255,0.22),transparent_50%)]" />
+      <Newspaper className="relative h-14 w-14 text-white/80" />
+    </div>
+  );
+}
+
+export function CategoryBadge({ category, onDark }: { category: string | null | undefined; onDark?: boolean }) {
+  return (
+    <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${onDark ? "bg-white/15 text-white" : "bg-purple-100 text-purple-800"}`}>
+      {categoryLabel(category)}
+    </span>
+  );
+}
+
+/** A post in the list; the title is the link and covers the whole card. */
+export function PostCard({ post, featured = false, headingLevel = 3 }: { post: BlogPost; featured?: boolean; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      data-testid={featured ? "featured-post" : "post-card"}
+      className={`group relative flex overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5 focus-within:ring-2 focus-within:ring-purple-600 ${featured ? "flex-col lg:grid lg:grid-cols-2" : "flex-col"}`}
+    >
+      <Cover post={post} tall={featured} />
+      <div className={`flex flex-1 flex-col ${featured ? "p-7 sm:p-10" : "p-6"}`}>
+        <div className="flex flex-wrap items-center gap-3">
+          <CategoryBadge category={post.category} />
+          <PostMeta post={post} />
+        </div>
+        <H className={`mt-4 font-bold text-slate-900 group-hover:text-purple-800 ${featured ? "text-2xl sm:text-3xl" : "text-xl"}`}>
+          <Link to={`/blog/${post.slug}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {post.title}
+          </Link>
+        </H>
+        <p className={`mt-3 flex-1 leading-relaxed text-slate-600 ${featured ? "text-lg" : "line-clamp-3"}`}>{excerptOf(post)}</p>
+        <div className="mt-6 flex items-center justify-between gap-4 text-sm">
+          <span className="inline-flex items-center gap-2 text-slate-700">
+            <User className="h-4 w-4" aria-hidden="true" />
+            {post.author_name || "Arcline Team"}
+          </span>
+          <span aria-hidden="true" className="inline-flex items-center gap-1 font-semibold text-purple-700">
+            Read article <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" />
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { Calendar, Clock } from "lucide-react";
+import "../../lib/zod-jitless";
+import { postDate, readTime } from "@agency/core/contract/blog";
+import { formatDate } from "../../lib/format";
+import type { BlogPost } from "./api";
+
+/** Date (published_at, else created_at, en-US) and read time (200 words a minute, rounded up). */
+export function PostMeta({ post, className = "text-slate-600" }: { post: BlogPost; className?: string }) {
+  const date = postDate(post);
+  return (
+    <p className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm ${className}`}>
+      <span className="inline-flex items-center gap-1.5">
+        <Calendar className="h-4 w-4" aria-hidden="true" />
+        <time dateTime={date}>{formatDate(date)}</time>
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Clock className="h-4 w-4" aria-hidden="true" />
+        {readTime(post.content)}
+      </span>
+    </p>
+  );
+}
