@@ -12,7 +12,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The JSON report feeds the closing line of `npm test` (scripts/test-summary.mjs).
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "off",

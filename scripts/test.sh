@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck, unit, integration (real dynalite), infrastructure synthesis, black-box API
-# tests against a started local runtime, then Playwright journeys in Chromium.
+# tests against a started local runtime, then Playwright journeys in Chromium. Ends with one line
+# counting every test run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CHROME_PATH="$(bash scripts/ensure-chromium.sh)"
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
 
 step() { printf '\n=== %s ===\n' "$1"; }
+vitest() { npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="$results/$1.json"; }
 step "typecheck";   npm run -s typecheck
-step "unit";        npx vitest run --project unit
-step "integration"; npx vitest run --project integration
-step "infra";       npx vitest run --project infra
+step "unit";        vitest unit
+step "integration"; vitest integration
+step "infra";       vitest infra
 step "web build";   npm run -s build:web
-step "api";         npx vitest run --project api
-step "e2e";         npx playwright test
+step "api";         vitest api
+step "e2e";         E2E_JSON_REPORT="$results/e2e.json" npx playwright test
+node scripts/test-summary.mjs "$results"

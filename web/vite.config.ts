@@ -3,7 +3,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3001";
-const api = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
+// Under `sst dev`, `npx sst bind npm run dev` (in web/) sets API_URL to the dev stage's HTTP API;
+// otherwise `npm run dev` runs the handlers locally on API_PORT.
+const api = process.env.API_URL
+  ? { target: process.env.API_URL, changeOrigin: true }
+  : { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
 
 /**
  * The runtime every page needs (React, the router, the query cache) in one long-cached chunk that

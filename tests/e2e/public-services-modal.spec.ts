@@ -50,3 +50,13 @@ test("services: a category without a matching detail opens nothing", async ({ pa
   await page.getByRole("button", { name: "Learn More about AI Consulting" }).click();
   await expect(page.getByRole("dialog", { name: "Only Consulting" })).toBeVisible();
 });
+
+test("services: Learn More pressed before the details arrive opens the detail once they do", async ({ page }) => {
+  await page.route("**/api/service-details", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto("/services");
+  await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
+  await expect(page.getByRole("dialog", { name: "Computer Vision Systems" })).toBeVisible({ timeout: 10_000 });
+});

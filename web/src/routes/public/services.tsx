@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import {
   ArrowRight, Award, Bot, Brain, CheckCircle2, Clock, Eye, Headphones, MessagesSquare, Rocket, Search, ShieldCheck,
@@ -94,10 +94,19 @@ export default function ServicesPage() {
   usePageMeta({ title: "Services", description: texts.hero_subtitle });
 
   // SPEC §4: the modal opens only when a detail matches the category; otherwise nothing happens.
+  // A click that comes before the details have loaded is remembered and answered when they arrive.
+  const [requested, setRequested] = useState<string | null>(null);
   const openCategory = (category: string) => {
+    if (details.isPending) return setRequested(category);
     const match = (details.data ?? []).find((d) => d.service_category === category);
     if (match) setOpen(match);
   };
+  useEffect(() => {
+    if (!requested || details.isPending) return;
+    setRequested(null);
+    const match = (details.data ?? []).find((d) => d.service_category === requested);
+    if (match) setOpen(match);
+  }, [requested, details.isPending, details.data]);
 
   return (
     <>
