@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call } from "../support/http";
 
@@ -121,5 +122,28 @@ describe("feeds", () => {
     expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
     expect(res.text).toContain('<rss version="2.0"');
     expect(res.text.match(/<item>/g)).toHaveLength(posts.length);
+  });
+});
+
+describe("public reads", () => {
+  it("never answer 5xx to arbitrary path parameters and query strings", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 60, unit: "binary" }),
+          fc.string({ minLength: 700, maxLength: 3000, unit: "binary", size: "max" }),
+        ),
+        fc.string({ maxLength: 200 }),
+        async (param, query) => {
+        const p = encodeURIComponent(param);
+        const q = `?q=${encodeURIComponent(query)}`;
+        for (const path of [`/api/blog-posts/${p}${q}`, `/api/page-sections/${p}${q}`]) {
+          const res = await call("GET", path);
+          expect(res.status, path.slice(0, 80)).toBeLessThan(500);
+        }
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });

@@ -17,6 +17,7 @@ import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
 
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
 const DEFAULT_MAX_BODY = 16 * 1024;
+const MAX_PATH_PARAM_BYTES = 512;
 
 export interface Request {
   readonly event: APIGatewayProxyEventV2;
@@ -158,7 +159,9 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
     const spec = routes[routeKey];
     const req = makeRequest(event, routeKey);
     const route = handlers[routeKey];
-    if (!spec || !route) return toResult(new Reply(404, { error: "Not found", requestId: req.requestId }), false);
+    // No id, slug or key of ours is anywhere near this long; DynamoDB would refuse it as a key.
+    const oversized = Object.values(req.params).some((v) => Buffer.byteLength(v, "utf8") > MAX_PATH_PARAM_BYTES);
+    if (!spec || !route || oversized) return toResult(new Reply(404, { error: "Not found", requestId: req.requestId }), false);
     try {
       await checkCsrf(req);
       if (spec.access !== "public") req.session = await authorize(req);
