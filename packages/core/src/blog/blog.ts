@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { postDate } from "../contract/blog";
+import { postDate } from "../contract/blog-values";
 import { acrossYears } from "../db/attributes";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";

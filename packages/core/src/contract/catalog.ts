@@ -1,12 +1,6 @@
 import * as z from "zod";
+import { buttonTypes, colorSchemes, serviceCategories } from "./catalog-values";
 import { isActive, optionalText, optionalUrl, orderIndex } from "./common";
-
-/** SPEC §3 icon names (lucide-react) with their defaults. */
-export const serviceIcons = ["Workflow", "Bot", "TrendingUp", "Eye", "Brain", "Search"] as const;
-export const industryIcons = [
-  "ShoppingCart", "DollarSign", "Heart", "GraduationCap", "Factory", "Home",
-  "Scale", "Truck", "Zap", "Coffee", "Film", "Wheat",
-] as const;
 
 // Admin content forms have no required, minimum or maximum checks (SPEC §5); the length caps here
 // only keep one item far below DynamoDB's 400 KB item limit.
@@ -30,20 +24,6 @@ export const industryInput = z.object({
   is_active: isActive,
 });
 export type IndustryInput = z.input<typeof industryInput>;
-
-export const courseLevels = ["Beginner", "Intermediate", "Advanced", "Expert"] as const;
-export const buttonTypes = ["contact", "register"] as const;
-/** The eight gradient choices of the course editor; the first is the default (purple to blue). */
-export const colorSchemes = [
-  "from-purple-500 to-blue-500",
-  "from-blue-500 to-cyan-500",
-  "from-green-500 to-emerald-500",
-  "from-orange-500 to-red-500",
-  "from-pink-500 to-rose-500",
-  "from-indigo-500 to-purple-500",
-  "from-teal-500 to-green-500",
-  "from-yellow-500 to-orange-500",
-] as const;
 
 export const courseInput = z
   .object({
@@ -72,15 +52,6 @@ export const courseInput = z
   });
 export type CourseInput = z.input<typeof courseInput>;
 
-export const serviceCategories = [
-  "Automation & Workflow",
-  "AI Agents & Chatbots",
-  "Analytics & Forecasting",
-  "Computer Vision",
-  "Custom AI Solutions",
-  "AI Consulting",
-] as const;
-
 export const serviceDetailInput = z.object({
   service_category: z.enum(serviceCategories, { error: "Choose one of the six service categories" }),
   title: optionalText(300),
@@ -96,7 +67,3 @@ export const serviceDetailInput = z.object({
   is_active: isActive,
 });
 export type ServiceDetailInput = z.input<typeof serviceDetailInput>;
-
-/** "a | b|c" -> ["a", "b", "c"] */
-export const splitBarList = (v: string | undefined | null) =>
-  (v ?? "").split("|").map((s) => s.trim()).filter(Boolean);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { excerptOf, readTime, slugify } from "./blog";
-import { courseInput, splitBarList } from "./catalog";
+import { excerptOf, readTime, slugify } from "./blog-values";
+import { courseInput } from "./catalog";
+import { splitBarList } from "./catalog-values";
 import { fieldErrors } from "./common";
 import { contactInput } from "./contact";
 import { registrationInput } from "./registrations";

@@ -1,4 +1,7 @@
 import { db } from "../db/service";
+
+/** Public form submissions (contact, course registration): per source address and endpoint. */
+export const PUBLIC_WRITE_LIMIT = { count: 5, windowSeconds: 600 };
 import { TooManyRequestsError } from "../errors";
 
 /**

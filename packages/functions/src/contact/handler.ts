@@ -1,9 +1,7 @@
 import { ContactSubmissions } from "@agency/core/contact/contact";
 import { contactInput } from "@agency/core/contract/contact";
-import { rateLimit } from "@agency/core/rate-limit/rate-limit";
+import { PUBLIC_WRITE_LIMIT, rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { http, reply } from "../http";
-
-export const PUBLIC_WRITE_LIMIT = { count: 5, windowSeconds: 600 };
 
 export const handler = http({
   "POST /api/contact": async (req) => {

@@ -1,5 +1,5 @@
 import { BlogPosts } from "@agency/core/blog/blog";
-import { excerptOf, postDate } from "@agency/core/contract/blog";
+import { excerptOf, postDate } from "@agency/core/contract/blog-values";
 import { config } from "@agency/core/config";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { http, reply } from "../http";

@@ -1,7 +1,6 @@
 import { registrationInput } from "@agency/core/contract/registrations";
-import { rateLimit } from "@agency/core/rate-limit/rate-limit";
+import { PUBLIC_WRITE_LIMIT, rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { CourseRegistrations } from "@agency/core/registrations/registrations";
-import { PUBLIC_WRITE_LIMIT } from "../contact/handler";
 import { http, reply } from "../http";
 
 export const handler = http({

@@ -2,10 +2,8 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { CalendarCheck, CheckCircle2, Clock, DollarSign, FileText, Sparkles } from "lucide-react";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
+import { splitBarList } from "@agency/core/contract/catalog-values";
 import { CloseButton, Modal } from "../ui/modal";
-
-/** "a | b|c" -> ["a", "b", "c"]; the contract's splitBarList, kept local so the page does not pull in zod. */
-const bars = (v: string | null | undefined) => (v ?? "").split("|").map((s) => s.trim()).filter(Boolean);
 
 function ListBlock({ title, items, tone }: { title: string; items: string[]; tone: "purple" | "blue" | "emerald" }) {
   if (!items.length) return null;
@@ -52,10 +50,10 @@ export function ServiceDetailModal({ detail, onClose }: { detail: ServiceDetail 
               </section>
             )}
             <div className="grid gap-8 md:grid-cols-2">
-              <ListBlock title="Key Features" items={bars(detail.key_features)} tone="purple" />
-              <ListBlock title="Benefits" items={bars(detail.benefits)} tone="emerald" />
+              <ListBlock title="Key Features" items={splitBarList(detail.key_features)} tone="purple" />
+              <ListBlock title="Benefits" items={splitBarList(detail.benefits)} tone="emerald" />
             </div>
-            <ListBlock title="Common Use Cases" items={bars(detail.use_cases)} tone="blue" />
+            <ListBlock title="Common Use Cases" items={splitBarList(detail.use_cases)} tone="blue" />
             <dl className="grid gap-4 sm:grid-cols-2">
               <div className="rounded-2xl bg-purple-50 p-5">
                 <dt className="flex items-center gap-2 text-sm font-medium text-purple-800">

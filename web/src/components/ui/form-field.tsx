@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { ApiError } from "../../lib/api";
 import { label as labelClass } from "./classes";
 
 export interface FieldProps {
@@ -65,12 +66,6 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (v: str
   );
 }
 
-/** First message per field from a zod error, the same shape as a 400 response's `fields`. */
-export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** SPEC §8: a form submission's message for a non-OK answer, and for a request that failed. */
+export const submitErrorMessage = (err: unknown) =>
+  err instanceof ApiError ? "Something went wrong. Please try again." : "Network error. Please try again.";

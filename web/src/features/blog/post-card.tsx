@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { ArrowRight, Newspaper, User } from "lucide-react";
 import "../../lib/zod-jitless";
-import { excerptOf } from "@agency/core/contract/blog";
+import { excerptOf } from "@agency/core/contract/blog-values";
 import type { BlogPost } from "./api";
 import { categoryGradient, categoryLabel } from "./categories";
 import { PostMeta } from "./post-meta";

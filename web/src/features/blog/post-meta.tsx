@@ -1,6 +1,6 @@
 import { Calendar, Clock } from "lucide-react";
 import "../../lib/zod-jitless";
-import { postDate, readTime } from "@agency/core/contract/blog";
+import { postDate, readTime } from "@agency/core/contract/blog-values";
 import { formatDate } from "../../lib/format";
 import type { BlogPost } from "./api";
 

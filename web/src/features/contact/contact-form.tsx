@@ -3,9 +3,9 @@ import { CheckCircle2, GraduationCap, Handshake, Loader2, MessageSquare, Send, W
 import "../../lib/zod-jitless";
 import { contactInput, type InquiryType } from "@agency/core/contract/contact";
 import { input } from "../../components/ui/classes";
-import { FormField, Honeypot, issuesToFields } from "../../components/ui/form-field";
+import { fieldErrors } from "@agency/core/contract/common";
+import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
-import { submitErrorMessage } from "../registrations/api";
 import { useSendContact } from "./api";
 
 const SUCCESS = "Thank you! We'll get back to you within 24 hours.";
@@ -44,7 +44,7 @@ export function ContactForm() {
     const body = { ...values, inquiryType, form_type: inquiryType, website };
     const parsed = contactInput.safeParse(body);
     if (!parsed.success) {
-      const fields = issuesToFields(parsed.error.issues);
+      const fields = fieldErrors(parsed.error);
       setErrors(fields);
       document.getElementById(`${idp}-${Object.keys(fields)[0]}`)?.focus();
       return;

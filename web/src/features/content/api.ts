@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Course, Industry, Service, ServiceDetail } from "@agency/core/catalog/catalog";
+import type { PageSlug } from "@agency/core/contract/page-sections";
 import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { api } from "../../lib/api";
 
@@ -28,14 +29,12 @@ export const useCourses = () =>
 export const useServiceDetails = () =>
   useQuery({ queryKey: ["service-details"], queryFn: () => publicGet<ServiceDetail[]>("/api/service-details") });
 
-export type PublicPage = "home" | "about" | "services" | "tech-school" | "contact" | "blog" | "global" | "policies";
-
-export const pageSectionsQuery = (page: PublicPage) => ({
+export const pageSectionsQuery = (page: PageSlug) => ({
   queryKey: ["page-sections", page],
   queryFn: () => publicGet<PageSection[]>(`/api/page-sections/${page}`),
 });
 
-export const usePageSections = (page: PublicPage) => useQuery(pageSectionsQuery(page));
+export const usePageSections = (page: PageSlug) => useQuery(pageSectionsQuery(page));
 
 /** A section's text: title preferred, then content, then video_url (SPEC §7). */
 export const sectionText = (s: Pick<PageSection, "title" | "content" | "video_url"> | undefined) =>
@@ -45,7 +44,7 @@ export const sectionText = (s: Pick<PageSection, "title" | "content" | "video_ur
  * The page's texts: each key of `defaults` is a section_key; a server section with text overrides
  * the default, anything missing (or a failed load) keeps it.
  */
-export function usePageTexts<K extends string>(page: PublicPage, defaults: Record<K, string>) {
+export function usePageTexts<K extends string>(page: PageSlug, defaults: Record<K, string>) {
   const query = usePageSections(page);
   const texts = { ...defaults };
   for (const section of query.data ?? []) {

@@ -3,11 +3,12 @@ import { CheckCircle2, GraduationCap, Loader2 } from "lucide-react";
 import "../../lib/zod-jitless";
 import { experienceLevels, registrationInput } from "@agency/core/contract/registrations";
 import { input } from "../../components/ui/classes";
-import { FormField, Honeypot, issuesToFields } from "../../components/ui/form-field";
+import { fieldErrors } from "@agency/core/contract/common";
+import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
 import { CloseButton, Modal } from "../../components/ui/modal";
 import { ApiError } from "../../lib/api";
 import { featuredCourses, learningPaths, NOT_SURE } from "./academy";
-import { submitErrorMessage, useRegister } from "./api";
+import { useRegister } from "./api";
 
 const SUCCESS = "Registration submitted successfully! We'll contact you soon.";
 /** SPEC §9: the dialog closes 2 seconds after a successful registration. */
@@ -67,7 +68,7 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
     setStatus(null);
     const parsed = registrationInput.safeParse(values);
     if (!parsed.success) {
-      const fields = issuesToFields(parsed.error.issues);
+      const fields = fieldErrors(parsed.error);
       setErrors(fields);
       formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(`${idp}-${Object.keys(fields)[0]}`)}`)?.focus();
       return;

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
 import "../../lib/zod-jitless";
-import { excerptOf, publicBlogCategories } from "@agency/core/contract/blog";
+import { excerptOf, publicBlogCategories } from "@agency/core/contract/blog-values";
 import { PageHero } from "../../components/public/page-hero";
 import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";

@@ -1,7 +1,7 @@
 import { Link, useParams } from "react-router-dom";
 import { ArrowLeft, ChevronRight, FileQuestion, User } from "lucide-react";
 import "../../lib/zod-jitless";
-import { excerptOf } from "@agency/core/contract/blog";
+import { excerptOf } from "@agency/core/contract/blog-values";
 import { HeroDots } from "../../components/public/page-hero";
 import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";

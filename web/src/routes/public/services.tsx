@@ -4,7 +4,7 @@ import {
   ArrowRight, Award, Bot, Brain, CheckCircle2, Clock, Eye, Headphones, MessagesSquare, Rocket, Search, ShieldCheck,
   TrendingUp, Workflow, Wrench, type LucideIcon,
 } from "lucide-react";
-import type { serviceCategories } from "@agency/core/contract/catalog";
+import type { serviceCategories } from "@agency/core/contract/catalog-values";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
 import { PageHero } from "../../components/public/page-hero";
 import { SectionHeading } from "../../components/public/section-heading";

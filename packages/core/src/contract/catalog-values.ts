@@ -1,0 +1,37 @@
+/** Plain values of the curated catalogues, free of zod so pages can use them cheaply. */
+/** SPEC §3 icon names (lucide-react) with their defaults. */
+export const serviceIcons = ["Workflow", "Bot", "TrendingUp", "Eye", "Brain", "Search"] as const;
+
+export const industryIcons = [
+  "ShoppingCart", "DollarSign", "Heart", "GraduationCap", "Factory", "Home",
+  "Scale", "Truck", "Zap", "Coffee", "Film", "Wheat",
+] as const;
+
+export const courseLevels = ["Beginner", "Intermediate", "Advanced", "Expert"] as const;
+
+export const buttonTypes = ["contact", "register"] as const;
+
+/** The eight gradient choices of the course editor; the first is the default (purple to blue). */
+export const colorSchemes = [
+  "from-purple-500 to-blue-500",
+  "from-blue-500 to-cyan-500",
+  "from-green-500 to-emerald-500",
+  "from-orange-500 to-red-500",
+  "from-pink-500 to-rose-500",
+  "from-indigo-500 to-purple-500",
+  "from-teal-500 to-green-500",
+  "from-yellow-500 to-orange-500",
+] as const;
+
+export const serviceCategories = [
+  "Automation & Workflow",
+  "AI Agents & Chatbots",
+  "Analytics & Forecasting",
+  "Computer Vision",
+  "Custom AI Solutions",
+  "AI Consulting",
+] as const;
+
+/** "a | b|c" -> ["a", "b", "c"] */
+export const splitBarList = (v: string | undefined | null) =>
+  (v ?? "").split("|").map((s) => s.trim()).filter(Boolean);
