@@ -8,8 +8,10 @@ const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Journeys are independent (each asserts on what it created) and share one started runtime:
+  // files run in two workers, the tests of one file in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   // The JSON report feeds the closing line of `npm test` (scripts/test-summary.mjs).
