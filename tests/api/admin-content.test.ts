@@ -51,6 +51,36 @@ describe("admin content validation", () => {
   });
 });
 
+describe("admin icon names", () => {
+  const prototypeNames = ["constructor", "__proto__", "toString"];
+  it.each([
+    { path: "services", item: { title: "Icon check", icon_name: "Bot" } },
+    { path: "industries", item: { name: "Icon check", icon_name: "Truck" } },
+  ])("refuse a $path icon_name outside SPEC's list, prototype names included, with a 400 naming icon_name", async ({ path, item }) => {
+    const created = await admin.call("POST", `/api/admin/${path}`, { body: item });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    for (const icon_name of [...prototypeNames, "Rocket"]) {
+      for (const [method, url] of [["POST", `/api/admin/${path}`], ["PUT", `/api/admin/${path}/${id}`]] as const) {
+        const res = await admin.call(method, url, { body: { ...item, icon_name } });
+        expect(res.status, `${method} ${url} ${icon_name}`).toBe(400);
+        expect(Object.keys(res.json.fields)).toEqual(["icon_name"]);
+      }
+    }
+    expect((await admin.call("GET", `/api/admin/${path}`)).json.find((x: { id: string }) => x.id === id).icon_name).toBe(item.icon_name);
+    await admin.call("DELETE", `/api/admin/${path}/${id}`, { body: {} });
+  });
+
+  it("give an empty icon_name SPEC's default: Bot for a service, Factory for an industry", async () => {
+    const service = await admin.call("POST", "/api/admin/services", { body: { title: "No icon", icon_name: "" } });
+    const industry = await admin.call("POST", "/api/admin/industries", { body: { name: "No icon" } });
+    expect(service.json.icon_name).toBe("Bot");
+    expect(industry.json.icon_name).toBe("Factory");
+    await admin.call("DELETE", `/api/admin/services/${service.json.id}`, { body: {} });
+    await admin.call("DELETE", `/api/admin/industries/${industry.json.id}`, { body: {} });
+  });
+});
+
 describe("admin page sections", () => {
   it("lists inactive sections too, saves a section sanitised, and hides it publicly when inactive", async () => {
     const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string }[];

@@ -43,7 +43,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "body";
-    if (!(key in out)) out[key] = issue.message;
+    if (!Object.hasOwn(out, key)) out[key] = issue.message;
   }
   return out;
 }
