@@ -96,6 +96,16 @@ describe("admin page sections", () => {
     await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { ...section, is_active: true } });
     expect((await admin.call("PUT", "/api/admin/page-sections/nope", { body: section })).status).toBe(404);
   });
+
+  it("refuses with 413, naming content and keeping the section, content that sanitising grows past the 400 KB item limit", async () => {
+    const sections = (await admin.call("GET", "/api/admin/page-sections/policies")).json as { id: string; content: string }[];
+    const section = sections[0]!;
+    const res = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { ...section, content: "&".repeat(100_000) } });
+    expect(res.status).toBe(413);
+    expect(Object.keys(res.json.fields)).toEqual(["content"]);
+    const after = ((await admin.call("GET", "/api/admin/page-sections/policies")).json as { id: string; content: string }[]).find((s) => s.id === section.id);
+    expect(after?.content).toBe(section.content);
+  });
 });
 
 describe("admin site settings", () => {
@@ -156,6 +166,25 @@ describe("admin blog posts", () => {
     expect(long.status).toBe(201);
     const huge = await admin.call("POST", "/api/admin/blog-posts", { body: post({ content: "x".repeat(300_000) }) });
     expect(huge.status).toBe(413);
+  });
+
+  it("refuses with 413, naming content and storing nothing, a post that sanitising grows past the 400 KB item limit", async () => {
+    const body = post({ content: "&".repeat(199_000) });
+    const res = await admin.call("POST", "/api/admin/blog-posts", { body });
+    expect(res.status).toBe(413);
+    expect(res.json.error).toMatch(/content field is too large/);
+    expect(Object.keys(res.json.fields)).toEqual(["content"]);
+    const all = (await admin.call("GET", "/api/admin/blog-posts")).json as { slug: string }[];
+    expect(all.map((p) => p.slug)).not.toContain(body.slug);
+    // The slug was not claimed either: a post of normal size can take it.
+    const retry = await admin.call("POST", "/api/admin/blog-posts", { body: { ...body, content: "<p>&amp; fits</p>" } });
+    expect(retry.status).toBe(201);
+
+    const edit = await admin.call("PUT", `/api/admin/blog-posts/${retry.json.id}`, { body: { ...body, content: "&".repeat(199_000) } });
+    expect(edit.status).toBe(413);
+    const stored = ((await admin.call("GET", "/api/admin/blog-posts")).json as { id: string; content: string }[]).find((p) => p.id === retry.json.id);
+    expect(stored?.content).toBe("<p>&amp; fits</p>");
+    await admin.call("DELETE", `/api/admin/blog-posts/${retry.json.id}`, { body: {} });
   });
 });
 
