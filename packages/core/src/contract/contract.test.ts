@@ -36,6 +36,15 @@ describe("contact and registration schemas", () => {
     expect(r.success).toBe(false);
     expect(Object.keys(fieldErrors(r.error!)).sort()).toEqual(["email", "name"]);
   });
+  it("accept a preferred start date only when it is a real calendar day, naming the field otherwise", () => {
+    const withDate = (preferred_start_date: string) => registrationInput.safeParse({ name: "a", email: "a@b.co", preferred_start_date });
+    for (const ok of ["", "2027-02-28", "2028-02-29", "2000-02-29", "2026-12-31", "2027-04-30"]) expect(withDate(ok).success, ok).toBe(true);
+    for (const bad of ["2027-02-30", "2027-02-29", "1900-02-29", "2027-04-31", "2027-13-01", "2027-00-10", "2027-01-00", "2027-1-5", "27-01-05", "2027-01-05T00:00", "tomorrow"]) {
+      const r = withDate(bad);
+      expect(r.success, bad).toBe(false);
+      expect(Object.keys(fieldErrors(r.error!))).toEqual(["preferred_start_date"]);
+    }
+  });
   it("reject an unknown experience level", () => {
     expect(registrationInput.safeParse({ name: "a", email: "a@b.co", experience_level: "Guru" }).success).toBe(false);
   });
