@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { ArrowRight, Clock, ExternalLink, Users } from "lucide-react";
 import type { Course, Industry, Service } from "@agency/core/catalog/catalog";
+import { colorSchemes } from "@agency/core/contract/catalog-values";
 import { IndustryIcon, ServiceIcon } from "../ui/icons";
 
 export function ServiceCard({ service }: { service: Service }) {
@@ -46,9 +47,12 @@ export function LevelBadge({ level }: { level: string }) {
   return <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${style}`}>{level}</span>;
 }
 
-/** A stored colour scheme is a pair of Tailwind gradient stops; anything else gets the default. */
-const gradientOf = (scheme: string | null | undefined) =>
-  scheme && /^from-[a-z]+-\d{2,3} to-[a-z]+-\d{2,3}$/.test(scheme) ? scheme : "from-purple-500 to-blue-500";
+/**
+ * A stored colour scheme is one of the editor's eight pairs of gradient stops, the only ones the
+ * stylesheet generates; anything else gets the default rather than no colour at all.
+ */
+const gradientOf = (scheme: string | null | undefined): string =>
+  (colorSchemes as readonly string[]).includes(scheme ?? "") ? scheme! : colorSchemes[0];
 
 export function CourseCard({ course }: { course: Course }) {
   const level = course.level || "Beginner";
