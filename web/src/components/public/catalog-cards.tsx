@@ -66,8 +66,9 @@ export function CourseCard({ course }: { course: Course }) {
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-lg font-semibold text-slate-900">{course.title}</h3>
-        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600">{course.description}</p>
-        <dl className="mt-5 flex items-center gap-5 text-sm text-slate-700">
+        {/* The clamped text keeps its three-line height; stretched to fill the card it would show part of a fourth. */}
+        <p data-testid="course-description" className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{course.description}</p>
+        <dl className="mt-auto flex items-center gap-5 pt-5 text-sm text-slate-700">
           <div>
             <dt className="sr-only">Duration</dt>
             <dd className="flex items-center gap-1.5"><Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />{course.duration || "8 weeks"}</dd>
