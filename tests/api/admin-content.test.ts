@@ -51,6 +51,36 @@ describe("admin content validation", () => {
   });
 });
 
+describe("admin icon names", () => {
+  const prototypeNames = ["constructor", "__proto__", "toString"];
+  it.each([
+    { path: "services", item: { title: "Icon check", icon_name: "Bot" } },
+    { path: "industries", item: { name: "Icon check", icon_name: "Truck" } },
+  ])("refuse a $path icon_name outside SPEC's list, prototype names included, with a 400 naming icon_name", async ({ path, item }) => {
+    const created = await admin.call("POST", `/api/admin/${path}`, { body: item });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    for (const icon_name of [...prototypeNames, "Rocket"]) {
+      for (const [method, url] of [["POST", `/api/admin/${path}`], ["PUT", `/api/admin/${path}/${id}`]] as const) {
+        const res = await admin.call(method, url, { body: { ...item, icon_name } });
+        expect(res.status, `${method} ${url} ${icon_name}`).toBe(400);
+        expect(Object.keys(res.json.fields)).toEqual(["icon_name"]);
+      }
+    }
+    expect((await admin.call("GET", `/api/admin/${path}`)).json.find((x: { id: string }) => x.id === id).icon_name).toBe(item.icon_name);
+    await admin.call("DELETE", `/api/admin/${path}/${id}`, { body: {} });
+  });
+
+  it("give an empty icon_name SPEC's default: Bot for a service, Factory for an industry", async () => {
+    const service = await admin.call("POST", "/api/admin/services", { body: { title: "No icon", icon_name: "" } });
+    const industry = await admin.call("POST", "/api/admin/industries", { body: { name: "No icon" } });
+    expect(service.json.icon_name).toBe("Bot");
+    expect(industry.json.icon_name).toBe("Factory");
+    await admin.call("DELETE", `/api/admin/services/${service.json.id}`, { body: {} });
+    await admin.call("DELETE", `/api/admin/industries/${industry.json.id}`, { body: {} });
+  });
+});
+
 describe("admin page sections", () => {
   it("lists inactive sections too, saves a section sanitised, and hides it publicly when inactive", async () => {
     const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string }[];
@@ -65,6 +95,16 @@ describe("admin page sections", () => {
     expect((await admin.call("GET", "/api/admin/page-sections/about")).json.map((s: { id: string }) => s.id)).toContain(section.id);
     await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { ...section, is_active: true } });
     expect((await admin.call("PUT", "/api/admin/page-sections/nope", { body: section })).status).toBe(404);
+  });
+
+  it("refuses with 413, naming content and keeping the section, content that sanitising grows past the 400 KB item limit", async () => {
+    const sections = (await admin.call("GET", "/api/admin/page-sections/policies")).json as { id: string; content: string }[];
+    const section = sections[0]!;
+    const res = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { ...section, content: "&".repeat(100_000) } });
+    expect(res.status).toBe(413);
+    expect(Object.keys(res.json.fields)).toEqual(["content"]);
+    const after = ((await admin.call("GET", "/api/admin/page-sections/policies")).json as { id: string; content: string }[]).find((s) => s.id === section.id);
+    expect(after?.content).toBe(section.content);
   });
 });
 
@@ -126,6 +166,25 @@ describe("admin blog posts", () => {
     expect(long.status).toBe(201);
     const huge = await admin.call("POST", "/api/admin/blog-posts", { body: post({ content: "x".repeat(300_000) }) });
     expect(huge.status).toBe(413);
+  });
+
+  it("refuses with 413, naming content and storing nothing, a post that sanitising grows past the 400 KB item limit", async () => {
+    const body = post({ content: "&".repeat(199_000) });
+    const res = await admin.call("POST", "/api/admin/blog-posts", { body });
+    expect(res.status).toBe(413);
+    expect(res.json.error).toMatch(/content field is too large/);
+    expect(Object.keys(res.json.fields)).toEqual(["content"]);
+    const all = (await admin.call("GET", "/api/admin/blog-posts")).json as { slug: string }[];
+    expect(all.map((p) => p.slug)).not.toContain(body.slug);
+    // The slug was not claimed either: a post of normal size can take it.
+    const retry = await admin.call("POST", "/api/admin/blog-posts", { body: { ...body, content: "<p>&amp; fits</p>" } });
+    expect(retry.status).toBe(201);
+
+    const edit = await admin.call("PUT", `/api/admin/blog-posts/${retry.json.id}`, { body: { ...body, content: "&".repeat(199_000) } });
+    expect(edit.status).toBe(413);
+    const stored = ((await admin.call("GET", "/api/admin/blog-posts")).json as { id: string; content: string }[]).find((p) => p.id === retry.json.id);
+    expect(stored?.content).toBe("<p>&amp; fits</p>");
+    await admin.call("DELETE", `/api/admin/blog-posts/${retry.json.id}`, { body: {} });
   });
 });
 

@@ -1,6 +1,45 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { createRequire } from "node:module";
+import { describe, expect, inject, it } from "vitest";
+import { Visitor } from "../support/auth-flow";
 import { call } from "../support/http";
+
+/**
+ * A strict XML parse: sax in strict mode (installed with the AWS SDK v2 that sst depends on) for
+ * structure and entities, plus XML 1.0's Char production, which sax does not check.
+ */
+interface SaxParser {
+  onerror: (e: Error) => void;
+  onopentag: (node: { name: string }) => void;
+  onclosetag: () => void;
+  ontext: (text: string) => void;
+  resume(): void;
+  write(text: string): SaxParser;
+  close(): void;
+}
+const sax = createRequire(import.meta.url)("sax") as { parser(strict: boolean): SaxParser };
+function parseXml(text: string) {
+  const errors: string[] = [];
+  const titles: string[] = [];
+  const bad = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.exec(text);
+  if (bad) errors.push(`U+${bad[0].codePointAt(0)!.toString(16).padStart(4, "0")} is not an XML 1.0 character`);
+  const parser = sax.parser(true);
+  let inTitle = false;
+  parser.onerror = (e) => {
+    errors.push(e.message);
+    parser.resume();
+  };
+  parser.onopentag = ({ name }) => {
+    inTitle = name === "title";
+    if (inTitle) titles.push("");
+  };
+  parser.onclosetag = () => (inTitle = false);
+  parser.ontext = (t) => {
+    if (inTitle) titles[titles.length - 1] += t;
+  };
+  parser.write(text).close();
+  return { errors, titles };
+}
 
 const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
 
@@ -122,6 +161,24 @@ describe("feeds", () => {
     expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
     expect(res.text).toContain('<rss version="2.0"');
     expect(res.text.match(/<item>/g)).toHaveLength(posts.length);
+  });
+
+  it("stay well-formed XML when a post title holds a character XML forbids, which is left out", async () => {
+    const admin = new Visitor(inject("baseUrl"));
+    expect((await admin.call("POST", "/api/auth/dev-login", { body: {} })).status).toBe(200);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const created = await admin.call("POST", "/api/admin/blog-posts", {
+      body: { title: `Control\u0001 character \u001f${tag}\u0008`, slug: `control-${tag}`, content: "<p>Body</p>", is_published: true },
+    });
+    expect(created.status).toBe(201);
+    try {
+      const rss = parseXml((await call("GET", "/rss.xml")).text);
+      expect(rss.errors).toEqual([]);
+      expect(rss.titles).toContain(`Control character ${tag}`);
+      expect(parseXml((await call("GET", "/sitemap.xml")).text).errors).toEqual([]);
+    } finally {
+      await admin.call("DELETE", `/api/admin/blog-posts/${created.json.id}`, { body: {} });
+    }
   });
 });
 

@@ -119,3 +119,23 @@ describe.each([
     );
   });
 });
+
+describe("POST /api/course-registrations preferred_start_date", () => {
+  it.each(["2027-02-30", "2027-02-29", "2027-04-31", "2027-13-01"])(
+    "refuses %s, a day the calendar does not have, with a 400 naming the field, and stores nothing",
+    async (preferred_start_date) => {
+      const name = uniqueName();
+      const res = await call("POST", "/api/course-registrations", { body: registration({ name, preferred_start_date }), ip: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.json.fields).toEqual({ preferred_start_date: "Please enter a valid date" });
+      expect(await stored["/api/course-registrations"](name)).toEqual([]);
+    },
+  );
+
+  it("accepts a leap day", async () => {
+    const name = uniqueName();
+    const res = await call("POST", "/api/course-registrations", { body: registration({ name, preferred_start_date: "2028-02-29" }), ip: freshIp() });
+    expect(res.status).toBe(201);
+    expect((await stored["/api/course-registrations"](name))[0]?.preferred_start_date).toBe("2028-02-29");
+  });
+});

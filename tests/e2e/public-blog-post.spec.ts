@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { expectWholeLines } from "../support/clamp";
 
 const slug = "from-spreadsheets-to-machine-learning-a-12-week-roadmap";
 
@@ -35,6 +36,17 @@ test("blog post: breadcrumb, meta, excerpt fallback, body, related articles, and
   await expect(page.getByText("The blog post you're looking for doesn't exist or has been moved.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
 });
+
+for (const width of [1280, 360]) {
+  test(`blog post: related article excerpts show whole lines only, at most three, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/blog/${slug}`);
+    const excerpts = page.getByTestId("related-posts").getByTestId("post-excerpt");
+    await expect(excerpts).toHaveCount(3);
+    await excerpts.last().scrollIntoViewIfNeeded();
+    await expectWholeLines(excerpts, 3);
+  });
+}
 
 test("blog post: the Share button copies the link when the browser cannot share", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

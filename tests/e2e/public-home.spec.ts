@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { expectWholeLines } from "../support/clamp";
 
 test("home shows the seeded services and industries, and the industries toggle expands and collapses", async ({ page }) => {
   await page.goto("/");
@@ -27,3 +28,14 @@ test("home shows the seeded services and industries, and the industries toggle e
   await expect(industries).toHaveCount(6);
   await expect(page.getByRole("button", { name: "View More Industries" })).toBeVisible();
 });
+
+for (const width of [1280, 360]) {
+  test(`home: course card descriptions show whole lines only, at most three, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    const descriptions = page.getByTestId("course-card").getByTestId("course-description");
+    await expect(descriptions).toHaveCount(6);
+    await descriptions.first().scrollIntoViewIfNeeded();
+    await expectWholeLines(descriptions, 3);
+  });
+}

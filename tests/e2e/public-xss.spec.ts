@@ -13,6 +13,8 @@ const payload = {
     '<svg><script>window.__xss=1</script></svg>',
     '<iframe src="javascript:window.__xss=1"></iframe>',
     '<p onclick="window.__xss=1" id="evil-p">After</p>',
+    // The site's own utility classes (and inline style) would pin this over the whole page.
+    '<div class="fixed inset-0 z-50 bg-white" id="overlay" style="position:fixed;inset:0;z-index:9999;background:#fff">Overlay</div>',
   ].join(""),
   excerpt: "A post carrying script payloads",
   category: "automation",
@@ -24,7 +26,7 @@ const payload = {
   updated_at: "2026-11-01T10:00:00.000Z",
 };
 
-test("a stored script payload in a post is sanitised and never runs", async ({ page }) => {
+test("a stored script or overlay payload in a post is sanitised: nothing runs and nothing covers the page", async ({ page }) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
     dialogs.push(d.message());
@@ -38,13 +40,18 @@ test("a stored script payload in a post is sanitised and never runs", async ({ p
   const body = page.locator(".prose-content");
   await expect(body.getByText("Before")).toBeVisible();
   await expect(body.getByText("After")).toBeVisible();
+  expect(await body.locator("[class], [id], [style]").count()).toBe(0);
+  // The overlay stays a plain block in the post; the page's own header is what sits at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const onTop = await page.evaluate(() => document.elementFromPoint(window.innerWidth / 2, 120)?.closest(".prose-content") !== null);
+  expect(onTop).toBe(false);
 
   const link = body.getByText("click me");
   await expect(link).toBeVisible();
   const href = await link.getAttribute("href");
   expect(href ?? "").not.toMatch(/^\s*javascript:/i);
   await link.click();
-  await page.locator("#evil-p").click();
+  await body.getByText("After").click();
 
   expect(await body.locator("script, iframe").count()).toBe(0);
   expect(await body.locator("[onerror], [onclick]").count()).toBe(0);

@@ -2,7 +2,9 @@ import sanitize from "sanitize-html";
 
 /**
  * HTML from editors (posts, policies, sections) is sanitised on save; the web sanitises again at
- * render. Scripts, event handlers, and javascript: URLs never survive.
+ * render. Scripts, event handlers, and javascript: URLs never survive. Neither do `class`, `id` or
+ * `style`: the site's own stylesheet is utility classes, so a stored class could pin a full-screen
+ * element over the page, and an id could shadow the page's own.
  */
 export function sanitizeHtml(html: string): string {
   return sanitize(html, {
@@ -14,11 +16,11 @@ export function sanitizeHtml(html: string): string {
     allowedAttributes: {
       a: ["href", "title", "target", "rel"],
       img: ["src", "alt", "title", "width", "height", "loading"],
-      "*": ["class", "id"],
       th: ["colspan", "rowspan", "scope"],
       td: ["colspan", "rowspan"],
     },
     allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowedSchemesByTag: { img: ["http", "https"] },
     allowProtocolRelative: false,
     transformTags: {
       a: (tagName, attribs) =>

@@ -86,4 +86,11 @@ describe("the http wrapper", () => {
     }
     expect(seen).toEqual(["1.2.3.4", "1.2.3.4", "7.7.7.7"]);
   });
+
+  it("reads cookies named like Object.prototype members as plain cookies, the first of a name winning", async () => {
+    let cookies: Record<string, string> = {};
+    const probe = http({ "GET /api/services": async (req) => (cookies = req.cookies) });
+    await probe(event("GET /api/services", { cookies: ["toString=a", "constructor=b", "hasOwnProperty=c", "toString=d"] }));
+    expect({ ...cookies }).toEqual({ toString: "a", constructor: "b", hasOwnProperty: "c" });
+  });
 });

@@ -66,7 +66,7 @@ function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
     const i = c.indexOf("=");
     if (i <= 0) continue;
     const name = c.slice(0, i).trim();
-    if (name in out) continue; // the first (most specific) wins, as browsers send them
+    if (Object.hasOwn(out, name)) continue; // the first (most specific) wins, as browsers send them
     try {
       out[name] = decodeURIComponent(c.slice(i + 1).trim());
     } catch {

@@ -65,6 +65,13 @@ describe("the local gateway", () => {
     expect(seen!.headers["content-type"]).toBe("application/json");
   });
 
+  it("passes query parameters named like Object.prototype members as plain parameters", async () => {
+    await fetch(`${base}/api/services?constructor=a&toString=b&toString=c&__proto__=d`);
+    const query = seen!.queryStringParameters!;
+    expect(Object.keys(query).sort()).toEqual(["__proto__", "constructor", "toString"]);
+    expect([query.constructor, query.toString, Object.getOwnPropertyDescriptor(query, "__proto__")?.value]).toEqual(["a", "b,c", "d"]);
+  });
+
   it("base64-encodes binary request bodies", async () => {
     await fetch(`${base}/api/contact`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: new Uint8Array([1, 2, 3]) });
     expect(seen).toMatchObject({ isBase64Encoded: true, body: Buffer.from([1, 2, 3]).toString("base64") });

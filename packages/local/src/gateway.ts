@@ -87,8 +87,9 @@ export function toEvent(
     }
     headers[name] = Array.isArray(value) ? value.join(",") : value;
   }
-  const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  // A Map: parameter names are input, and "constructor" or "__proto__" must be plain names here.
+  const query = new Map<string, string>();
+  for (const [k, v] of url.searchParams) query.set(k, query.has(k) ? `${query.get(k)},${v}` : v);
   const contentType = headers["content-type"] ?? "";
   const base64 = body.length > 0 && !textual(contentType);
   const now = new Date();
@@ -99,7 +100,7 @@ export function toEvent(
     rawQueryString: url.search.slice(1),
     ...(cookies ? { cookies } : {}),
     headers,
-    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(query.size ? { queryStringParameters: Object.fromEntries(query) } : {}),
     ...(Object.keys(route.pathParameters).length ? { pathParameters: route.pathParameters } : {}),
     requestContext: {
       accountId: "local",

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { blogPostInput } from "../contract/blog";
 import { bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
+import { checkItemSize } from "../db/item-size";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
 import { sanitizeHtml } from "../html";
@@ -34,15 +35,21 @@ async function releaseSlug(slug: string, post_id: string) {
   }
 }
 
-const clean = (input: Input) => ({ ...input, content: sanitizeHtml(input.content) });
+/** The input as stored: content sanitised, and refused (413) if that grows the post past the item limit. */
+function clean(input: Input) {
+  const cleaned = { ...input, content: sanitizeHtml(input.content) };
+  checkItemSize(cleaned, "content");
+  return cleaned;
+}
 
 export const BlogEditor = {
   async create(input: Input, id: string = crypto.randomUUID(), now = new Date().toISOString()): Promise<BlogPost> {
+    const cleaned = clean(input);
     await claimSlug(input.slug, id);
     try {
       const { data } = await db()
         .blogPost.create({
-          ...clean(input),
+          ...cleaned,
           id,
           bucket: bucketOf(now),
           created_at: now,
@@ -57,6 +64,7 @@ export const BlogEditor = {
     }
   },
   async update(id: string, input: Input): Promise<BlogPost> {
+    const cleaned = clean(input);
     const current = await BlogPosts.get(id);
     const moving = current.slug !== input.slug;
     if (moving) await claimSlug(input.slug, id);
@@ -65,7 +73,7 @@ export const BlogEditor = {
       const { data } = await db()
         .blogPost.patch({ id })
         .set({
-          ...clean(input),
+          ...cleaned,
           version: current.version + 1,
           ...(publishing ? { published_at: new Date().toISOString() } : {}),
         })

@@ -6,6 +6,7 @@ export const blogCategories = [
   "automation", "ai-trends", "case-studies", "student-projects",
   "learning-guides", "tech-school", "industry-news", "tutorials",
 ] as const;
+export type BlogCategory = (typeof blogCategories)[number];
 /** The public filter lists only the first six (SPEC §3). */
 export const publicBlogCategories = blogCategories.slice(0, 6);
 

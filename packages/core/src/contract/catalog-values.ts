@@ -1,11 +1,15 @@
 /** Plain values of the curated catalogues, free of zod so pages can use them cheaply. */
-/** SPEC §3 icon names (lucide-react) with their defaults. */
+/** SPEC §3 icon names (lucide-react), the only ones stored, with their defaults. */
 export const serviceIcons = ["Workflow", "Bot", "TrendingUp", "Eye", "Brain", "Search"] as const;
+export type ServiceIconName = (typeof serviceIcons)[number];
+export const defaultServiceIcon: ServiceIconName = "Bot";
 
 export const industryIcons = [
   "ShoppingCart", "DollarSign", "Heart", "GraduationCap", "Factory", "Home",
   "Scale", "Truck", "Zap", "Coffee", "Film", "Wheat",
 ] as const;
+export type IndustryIconName = (typeof industryIcons)[number];
+export const defaultIndustryIcon: IndustryIconName = "Factory";
 
 export const courseLevels = ["Beginner", "Intermediate", "Advanced", "Expert"] as const;
 

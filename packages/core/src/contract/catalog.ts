@@ -1,15 +1,27 @@
 import * as z from "zod";
-import { buttonTypes, colorSchemes, serviceCategories } from "./catalog-values";
+import {
+  buttonTypes, colorSchemes, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
+} from "./catalog-values";
 import { isActive, optionalText, optionalUrl, orderIndex } from "./common";
 
 // Admin content forms have no required, minimum or maximum checks (SPEC §5); the length caps here
 // only keep one item far below DynamoDB's 400 KB item limit.
-const iconName = z.string().trim().max(64).nullish().transform((v) => v ?? "");
+
+/** One of SPEC §3's icon names for its kind; empty means the kind's default. */
+const iconName = <T extends readonly [string, ...string[]]>(icons: T, fallback: T[number]) => {
+  const message = `Choose one of ${icons.join(", ")}`;
+  return z
+    .string({ error: message })
+    .trim()
+    .nullish()
+    .transform((v) => v || fallback)
+    .pipe(z.enum(icons, { error: message }));
+};
 
 export const serviceInput = z.object({
   title: optionalText(300),
   description: optionalText(5000),
-  icon_name: iconName,
+  icon_name: iconName(serviceIcons, defaultServiceIcon),
   image_url: optionalUrl,
   order_index: orderIndex,
   is_active: isActive,
@@ -19,7 +31,7 @@ export type ServiceInput = z.input<typeof serviceInput>;
 export const industryInput = z.object({
   name: optionalText(300),
   description: optionalText(5000),
-  icon_name: iconName,
+  icon_name: iconName(industryIcons, defaultIndustryIcon),
   order_index: orderIndex,
   is_active: isActive,
 });

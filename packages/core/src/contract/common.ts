@@ -21,6 +21,19 @@ export const optionalUrl = z
   .transform((v) => v ?? "")
   .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Must be a valid http(s) URL");
 
+/** True for a day that exists, written as ISO `YYYY-MM-DD`: 2028-02-29 is one, 2027-02-30 is not. */
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
+/** A calendar date (`YYYY-MM-DD`) or empty. */
+export const optionalDate = optionalText(10).refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date");
+
 /** Order Index is parsed as an integer (SPEC §5); numeric strings from forms are accepted. */
 export const orderIndex = z.coerce
   .number({ error: "Must be a whole number" })
@@ -43,7 +56,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "body";
-    if (!(key in out)) out[key] = issue.message;
+    if (!Object.hasOwn(out, key)) out[key] = issue.message;
   }
   return out;
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { authMessages, loginErrorText } from "./auth-texts";
 import { excerptOf, readTime, slugify } from "./blog-values";
-import { courseInput } from "./catalog";
-import { splitBarList } from "./catalog-values";
+import { courseInput, industryInput, serviceInput } from "./catalog";
+import { industryIcons, serviceIcons, splitBarList } from "./catalog-values";
 import { fieldErrors } from "./common";
 import { contactInput } from "./contact";
 import { registrationInput } from "./registrations";
@@ -34,6 +36,15 @@ describe("contact and registration schemas", () => {
     expect(r.success).toBe(false);
     expect(Object.keys(fieldErrors(r.error!)).sort()).toEqual(["email", "name"]);
   });
+  it("accept a preferred start date only when it is a real calendar day, naming the field otherwise", () => {
+    const withDate = (preferred_start_date: string) => registrationInput.safeParse({ name: "a", email: "a@b.co", preferred_start_date });
+    for (const ok of ["", "2027-02-28", "2028-02-29", "2000-02-29", "2026-12-31", "2027-04-30"]) expect(withDate(ok).success, ok).toBe(true);
+    for (const bad of ["2027-02-30", "2027-02-29", "1900-02-29", "2027-04-31", "2027-13-01", "2027-00-10", "2027-01-00", "2027-1-5", "27-01-05", "2027-01-05T00:00", "tomorrow"]) {
+      const r = withDate(bad);
+      expect(r.success, bad).toBe(false);
+      expect(Object.keys(fieldErrors(r.error!))).toEqual(["preferred_start_date"]);
+    }
+  });
   it("reject an unknown experience level", () => {
     expect(registrationInput.safeParse({ name: "a", email: "a@b.co", experience_level: "Guru" }).success).toBe(false);
   });
@@ -51,6 +62,39 @@ describe("course schema", () => {
   });
   it("refuses javascript: URLs", () => {
     expect(courseInput.safeParse({ image_url: "javascript:alert(1)" }).success).toBe(false);
+  });
+});
+
+describe("icon names", () => {
+  const prototypeNames = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+  it("accept exactly SPEC's lists, defaulting an empty name to Bot or Factory", () => {
+    for (const icon_name of serviceIcons) expect(serviceInput.parse({ icon_name }).icon_name).toBe(icon_name);
+    for (const icon_name of industryIcons) expect(industryInput.parse({ icon_name }).icon_name).toBe(icon_name);
+    expect(serviceInput.parse({ icon_name: "" }).icon_name).toBe("Bot");
+    expect(industryInput.parse({}).icon_name).toBe("Factory");
+  });
+  it("refuse prototype names, other lucide names and the other kind's names, naming icon_name", () => {
+    for (const icon_name of [...prototypeNames, "Rocket", "Zap"]) {
+      const r = serviceInput.safeParse({ icon_name });
+      expect(r.success, icon_name).toBe(false);
+      expect(Object.keys(fieldErrors(r.error!))).toEqual(["icon_name"]);
+    }
+    for (const icon_name of [...prototypeNames, "Bot"]) expect(industryInput.safeParse({ icon_name }).success, icon_name).toBe(false);
+  });
+});
+
+describe("field errors", () => {
+  it("record a field named like an Object.prototype member", () => {
+    const error = new z.ZodError([{ code: "custom", path: ["constructor"], message: "Bad", input: 1 }]);
+    expect(fieldErrors(error)).toEqual({ constructor: "Bad" });
+  });
+});
+
+describe("login error texts", () => {
+  it("name known codes and give nothing for unknown or prototype-named ones", () => {
+    expect(loginErrorText("not_authorised")).toBe(authMessages.notAuthorised);
+    expect(loginErrorText("login_failed")).toBe(authMessages.loginFailed);
+    for (const code of [null, "", "nope", "__proto__", "constructor", "toString"]) expect(loginErrorText(code)).toBe("");
   });
 });
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { email, optionalText, requiredText } from "./common";
+import { email, optionalDate, optionalText, requiredText } from "./common";
 
 export const experienceLevels = ["Beginner", "Intermediate", "Advanced"] as const;
 
@@ -13,10 +13,7 @@ export const registrationInput = z.object({
     .union([z.enum(experienceLevels), z.literal("")], { error: "Choose Beginner, Intermediate or Advanced" })
     .nullish()
     .transform((v) => v ?? ""),
-  preferred_start_date: optionalText(10).refine(
-    (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
-    "Please enter a valid date",
-  ),
+  preferred_start_date: optionalDate,
   additional_notes: optionalText(5000),
   /** Honeypot: people never see it, bots fill it. */
   website: z.string().max(2000).optional(),

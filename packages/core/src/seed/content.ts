@@ -3,6 +3,8 @@
  * idempotent. Short text lives in `title`, long text in `content`; policy and blog bodies are HTML.
  */
 
+import type { IndustryIconName, ServiceIconName } from "../contract/catalog-values";
+
 const INTRO_VIDEO_URL = "https://www.youtube-nocookie.com/embed/aircAruvnKk";
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -640,7 +642,7 @@ export const seedServices: {
   id: string;
   title: string;
   description: string;
-  icon_name: string;
+  icon_name: ServiceIconName;
   image_url: string;
   order_index: number;
   is_active: boolean;
@@ -711,7 +713,7 @@ export const seedIndustries: {
   id: string;
   name: string;
   description: string;
-  icon_name: string;
+  icon_name: IndustryIconName;
   order_index: number;
   is_active: boolean;
 }[] = [

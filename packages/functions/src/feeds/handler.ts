@@ -7,8 +7,22 @@ import { http, reply } from "../http";
 /** The public pages of the SPA (SPEC §2), for the sitemap. */
 export const publicPaths = ["/", "/about", "/services", "/tech-school", "/blog", "/contact"];
 
-const xml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+/**
+ * Every character XML 1.0 forbids (its `Char` production: #x9 | #xA | #xD | [#x20-#xD7FF] |
+ * [#xE000-#xFFFD] | [#x10000-#x10FFFF]), lone surrogates included: not even escaped would a parser
+ * accept one, so a title holding U+0001 would make the whole feed unreadable.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text for an XML element or attribute: forbidden characters dropped, markup escaped. */
+export const xml = (s: string) =>
+  s
+    .replace(NOT_XML_CHAR, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 export const handler = http({
   "GET /robots.txt": async () =>

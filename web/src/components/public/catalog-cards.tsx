@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { ArrowRight, Clock, ExternalLink, Users } from "lucide-react";
 import type { Course, Industry, Service } from "@agency/core/catalog/catalog";
+import { colorSchemes } from "@agency/core/contract/catalog-values";
 import { IndustryIcon, ServiceIcon } from "../ui/icons";
 
 export function ServiceCard({ service }: { service: Service }) {
@@ -46,9 +47,12 @@ export function LevelBadge({ level }: { level: string }) {
   return <span className={`inline-flex rounded-full px-3 py-1 text-xs font-semibold ${style}`}>{level}</span>;
 }
 
-/** A stored colour scheme is a pair of Tailwind gradient stops; anything else gets the default. */
-const gradientOf = (scheme: string | null | undefined) =>
-  scheme && /^from-[a-z]+-\d{2,3} to-[a-z]+-\d{2,3}$/.test(scheme) ? scheme : "from-purple-500 to-blue-500";
+/**
+ * A stored colour scheme is one of the editor's eight pairs of gradient stops, the only ones the
+ * stylesheet generates; anything else gets the default rather than no colour at all.
+ */
+const gradientOf = (scheme: string | null | undefined): string =>
+  (colorSchemes as readonly string[]).includes(scheme ?? "") ? scheme! : colorSchemes[0];
 
 export function CourseCard({ course }: { course: Course }) {
   const level = course.level || "Beginner";
@@ -62,8 +66,9 @@ export function CourseCard({ course }: { course: Course }) {
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-lg font-semibold text-slate-900">{course.title}</h3>
-        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600">{course.description}</p>
-        <dl className="mt-5 flex items-center gap-5 text-sm text-slate-700">
+        {/* The clamped text keeps its three-line height; stretched to fill the card it would show part of a fourth. */}
+        <p data-testid="course-description" className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{course.description}</p>
+        <dl className="mt-auto flex items-center gap-5 pt-5 text-sm text-slate-700">
           <div>
             <dt className="sr-only">Duration</dt>
             <dd className="flex items-center gap-1.5"><Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />{course.duration || "8 weeks"}</dd>

@@ -1,24 +1,24 @@
 import {
-  Bot, Brain, Building2, Code, Coffee, Cpu, Database, DollarSign, Eye, Factory, Film, GraduationCap,
-  Heart, Home, Scale, Search, ShoppingCart, TrendingUp, Truck, Wheat, Workflow, Zap,
+  Bot, Brain, Coffee, DollarSign, Eye, Factory, Film, GraduationCap, Heart, Home, Scale, Search, ShoppingCart,
+  TrendingUp, Truck, Wheat, Workflow, Zap,
   type LucideIcon, type LucideProps,
 } from "lucide-react";
+import type { IndustryIconName, ServiceIconName } from "@agency/core/contract/catalog-values";
 
 /**
- * `icon_name` values are lucide-react icon names (SPEC §3). Only these are bundled, so an unknown
- * name falls back to the default of its kind rather than pulling in the whole icon set.
+ * `icon_name` values are lucide-react icon names from SPEC §3's lists (the server accepts no
+ * others). Only these are bundled; any other stored name falls back to the default of its kind.
  */
-const icons: Record<string, LucideIcon> = {
-  // services
-  Workflow, Bot, TrendingUp, Eye, Brain, Search,
-  // industries
+const serviceIcons: Record<ServiceIconName, LucideIcon> = { Workflow, Bot, TrendingUp, Eye, Brain, Search };
+const industryIcons: Record<IndustryIconName, LucideIcon> = {
   ShoppingCart, DollarSign, Heart, GraduationCap, Factory, Home, Scale, Truck, Zap, Coffee, Film, Wheat,
-  // common extras an editor may type (the admin hints mention Zap, Code, Building)
-  Code, Building: Building2, Building2, Cpu, Database,
 };
 
-export const serviceIcon = (name: string | null | undefined): LucideIcon => icons[name ?? ""] ?? Bot;
-export const industryIcon = (name: string | null | undefined): LucideIcon => icons[name ?? ""] ?? Factory;
+// Own keys only: a stored name such as "constructor" must not find Object.prototype's members.
+export const serviceIcon = (name: string | null | undefined): LucideIcon =>
+  name && Object.hasOwn(serviceIcons, name) ? serviceIcons[name as ServiceIconName] : Bot;
+export const industryIcon = (name: string | null | undefined): LucideIcon =>
+  name && Object.hasOwn(industryIcons, name) ? industryIcons[name as IndustryIconName] : Factory;
 
 type Props = LucideProps & { name: string | null | undefined };
 

@@ -6,12 +6,16 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
   if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", "noopener noreferrer");
 });
 
-/** HTML from the database, sanitised again at render: no scripts, handlers, javascript: URLs, frames or forms. */
+/**
+ * HTML from the database, sanitised again at render: no scripts, handlers, javascript: URLs, frames
+ * or forms, and no `class`, `id` or `style`, through which stored content could overlay the page
+ * with the site's own utility classes or shadow its ids (as on save, packages/core/src/html.ts).
+ */
 export function sanitize(html: string): string {
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
-    FORBID_ATTR: ["style"],
+    FORBID_ATTR: ["style", "class", "id"],
   });
 }
 

@@ -1,4 +1,6 @@
-const labels: Record<string, string> = {
+import type { BlogCategory } from "@agency/core/contract/blog-values";
+
+const labels: Record<BlogCategory, string> = {
   automation: "Automation",
   "ai-trends": "AI Trends",
   "case-studies": "Case Studies",
@@ -9,17 +11,25 @@ const labels: Record<string, string> = {
   tutorials: "Tutorials",
 };
 
+/** Card art per category, so posts without a featured image still look deliberate. */
+const gradients: Partial<Record<BlogCategory, string>> = {
+  automation: "from-purple-700 to-blue-700",
+  "ai-trends": "from-indigo-700 to-purple-700",
+  "case-studies": "from-blue-700 to-cyan-700",
+  "student-projects": "from-emerald-700 to-teal-700",
+  "learning-guides": "from-orange-600 to-rose-700",
+  "tech-school": "from-pink-700 to-purple-700",
+};
+
+// A stored category is data: own keys only, so "constructor" or "__proto__" find nothing.
+
 /** "case-studies" -> "Case Studies"; unknown slugs are title-cased. */
 export const categoryLabel = (slug: string | null | undefined) =>
-  !slug ? "General" : labels[slug] ?? slug.split("-").map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
+  !slug
+    ? "General"
+    : Object.hasOwn(labels, slug)
+      ? labels[slug as BlogCategory]
+      : slug.split("-").map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
 
-/** Card art per category, so posts without a featured image still look deliberate. */
 export const categoryGradient = (slug: string | null | undefined) =>
-  ({
-    automation: "from-purple-700 to-blue-700",
-    "ai-trends": "from-indigo-700 to-purple-700",
-    "case-studies": "from-blue-700 to-cyan-700",
-    "student-projects": "from-emerald-700 to-teal-700",
-    "learning-guides": "from-orange-600 to-rose-700",
-    "tech-school": "from-pink-700 to-purple-700",
-  })[slug ?? ""] ?? "from-slate-700 to-slate-900";
+  (slug && Object.hasOwn(gradients, slug) ? gradients[slug as BlogCategory] : undefined) ?? "from-slate-700 to-slate-900";

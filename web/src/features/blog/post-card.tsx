@@ -45,8 +45,9 @@ export function PostCard({ post, featured = false, headingLevel = 3 }: { post: B
             {post.title}
           </Link>
         </H>
-        <p className={`mt-3 flex-1 leading-relaxed text-slate-600 ${featured ? "text-lg" : "line-clamp-3"}`}>{excerptOf(post)}</p>
-        <div className="mt-6 flex items-center justify-between gap-4 text-sm">
+        {/* A clamped excerpt keeps its own height (three lines): stretched to fill the card, it would show part of a fourth. */}
+        <p data-testid="post-excerpt" className={`mt-3 leading-relaxed text-slate-600 ${featured ? "flex-1 text-lg" : "line-clamp-3"}`}>{excerptOf(post)}</p>
+        <div className="mt-auto flex items-center justify-between gap-4 pt-6 text-sm">
           <span className="inline-flex items-center gap-2 text-slate-700">
             <User className="h-4 w-4" aria-hidden="true" />
             {post.author_name || "Arcline Team"}

@@ -48,7 +48,7 @@ export function usePageTexts<K extends string>(page: PageSlug, defaults: Record<
   const query = usePageSections(page);
   const texts = { ...defaults };
   for (const section of query.data ?? []) {
-    if (section.section_key in texts) {
+    if (Object.hasOwn(texts, section.section_key)) {
       const text = sectionText(section);
       if (text) texts[section.section_key as K] = text;
     }

@@ -2,19 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CodeXml, Lock } from "lucide-react";
-import { authMessages, type LoginErrorCode } from "@agency/core/contract/auth-texts";
+import { authMessages, loginErrorText } from "@agency/core/contract/auth-texts";
 import { btnDev, btnOutline, btnPrimary, input, label } from "../../components/admin/classes";
 import { GoogleMark } from "../../components/admin/google-mark";
 import { Spinner } from "../../components/spinner";
 import { adminMeKey, useAuthConfig } from "../../features/session/api";
 import { session, useSession } from "../../features/session/session-store";
 import { ApiError } from "../../lib/api";
-
-const errorTexts: Record<LoginErrorCode, string> = {
-  not_authorised: authMessages.notAuthorised,
-  google_failed: authMessages.googleFailed,
-  login_failed: authMessages.loginFailed,
-};
 
 /** The text for a failed username sign-in: the server's for 401 and 429, SPEC's otherwise. */
 const passwordError = (err: unknown) =>
@@ -27,7 +21,7 @@ export default function AdminLoginPage() {
   const [params] = useSearchParams();
   const config = useAuthConfig();
   const { user } = useSession();
-  const initialError = errorTexts[params.get("error") as LoginErrorCode] ?? "";
+  const initialError = loginErrorText(params.get("error"));
   const [error, setError] = useState(initialError);
   const [busy, setBusy] = useState<"" | "dev" | "google" | "password">("");
   const [username, setUsername] = useState("");
