@@ -1,4 +1,7 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGateway, matchRoute } from "./gateway";
@@ -86,5 +89,39 @@ describe("the local gateway", () => {
     const res = await fetch(`${base}/api/nothing-here`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Not found" });
+  });
+});
+
+describe("the local gateway's 404s", () => {
+  const webRoot = mkdtempSync(join(tmpdir(), "gateway-web-"));
+  writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>app</title>");
+  const servers = [createGateway({ webRoot }), createGateway()];
+  const bases: string[] = [];
+  beforeAll(async () => {
+    for (const s of servers) {
+      await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
+      bases.push(`http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+    }
+  });
+  afterAll(() => Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r())))));
+
+  it("carry nosniff and the site's other security headers, for unknown files and unknown API paths alike", async () => {
+    const [withWeb, apiOnly] = bases as [string, string];
+    const requests: Array<[string, string, RequestInit?]> = [
+      [withWeb, "/missing.js"],
+      [withWeb, "/assets/missing-abc123.css"],
+      [withWeb, "/missing.txt", { method: "POST" }],
+      [withWeb, "/api/nothing-here"],
+      [apiOnly, "/missing.js"],
+      [apiOnly, "/api/nothing-here", { method: "DELETE" }],
+    ];
+    for (const [base, path, init] of requests) {
+      const res = await fetch(`${base}${path}`, init);
+      const what = `${init?.method ?? "GET"} ${path}${base === apiOnly ? " (no web root)" : ""}`;
+      expect(res.status, what).toBe(404);
+      expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), what).toBe("DENY");
+      expect(res.headers.get("content-security-policy"), what).toContain("default-src 'self'");
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { randomUUID } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
+import { securityHeaders } from "../../../infra/security-headers";
 import { serveStatic } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -161,6 +162,21 @@ const defaultLoader = async (feature: string) => {
   return mod.handler;
 };
 
+/**
+ * The headers CloudFront's response headers policy adds in a deployment (infra/security-headers.ts)
+ * to every response, files, API answers and errors alike, so the local site behaves, and is
+ * measured, like the deployed one. Over plain http, HSTS means nothing and upgrade-insecure-requests
+ * would break the page, so those two stay out.
+ */
+const { "strict-transport-security": _hsts, ...rest } = securityHeaders;
+const SECURITY_HEADERS: Record<string, string> = {
+  ...rest,
+  "content-security-policy": rest["content-security-policy"]!
+    .split("; ")
+    .filter((d) => d !== "upgrade-insecure-requests")
+    .join("; "),
+};
+
 /** The local stand-in for CloudFront + API Gateway: routes from the one route table, SPA for the rest. */
 export function createGateway(options: GatewayOptions = {}) {
   const load = options.loadHandler ?? defaultLoader;
@@ -172,6 +188,7 @@ export function createGateway(options: GatewayOptions = {}) {
   };
 
   return createServer(async (req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
       const method = (req.method ?? "GET").toUpperCase();
