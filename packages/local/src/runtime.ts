@@ -100,20 +100,36 @@ async function startGoogleStandIn() {
   };
 }
 
-/** What `npm start` prints about signing in: the admin login, its methods and the demo accounts. */
-export function signInHelp(app: Awaited<ReturnType<typeof startLocal>>): string {
-  const lines = [`  Admin sign-in: ${config.publicUrl}/admin/login`];
-  lines.push(`    Development Login: ${config.devLogin ? "on (DEV_LOGIN=0 turns it off)" : "off"}`);
+/**
+ * What `npm start` (and the API half of `npm run dev`) prints once it listens: where the site and
+ * the admin sign-in are, the local sign-in accounts, where the data lives, how to stop. Short on
+ * purpose; `--verbose` adds the database, provider and listener details.
+ */
+export function startBanner(app: Awaited<ReturnType<typeof startLocal>>, { verbose = false } = {}): string {
+  const indent = "            ";
+  const lines = ["", `  Site:     ${config.publicUrl}`, `  Admin:    ${config.publicUrl}/admin/login`];
+  const signIn: string[] = [];
+  if (config.devLogin) signIn.push("Development Login (DEV_LOGIN=0 turns it off)");
   if (app.oidc) {
-    lines.push(`    Continue with Google: local stand-in at ${app.oidc.issuer} (ADMIN_EMAILS=${config.adminEmails.join(",")})`);
-    for (const a of app.oidc.accounts) lines.push(`      ${a.email.padEnd(24)} password ${a.password.padEnd(20)} ${a.role}`);
+    signIn.push("Continue with Google, local stand-in:");
+    for (const a of app.oidc.accounts) signIn.push(`  ${a.email} / ${a.password} (${a.role})`);
   } else {
-    lines.push(`    Continue with Google: ${config.googleClientId ? `${config.oidcIssuer} (ADMIN_EMAILS=${config.adminEmails.join(",") || "none"})` : "not configured"}`);
+    signIn.push(`Continue with Google: ${config.googleClientId ? config.oidcIssuer : "not configured"}`);
   }
-  const account =
+  signIn.push(
     app.admin === "not-configured"
-      ? "none configured (set ADMIN_USERNAME and ADMIN_PASSWORD, or npm run admin -- create <username>)"
-      : `${config.adminUsername} (${app.admin}, password from ADMIN_PASSWORD)`;
-  lines.push(`    Username account: ${account}`);
+      ? "Username: none (set ADMIN_USERNAME and ADMIN_PASSWORD, or npm run admin -- create <username>)"
+      : `Username: ${config.adminUsername} / the ADMIN_PASSWORD you set`,
+  );
+  lines.push(...signIn.map((line, i) => `${i === 0 ? "  Sign in:  " : indent}${line}`));
+  lines.push(`  Data:     ${app.dataDir ?? `${config.dynamoEndpoint} (table ${config.tableName})`}`);
+  lines.push(`  Stop:     Ctrl+C (the data stays)${verbose ? "" : "; more detail: npm start -- --verbose"}`);
+  if (verbose) {
+    lines.push(
+      `  Database: ${app.dataDir ? `embedded DynamoDB (dynalite) at ${config.dynamoEndpoint}` : config.dynamoEndpoint}, table ${config.tableName} (${app.table}), seed: ${app.seeded}`,
+      `  Google:   ${app.oidc ? `local stand-in at ${app.oidc.issuer}` : config.oidcIssuer}, ADMIN_EMAILS=${config.adminEmails.join(",") || "none"}`,
+      `  Listens:  ${app.url}`,
+    );
+  }
   return `${lines.join("\n")}\n`;
 }
