@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from "node:net";
 import { resolve } from "node:path";
 import { config } from "@agency/core/config";
 import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
+import { isLoopbackHost } from "@agency/core/loopback";
 import { bootstrapAdmin, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { createGateway } from "./gateway";
@@ -16,6 +18,40 @@ export interface LocalOptions {
   dataDir?: string;
   /** Serve the built SPA too (default true). */
   web?: boolean;
+  /** The address to listen on; default HOST, and without it loopback only (127.0.0.1 and ::1). */
+  host?: string;
+}
+
+const LOOPBACK = ["127.0.0.1", "::1"];
+
+function listenOn(server: NetServer, port: number, host: string) {
+  return new Promise<void>((res, rej) => {
+    server.once("error", rej);
+    server.listen(port, host, () => {
+      server.off("error", rej);
+      res();
+    });
+  });
+}
+
+/**
+ * Listens on `host`, or by default on loopback only: 127.0.0.1, and ::1 beside it on the same port
+ * (a browser may resolve localhost to either) when the machine has IPv6. The ::1 listener hands its
+ * connections to the same HTTP server. Returns the extra listeners, to close with the server.
+ */
+async function listen(server: Server, port: number, host: string | undefined): Promise<NetServer[]> {
+  await listenOn(server, port, host ?? LOOPBACK[0]!);
+  if (host) return [];
+  const v6 = createNetServer((socket) => server.emit("connection", socket));
+  try {
+    await listenOn(v6, (server.address() as AddressInfo).port, LOOPBACK[1]!);
+    return [v6];
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EADDRNOTAVAIL" || code === "EAFNOSUPPORT") return []; // no IPv6 here
+    server.close();
+    throw err;
+  }
 }
 
 /**
@@ -37,11 +73,9 @@ export async function startLocal(options: LocalOptions = {}) {
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
 
+  const host = options.host ?? (process.env.HOST?.trim() || undefined);
   const server = createGateway({ webRoot: options.web === false ? undefined : webDist });
-  await new Promise<void>((res, rej) => {
-    server.once("error", rej);
-    server.listen(options.port ?? 3000, "0.0.0.0", () => res());
-  }).catch(async (err) => {
+  const extraListeners = await listen(server, options.port ?? 3000, host).catch(async (err) => {
     await oidc?.close();
     throw err;
   });
@@ -58,8 +92,13 @@ export async function startLocal(options: LocalOptions = {}) {
     seeded,
     admin,
     oidc,
+    /** The addresses it listens on. */
+    listening: host ? [host] : LOOPBACK.slice(0, 1 + extraListeners.length),
+    /** Listening beyond this machine (HOST=0.0.0.0 or another address): the admin door is open to the network. */
+    exposed: host !== undefined && !isLoopbackHost(host),
     async close() {
       await oidc?.close();
+      for (const l of extraListeners) l.close();
       await new Promise<void>((res) => {
         server.close(() => res());
         server.closeAllConnections();
@@ -123,12 +162,18 @@ export function startBanner(app: Awaited<ReturnType<typeof startLocal>>, { verbo
   );
   lines.push(...signIn.map((line, i) => `${i === 0 ? "  Sign in:  " : indent}${line}`));
   lines.push(`  Data:     ${app.dataDir ?? `${config.dynamoEndpoint} (table ${config.tableName})`}`);
+  if (app.exposed) {
+    lines.push(
+      `  NETWORK:  listening on ${app.listening.join(", ")} (HOST): the site and the admin sign-in are open to the`,
+      `${indent}network. Development Login is refused to any request that does not come from this machine.`,
+    );
+  }
   lines.push(`  Stop:     Ctrl+C (the data stays)${verbose ? "" : "; more detail: npm start -- --verbose"}`);
   if (verbose) {
     lines.push(
       `  Database: ${app.dataDir ? `embedded DynamoDB (dynalite) at ${config.dynamoEndpoint}` : config.dynamoEndpoint}, table ${config.tableName} (${app.table}), seed: ${app.seeded}`,
       `  Google:   ${app.oidc ? `local stand-in at ${app.oidc.issuer}` : config.oidcIssuer}, ADMIN_EMAILS=${config.adminEmails.join(",") || "none"}`,
-      `  Listens:  ${app.url}`,
+      `  Listens:  ${app.listening.map((a) => (a.includes(":") ? `[${a}]` : a)).join(", ")} port ${app.port}`,
     );
   }
   return `${lines.join("\n")}\n`;

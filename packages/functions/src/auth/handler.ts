@@ -9,7 +9,7 @@ import { Users } from "@agency/core/users/users";
 import { http, reply, type Request } from "../http";
 import { clearSessionCookie, clearTransactionCookie, sessionCookie, transactionCookie, transactionCookieName } from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
-import { currentSession, sessionToken } from "./guard";
+import { currentSession, devLoginAllowed, sessionToken } from "./guard";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
 export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
@@ -29,8 +29,8 @@ const googleUserData = (u: { google_user_data?: { name?: string; picture?: strin
 
 /** Sign-in and sessions. */
 export const handler = http({
-  "GET /api/auth/config": async (): Promise<AuthConfig> => ({
-    devLogin: config.devLogin,
+  "GET /api/auth/config": async (req): Promise<AuthConfig> => ({
+    devLogin: devLoginAllowed(req),
     google: Boolean(config.googleClientId && config.googleClientSecret),
     password: true,
   }),
@@ -67,6 +67,7 @@ export const handler = http({
 
   "POST /api/auth/dev-login": async (req) => {
     if (!config.devLogin) throw new NotFoundError();
+    if (!devLoginAllowed(req)) throw new HttpError(403, "Development Login works only from this machine");
     const cookie = await signIn(req, { kind: "dev", subject: subjectOf.dev(), is_admin: true });
     return reply.json({ success: true }, 200, { cookies: [cookie] });
   },
