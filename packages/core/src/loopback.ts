@@ -15,8 +15,11 @@ export function isLoopbackAddress(address: string): boolean {
   return groups.length === 8 && groups.every((g, i) => parseInt(g, 16) === (i === 7 ? 1 : 0));
 }
 
-/** Whether a URL's hostname names this machine: localhost (and *.localhost), or a loopback address. */
+/**
+ * Whether a URL's hostname names this machine: localhost or a loopback address. Not *.localhost:
+ * browsers keep it on loopback, but Node's resolver may ask a DNS server.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
-  return host === "localhost" || host.endsWith(".localhost") || isLoopbackAddress(host);
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return host === "localhost" || isLoopbackAddress(host);
 }
