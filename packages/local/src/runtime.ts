@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from "node:net";
-import { resolve } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { config } from "@agency/core/config";
 import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
@@ -55,6 +56,26 @@ async function listen(server: Server, port: number, host: string | undefined): P
 }
 
 /**
+ * A secret of the local runtime, made once and kept with the data (mode 0600), so what it signs
+ * (known-device cookies) stays valid across restarts, as it does in a deployment.
+ */
+function localSecret(dataDir: string, name: string): string {
+  const path = join(dataDir, name);
+  try {
+    return readFileSync(path, "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(path, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err; // written concurrently: use that one
+  }
+  return readFileSync(path, "utf8").trim();
+}
+
+/**
  * The whole product on one machine: the embedded database (or DYNAMODB_ENDPOINT), the table,
  * seed content, and the gateway serving the SPA and the API from the same handler modules Lambda runs.
  */
@@ -68,6 +89,7 @@ export async function startLocal(options: LocalOptions = {}) {
   const table = await ensureTable(dynamo().raw, config.tableName);
   const seeded = await seedDefaults();
   const admin = await bootstrapAdmin();
+  if (!config.deviceCookieSecret) process.env.DEVICE_COOKIE_SECRET = localSecret(dataDir, "device-cookie-secret");
 
   // The sign-in stand-in needs the site's callback URL; start it before the first request can come.
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;

@@ -1,5 +1,6 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
+import { KnownDevices } from "@agency/core/auth/known-devices";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
@@ -7,7 +8,15 @@ import { HttpError, NotFoundError } from "@agency/core/errors";
 import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { Users } from "@agency/core/users/users";
 import { http, reply, type Request } from "../http";
-import { clearSessionCookie, clearTransactionCookie, sessionCookie, transactionCookie, transactionCookieName } from "./cookies";
+import {
+  clearSessionCookie,
+  clearTransactionCookie,
+  deviceCookie,
+  deviceCookieName,
+  sessionCookie,
+  transactionCookie,
+  transactionCookieName,
+} from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
 import { currentSession, devLoginAllowed, sessionToken } from "./guard";
 
@@ -60,9 +69,11 @@ export const handler = http({
 
   "POST /api/admin/login": async (req) => {
     const { username, password } = req.body(adminLoginInput);
-    const account = await AdminAccounts.authenticate(username, password, req.ip);
+    const account = await AdminAccounts.authenticate(username, password, { ip: req.ip, device: req.cookies[deviceCookieName()] });
     const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
-    return reply.json({ success: true }, 200, { cookies: [cookie] });
+    // This browser is now a known device of the account: its own failure budget from now on.
+    const device = KnownDevices.issue(account.username);
+    return reply.json({ success: true }, 200, { cookies: device ? [cookie, deviceCookie(device)] : [cookie] });
   },
 
   "POST /api/auth/dev-login": async (req) => {
