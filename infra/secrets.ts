@@ -15,13 +15,14 @@ import { Config, type Stack } from "sst/constructs";
  * local runtime and `sst bind` scripts share one configuration module.
  *
  * Sign-in: the bootstrap admin (ADMIN_USERNAME, default "admin", with the ADMIN_PASSWORD secret) is
- * always there. "Continue with Google" is deployed when ADMIN_EMAILS names someone to let in; only
- * then are GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET needed.
+ * always there, and so is DEVICE_COOKIE_SECRET, which signs the known-device cookies of username
+ * sign-in (packages/core/src/auth/known-devices.ts). "Continue with Google" is deployed when
+ * ADMIN_EMAILS names someone to let in; only then are GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET needed.
  */
 export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string }) {
   const adminEmails = process.env.ADMIN_EMAILS?.trim() || undefined;
 
-  const secrets = Config.Secret.create(stack, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD");
+  const secrets = Config.Secret.create(stack, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "DEVICE_COOKIE_SECRET");
 
   const parameters = Config.Parameter.create(stack, {
     PUBLIC_URL: publicUrl,
@@ -38,7 +39,7 @@ export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string })
     /** Every function: the site's URL (redirects, CSRF, feeds) and who may sign in with Google. */
     forAll: google ? [parameters.PUBLIC_URL, google.ADMIN_EMAILS] : [parameters.PUBLIC_URL],
     /** The sign-in function. */
-    forAuth: google?.secrets ?? [],
+    forAuth: [secrets.DEVICE_COOKIE_SECRET, ...(google?.secrets ?? [])],
     /** The deploy-time seed: the bootstrap admin's credentials. */
     forSeed: [parameters.ADMIN_USERNAME, secrets.ADMIN_PASSWORD],
   };

@@ -183,7 +183,7 @@ describe("Google sign-in", () => {
     const v = visitor();
     await signInWithGoogle(v, demo.admin);
     const token = v.session!;
-    const out = await v.call("GET", "/api/logout");
+    const out = await v.call("POST", "/api/logout", { body: {} });
     expect(out.status).toBe(200);
     expect(setCookies(out).some((c) => /^session=; .*Max-Age=0/.test(c))).toBe(true);
     expect(v.session).toBeUndefined();

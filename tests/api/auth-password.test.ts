@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
@@ -53,14 +55,40 @@ describe("username sign-in", () => {
     expect(wrong.headers["set-cookie"]).toBeUndefined();
   });
 
-  it.sequential("throttles attempts on one username from many addresses with 429", async () => {
-    const attempts = await Promise.all(
-      Array.from({ length: 10 }, () => login(new Visitor(runtime.url), "throttled-name", "wrong-password")),
-    );
+  it.sequential("makes a browser that signed in a known device: a signed, HttpOnly cookie sent only to the sign-in", async () => {
+    const v = new Visitor(runtime.url);
+    const res = await login(v, "alice", PASSWORD);
+    const device = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("device="));
+    expect(device).toMatch(/^device=[\w-]+\.[\w-]+\.[\w-]+; Path=\/api\/admin\/login; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+    const failed = await login(new Visitor(runtime.url), "alice", "wrong-password");
+    expect(String(failed.headers["set-cookie"] ?? "")).not.toContain("device=");
+    // The key that signs it was made at the first start and is kept with the data, for the owner only.
+    expect(statSync(join(runtime.dataDir, "device-cookie-secret")).mode & 0o777).toBe(0o600);
+  });
+
+  it.sequential("lets the admin's own browser, and a new one, sign in after ten failures from ten addresses", async () => {
+    const admin = new Visitor(runtime.url);
+    expect((await login(admin, "alice", PASSWORD)).status).toBe(200);
+    expect(admin.jar.get("device")).toBeTruthy();
+    const attempts = await Promise.all(Array.from({ length: 10 }, () => login(new Visitor(runtime.url), "alice", "wrong-password")));
     expect(attempts.map((r) => r.status)).toEqual(Array(10).fill(401));
-    const next = await login(new Visitor(runtime.url), "throttled-name", "wrong-password");
-    expect(next.status).toBe(429);
-    expect(Number(next.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await login(admin, "alice", PASSWORD)).status).toBe(200);
+    expect((await login(new Visitor(runtime.url), "alice", PASSWORD)).status).toBe(200);
+  });
+
+  it.sequential("stops failures from one address on a username with 429 and Retry-After, but never the known browser there", async () => {
+    const admin = new Visitor(runtime.url);
+    expect((await login(admin, "alice", PASSWORD)).status).toBe(200);
+    // Someone else behind the admin's own address (the same office), without the admin's cookie.
+    const guess = () =>
+      call("POST", "/api/admin/login", { baseUrl: runtime.url, ip: admin.ip, headers: { origin: new URL(runtime.url).origin }, body: { username: "alice", password: "wrong-password" } });
+    const attempts = [];
+    for (let i = 0; i < 10; i++) attempts.push((await guess()).status);
+    expect(attempts).toEqual(Array(10).fill(401));
+    const refused = await guess();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await login(admin, "alice", PASSWORD)).status).toBe(200);
   });
 
   it.sequential("throttles attempts from one address on many usernames with 429", async () => {

@@ -37,6 +37,19 @@ test("Development Login opens the shell; every nav item opens its page and is hi
   }
 });
 
+test("Logout ends the session on the server (a POST) and goes to the login page", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByRole("button", { name: "Development Login" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard Overview");
+  const logout = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/logout");
+  await page.getByRole("button", { name: "Logout" }).click();
+  expect((await logout).method()).toBe("POST");
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  expect((await page.request.get("/api/admin/me")).status()).toBe(401);
+  await page.goto("/admin");
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+});
+
 test("the username form shows the server's refusal", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("nobody");

@@ -115,7 +115,7 @@ describe("the functions", () => {
     }
   });
 
-  it("hold the secrets they use and no others, placed in their environment at deploy (Google's for sign-in)", () => {
+  it("hold the secrets they use and no others, placed in their environment at deploy (sign-in: Google's and the device-cookie key)", () => {
     const fns = featureFunctions(app.api);
     const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map(
       (r) => r.Properties!.functionName.Ref as string,
@@ -124,7 +124,11 @@ describe("the functions", () => {
       const secrets = Object.keys(props.Environment.Variables).filter((k) => k.startsWith("SST_Secret_value_"));
       const readsSsm = actionsOf(statementsOf(app.api, id)).includes("ssm:GetParameters");
       if (feature === "auth") {
-        expect(secrets.sort()).toEqual(["SST_Secret_value_GOOGLE_CLIENT_ID", "SST_Secret_value_GOOGLE_CLIENT_SECRET"]);
+        expect(secrets.sort()).toEqual([
+          "SST_Secret_value_DEVICE_COOKIE_SECRET",
+          "SST_Secret_value_GOOGLE_CLIENT_ID",
+          "SST_Secret_value_GOOGLE_CLIENT_SECRET",
+        ]);
         expect(prefetched).toContain(id);
         expect(readsSsm).toBe(true);
       } else {

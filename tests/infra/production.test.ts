@@ -19,15 +19,17 @@ describe("a production stage", () => {
 });
 
 describe("a stage without ADMIN_EMAILS", () => {
-  it("deploys no Google sign-in, so its secrets are neither bound nor required", () => {
-    for (const { props } of Object.values(featureFunctions(app.api))) {
+  it("deploys no Google sign-in, so its secrets are neither bound nor required; sign-in still holds the device-cookie key", () => {
+    for (const [feature, { props }] of Object.entries(featureFunctions(app.api))) {
       const names = Object.keys(props.Environment.Variables);
-      expect(names.filter((n) => n.startsWith("SST_Secret_value_"))).toEqual([]);
+      expect(names.filter((n) => n.startsWith("SST_Secret_value_")), feature).toEqual(
+        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : [],
+      );
       expect(names).not.toContain("SST_Parameter_value_ADMIN_EMAILS");
     }
     const auth = featureFunctions(app.api).auth!;
     const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map((r) => r.Properties!.functionName.Ref);
-    expect(prefetched).not.toContain(auth.id);
+    expect(prefetched).toContain(auth.id);
   });
 
   it("still bootstraps the admin with the configured username and the ADMIN_PASSWORD secret", () => {

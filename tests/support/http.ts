@@ -22,7 +22,15 @@ export function freshIp(): string {
 export function call(
   method: string,
   path: string,
-  options: { body?: unknown; raw?: string | Buffer; headers?: Record<string, string>; ip?: string; baseUrl?: string } = {},
+  options: {
+    body?: unknown;
+    raw?: string | Buffer;
+    headers?: Record<string, string>;
+    ip?: string;
+    baseUrl?: string;
+    /** The address to connect to (default 127.0.0.1); the Host header stays the base URL's. */
+    connectTo?: string;
+  } = {},
 ): Promise<HttpResponse> {
   const url = new URL(path, options.baseUrl ?? inject("baseUrl"));
   const payload =
@@ -34,7 +42,14 @@ export function call(
   if (payload !== undefined) headers["content-length"] = String(Buffer.byteLength(payload));
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: url.port, path: url.pathname + url.search, method, headers, localAddress: options.ip },
+      {
+        host: options.connectTo ?? "127.0.0.1",
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: { host: url.host, ...headers },
+        localAddress: options.ip,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));

@@ -21,6 +21,8 @@ export interface RunningRuntime {
   url: string;
   port: number;
   dataDir: string;
+  /** Everything the process printed so far, stdout and stderr. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -28,10 +30,12 @@ export interface RunningRuntime {
  * Starts the local runtime exactly as `npm start` does (a separate Node process, its own data
  * directory), and waits until it answers.
  */
-export async function startRuntime(options: { dataDir?: string; port?: number; env?: Record<string, string>; web?: boolean } = {}): Promise<RunningRuntime> {
+export async function startRuntime(
+  options: { dataDir?: string; port?: number; env?: Record<string, string>; web?: boolean; args?: string[] } = {},
+): Promise<RunningRuntime> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "agency-data-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", ...(options.args ?? [])], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -68,6 +72,7 @@ export async function startRuntime(options: { dataDir?: string; port?: number; e
     url,
     port,
     dataDir,
+    output: () => output,
     stop: () =>
       new Promise<void>((res) => {
         if (child.exitCode !== null) return res();

@@ -62,6 +62,13 @@ export const config = {
   get originVerifyToken() {
     return env("ORIGIN_VERIFY_TOKEN");
   },
+  /**
+   * Signs the known-device cookies of username sign-in (auth/known-devices.ts). Deployed: an SST
+   * secret (infra/secrets.ts); locally generated once and kept in the data directory.
+   */
+  get deviceCookieSecret() {
+    return env("DEVICE_COOKIE_SECRET");
+  },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {
     return env("DEV_LOGIN") === "1" && env("AWS_LAMBDA_FUNCTION_NAME") === undefined;

@@ -19,8 +19,11 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Builds web/ when its output is missing or older than its sources. */
-export function buildWebIfNeeded(): "built" | "fresh" {
+/**
+ * Builds web/ when its output is missing or older than its sources. Vite's report (a line per
+ * chunk) is shown only with `verbose`, or when the build fails.
+ */
+export function buildWebIfNeeded({ verbose = false } = {}): "built" | "fresh" {
   const built = newestMtime(join(webDist, "index.html"));
   const sources = Math.max(
     newestMtime(join(webDir, "src")),
@@ -31,7 +34,14 @@ export function buildWebIfNeeded(): "built" | "fresh" {
   );
   if (built && built >= sources) return "fresh";
   console.log("Building the web app...");
-  const r = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: repoRoot, stdio: "inherit" });
-  if (r.status !== 0) throw new Error("The web build failed");
+  const r = spawnSync("npm", ["run", "--silent", "build", "-w", "web"], {
+    cwd: repoRoot,
+    stdio: verbose ? "inherit" : ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
+  if (r.status !== 0) {
+    if (!verbose) process.stderr.write(`${r.stdout ?? ""}${r.stderr ?? ""}`);
+    throw new Error("The web build failed");
+  }
   return "built";
 }

@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createGateway, matchRoute } from "./gateway";
 
 describe("route matching", () => {
@@ -93,5 +97,93 @@ describe("the local gateway", () => {
     const res = await fetch(`${base}/api/nothing-here`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Not found" });
+  });
+});
+
+describe("the local gateway's 404s", () => {
+  const webRoot = mkdtempSync(join(tmpdir(), "gateway-web-"));
+  writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>app</title>");
+  const servers = [createGateway({ webRoot }), createGateway()];
+  const bases: string[] = [];
+  beforeAll(async () => {
+    for (const s of servers) {
+      await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
+      bases.push(`http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+    }
+  });
+  const saved = process.env.PUBLIC_URL;
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    process.env.PUBLIC_URL = saved;
+    if (saved === undefined) delete process.env.PUBLIC_URL;
+  });
+
+  it("carry nosniff and the site's other security headers, for unknown files and unknown API paths alike", async () => {
+    const [withWeb, apiOnly] = bases as [string, string];
+    const requests: Array<[string, string, RequestInit?]> = [
+      [withWeb, "/missing.js"],
+      [withWeb, "/assets/missing-abc123.css"],
+      [withWeb, "/missing.txt", { method: "POST" }],
+      [withWeb, "/api/nothing-here"],
+      [apiOnly, "/missing.js"],
+      [apiOnly, "/api/nothing-here", { method: "DELETE" }],
+    ];
+    for (const [base, path, init] of requests) {
+      process.env.PUBLIC_URL = base; // the site's own address: no redirect to another loopback name
+      const res = await fetch(`${base}${path}`, init);
+      const what = `${init?.method ?? "GET"} ${path}${base === apiOnly ? " (no web root)" : ""}`;
+      expect(res.status, what).toBe(404);
+      expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+      expect(res.headers.get("x-frame-options"), what).toBe("DENY");
+      expect(res.headers.get("content-security-policy"), what).toContain("default-src 'self'");
+    }
+  });
+});
+
+describe("a browser at another loopback name than PUBLIC_URL's", () => {
+  const webRoot = mkdtempSync(join(tmpdir(), "gateway-web-"));
+  writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>app</title>");
+  const server = createGateway({ webRoot, loadHandler: async () => async () => ({ statusCode: 200, body: "{}" }) });
+  let port = 0;
+  const saved = process.env.PUBLIC_URL;
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterEach(() => {
+    process.env.PUBLIC_URL = saved;
+    if (saved === undefined) delete process.env.PUBLIC_URL;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  /** A request with the Host header a browser sends for `host`. */
+  const send = (method: string, path: string, host: string) =>
+    new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port, method, path, headers: { host } }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("is sent to the same path and query on PUBLIC_URL, before any page loads", async () => {
+    process.env.PUBLIC_URL = `http://localhost:${port}`;
+    for (const host of [`127.0.0.1:${port}`, `[::1]:${port}`, `127.0.0.2:${port}`]) {
+      expect(await send("GET", "/admin/login?next=%2Fadmin", host), host).toEqual({ status: 307, location: `http://localhost:${port}/admin/login?next=%2Fadmin` });
+    }
+    expect(await send("HEAD", "/", `127.0.0.1:${port}`)).toEqual({ status: 307, location: `http://localhost:${port}/` });
+    process.env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+    expect(await send("GET", "/blog", `localhost:${port}`)).toEqual({ status: 307, location: `http://127.0.0.1:${port}/blog` });
+  });
+
+  it("is not redirected at PUBLIC_URL's own host, on API paths, for writes, or when PUBLIC_URL is not loopback", async () => {
+    process.env.PUBLIC_URL = `http://localhost:${port}`;
+    expect((await send("GET", "/admin/login", `localhost:${port}`)).status).toBe(200);
+    expect((await send("GET", "/api/services", `127.0.0.1:${port}`)).status).toBe(200);
+    expect((await send("POST", "/admin/login", `127.0.0.1:${port}`)).status).toBe(404);
+    expect((await send("GET", "/", "192.0.2.2:3000")).status).toBe(200);
+    process.env.PUBLIC_URL = "https://example.com";
+    expect((await send("GET", "/", `localhost:${port}`)).status).toBe(200);
   });
 });

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
+import { config } from "@agency/core/config";
+import { isLoopbackHost } from "@agency/core/loopback";
 import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
+import { securityHeaders } from "../../../infra/security-headers";
 import { serveStatic } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -148,6 +151,25 @@ function jsonError(res: ServerResponse, status: number, message: string) {
   res.end(body);
 }
 
+/**
+ * Where to send a browser that opened the local site at another name of this machine than
+ * PUBLIC_URL's (127.0.0.1 or [::1] instead of localhost, say): the same path and query on
+ * PUBLIC_URL. Sign-in checks the request's Origin against PUBLIC_URL, and cookies belong to one host
+ * name, so the site works at that one address only. Only between loopback names: behind a proxy that
+ * rewrites Host, a redirect to a public PUBLIC_URL could loop.
+ */
+export function canonicalLocation(hostHeader: string | undefined, pathAndQuery: string): string | undefined {
+  const canonical = new URL(config.publicUrl);
+  let arrived: URL;
+  try {
+    arrived = new URL(`http://${hostHeader ?? ""}`);
+  } catch {
+    return undefined;
+  }
+  if (arrived.host === canonical.host || !isLoopbackHost(arrived.hostname) || !isLoopbackHost(canonical.hostname)) return undefined;
+  return `${canonical.origin}${pathAndQuery.startsWith("/") ? pathAndQuery : "/"}`;
+}
+
 export interface GatewayOptions {
   /** The built SPA; omitted, only the API is served. */
   webRoot?: string;
@@ -162,6 +184,21 @@ const defaultLoader = async (feature: string) => {
   return mod.handler;
 };
 
+/**
+ * The headers CloudFront's response headers policy adds in a deployment (infra/security-headers.ts)
+ * to every response, files, API answers and errors alike, so the local site behaves, and is
+ * measured, like the deployed one. Over plain http, HSTS means nothing and upgrade-insecure-requests
+ * would break the page, so those two stay out.
+ */
+const { "strict-transport-security": _hsts, ...rest } = securityHeaders;
+const SECURITY_HEADERS: Record<string, string> = {
+  ...rest,
+  "content-security-policy": rest["content-security-policy"]!
+    .split("; ")
+    .filter((d) => d !== "upgrade-insecure-requests")
+    .join("; "),
+};
+
 /** The local stand-in for CloudFront + API Gateway: routes from the one route table, SPA for the rest. */
 export function createGateway(options: GatewayOptions = {}) {
   const load = options.loadHandler ?? defaultLoader;
@@ -173,6 +210,7 @@ export function createGateway(options: GatewayOptions = {}) {
   };
 
   return createServer(async (req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
       const method = (req.method ?? "GET").toUpperCase();
@@ -185,7 +223,14 @@ export function createGateway(options: GatewayOptions = {}) {
         return writeResult(res, result);
       }
       if (isApiPath(url.pathname)) return jsonError(res, 404, "Not found");
-      if (options.webRoot && (method === "GET" || method === "HEAD")) return await serveStatic(req, res, options.webRoot, url.pathname);
+      if (options.webRoot && (method === "GET" || method === "HEAD")) {
+        const location = canonicalLocation(req.headers.host, req.url ?? "/");
+        if (location) {
+          res.writeHead(307, { location, "cache-control": "no-store" });
+          return res.end();
+        }
+        return await serveStatic(req, res, options.webRoot, url.pathname);
+      }
       return jsonError(res, 404, "Not found");
     } catch (err) {
       console.error(err);

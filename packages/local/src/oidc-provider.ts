@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import Provider, { interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
+import type { KoaContextWithOIDC } from "oidc-provider";
 import { createMemoryAdapter } from "oidc-provider/lib/adapters/memory_adapter.js";
 
 /**
@@ -93,7 +93,28 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   });
 }
 
+/**
+ * The library checks the Node release when it is first imported and prints, through console.warn,
+ * "Unsupported runtime. Use Node.js v22.x LTS" on Node 20, which this project supports (package.json
+ * engines) and the stand-in runs on. That one message is dropped while the module loads; any other
+ * warning passes through.
+ */
+export const UNSUPPORTED_RUNTIME_WARNING = "oidc-provider WARNING: Unsupported runtime.";
+async function importOidcProvider() {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes(UNSUPPORTED_RUNTIME_WARNING)) return;
+    warn(...args);
+  };
+  try {
+    return await import("oidc-provider");
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export async function startOidcProvider(options: OidcProviderOptions) {
+  const { default: Provider, interactionPolicy } = await importOidcProvider();
   const accounts = options.accounts ?? demoAccounts;
   const server = createServer();
   await new Promise<void>((res, rej) => {

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import { resolve } from "node:path";
+import type { Server } from "node:http";
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from "node:net";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { config } from "@agency/core/config";
 import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
+import { isLoopbackHost } from "@agency/core/loopback";
 import { bootstrapAdmin, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { createGateway } from "./gateway";
@@ -16,6 +19,60 @@ export interface LocalOptions {
   dataDir?: string;
   /** Serve the built SPA too (default true). */
   web?: boolean;
+  /** The address to listen on; default HOST, and without it loopback only (127.0.0.1 and ::1). */
+  host?: string;
+}
+
+const LOOPBACK = ["127.0.0.1", "::1"];
+
+function listenOn(server: NetServer, port: number, host: string) {
+  return new Promise<void>((res, rej) => {
+    server.once("error", rej);
+    server.listen(port, host, () => {
+      server.off("error", rej);
+      res();
+    });
+  });
+}
+
+/**
+ * Listens on `host`, or by default on loopback only: 127.0.0.1, and ::1 beside it on the same port
+ * (a browser may resolve localhost to either) when the machine has IPv6. The ::1 listener hands its
+ * connections to the same HTTP server. Returns the extra listeners, to close with the server.
+ */
+async function listen(server: Server, port: number, host: string | undefined): Promise<NetServer[]> {
+  await listenOn(server, port, host ?? LOOPBACK[0]!);
+  if (host) return [];
+  const v6 = createNetServer((socket) => server.emit("connection", socket));
+  try {
+    await listenOn(v6, (server.address() as AddressInfo).port, LOOPBACK[1]!);
+    return [v6];
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EADDRNOTAVAIL" || code === "EAFNOSUPPORT") return []; // no IPv6 here
+    server.close();
+    throw err;
+  }
+}
+
+/**
+ * A secret of the local runtime, made once and kept with the data (mode 0600), so what it signs
+ * (known-device cookies) stays valid across restarts, as it does in a deployment.
+ */
+function localSecret(dataDir: string, name: string): string {
+  const path = join(dataDir, name);
+  try {
+    return readFileSync(path, "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(path, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err; // written concurrently: use that one
+  }
+  return readFileSync(path, "utf8").trim();
 }
 
 /**
@@ -32,16 +89,15 @@ export async function startLocal(options: LocalOptions = {}) {
   const table = await ensureTable(dynamo().raw, config.tableName);
   const seeded = await seedDefaults();
   const admin = await bootstrapAdmin();
+  if (!config.deviceCookieSecret) process.env.DEVICE_COOKIE_SECRET = localSecret(dataDir, "device-cookie-secret");
 
   // The sign-in stand-in needs the site's callback URL; start it before the first request can come.
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
 
+  const host = options.host ?? (process.env.HOST?.trim() || undefined);
   const server = createGateway({ webRoot: options.web === false ? undefined : webDist });
-  await new Promise<void>((res, rej) => {
-    server.once("error", rej);
-    server.listen(options.port ?? 3000, "0.0.0.0", () => res());
-  }).catch(async (err) => {
+  const extraListeners = await listen(server, options.port ?? 3000, host).catch(async (err) => {
     await oidc?.close();
     throw err;
   });
@@ -58,8 +114,13 @@ export async function startLocal(options: LocalOptions = {}) {
     seeded,
     admin,
     oidc,
+    /** The addresses it listens on. */
+    listening: host ? [host] : LOOPBACK.slice(0, 1 + extraListeners.length),
+    /** Listening beyond this machine (HOST=0.0.0.0 or another address): the admin door is open to the network. */
+    exposed: host !== undefined && !isLoopbackHost(host),
     async close() {
       await oidc?.close();
+      for (const l of extraListeners) l.close();
       await new Promise<void>((res) => {
         server.close(() => res());
         server.closeAllConnections();
@@ -100,20 +161,42 @@ async function startGoogleStandIn() {
   };
 }
 
-/** What `npm start` prints about signing in: the admin login, its methods and the demo accounts. */
-export function signInHelp(app: Awaited<ReturnType<typeof startLocal>>): string {
-  const lines = [`  Admin sign-in: ${config.publicUrl}/admin/login`];
-  lines.push(`    Development Login: ${config.devLogin ? "on (DEV_LOGIN=0 turns it off)" : "off"}`);
+/**
+ * What `npm start` (and the API half of `npm run dev`) prints once it listens: where the site and
+ * the admin sign-in are, the local sign-in accounts, where the data lives, how to stop. Short on
+ * purpose; `--verbose` adds the database, provider and listener details.
+ */
+export function startBanner(app: Awaited<ReturnType<typeof startLocal>>, { verbose = false } = {}): string {
+  const indent = "            ";
+  const lines = ["", `  Site:     ${config.publicUrl}`, `  Admin:    ${config.publicUrl}/admin/login`];
+  const signIn: string[] = [];
+  if (config.devLogin) signIn.push("Development Login (DEV_LOGIN=0 turns it off)");
   if (app.oidc) {
-    lines.push(`    Continue with Google: local stand-in at ${app.oidc.issuer} (ADMIN_EMAILS=${config.adminEmails.join(",")})`);
-    for (const a of app.oidc.accounts) lines.push(`      ${a.email.padEnd(24)} password ${a.password.padEnd(20)} ${a.role}`);
+    signIn.push("Continue with Google, local stand-in:");
+    for (const a of app.oidc.accounts) signIn.push(`  ${a.email} / ${a.password} (${a.role})`);
   } else {
-    lines.push(`    Continue with Google: ${config.googleClientId ? `${config.oidcIssuer} (ADMIN_EMAILS=${config.adminEmails.join(",") || "none"})` : "not configured"}`);
+    signIn.push(`Continue with Google: ${config.googleClientId ? config.oidcIssuer : "not configured"}`);
   }
-  const account =
+  signIn.push(
     app.admin === "not-configured"
-      ? "none configured (set ADMIN_USERNAME and ADMIN_PASSWORD, or npm run admin -- create <username>)"
-      : `${config.adminUsername} (${app.admin}, password from ADMIN_PASSWORD)`;
-  lines.push(`    Username account: ${account}`);
+      ? "Username: none (set ADMIN_USERNAME and ADMIN_PASSWORD, or npm run admin -- create <username>)"
+      : `Username: ${config.adminUsername} / the ADMIN_PASSWORD you set`,
+  );
+  lines.push(...signIn.map((line, i) => `${i === 0 ? "  Sign in:  " : indent}${line}`));
+  lines.push(`  Data:     ${app.dataDir ?? `${config.dynamoEndpoint} (table ${config.tableName})`}`);
+  if (app.exposed) {
+    lines.push(
+      `  NETWORK:  listening on ${app.listening.join(", ")} (HOST): the site and the admin sign-in are open to the`,
+      `${indent}network. Development Login is refused to any request that does not come from this machine.`,
+    );
+  }
+  lines.push(`  Stop:     Ctrl+C (the data stays)${verbose ? "" : "; more detail: npm start -- --verbose"}`);
+  if (verbose) {
+    lines.push(
+      `  Database: ${app.dataDir ? `embedded DynamoDB (dynalite) at ${config.dynamoEndpoint}` : config.dynamoEndpoint}, table ${config.tableName} (${app.table}), seed: ${app.seeded}`,
+      `  Google:   ${app.oidc ? `local stand-in at ${app.oidc.issuer}` : config.oidcIssuer}, ADMIN_EMAILS=${config.adminEmails.join(",") || "none"}`,
+      `  Listens:  ${app.listening.map((a) => (a.includes(":") ? `[${a}]` : a)).join(", ")} port ${app.port}`,
+    );
+  }
   return `${lines.join("\n")}\n`;
 }

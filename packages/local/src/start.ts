@@ -1,20 +1,16 @@
 import { buildWebIfNeeded } from "./build-web";
-import { signInHelp, startLocal } from "./runtime";
+import { startBanner, startLocal } from "./runtime";
 
 // `npm start`: the whole product locally. Development Login is on unless DEV_LOGIN=0.
+// `npm start -- --verbose` also shows the web build's output and the runtime's details.
 process.env.DEV_LOGIN ??= "1";
+const verbose = process.argv.slice(2).includes("--verbose");
 const port = Number(process.env.PORT ?? 3000);
 if (!process.env.PUBLIC_URL) process.env.PUBLIC_URL = `http://localhost:${port}`;
 
-if (process.env.SKIP_WEB_BUILD !== "1") buildWebIfNeeded();
+if (process.env.SKIP_WEB_BUILD !== "1") buildWebIfNeeded({ verbose });
 const app = await startLocal({ port });
-
-console.log(`
-  Site and API:  ${app.url}
-  Database:      ${app.dataDir ? `embedded DynamoDB (dynalite), data in ${app.dataDir}` : process.env.DYNAMODB_ENDPOINT} (table ${process.env.TABLE_NAME ?? "agency-local"}: ${app.table}, seed: ${app.seeded})
-  Stop:          press Ctrl+C
-`);
-console.log(signInHelp(app));
+console.log(startBanner(app, { verbose }));
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

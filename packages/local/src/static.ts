@@ -2,7 +2,6 @@ import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { securityHeaders } from "../../../infra/security-headers";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -19,20 +18,6 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
-};
-
-/**
- * The headers CloudFront's response headers policy adds in a deployment (infra/security-headers.ts),
- * so the local site behaves, and is measured, like the deployed one. Over plain http, HSTS means
- * nothing and upgrade-insecure-requests would break the page, so those two stay out.
- */
-const { "strict-transport-security": _hsts, ...rest } = securityHeaders;
-export const SECURITY_HEADERS: Record<string, string> = {
-  ...rest,
-  "content-security-policy": rest["content-security-policy"]!
-    .split("; ")
-    .filter((d) => d !== "upgrade-insecure-requests")
-    .join("; "),
 };
 
 const compressible = (type: string) => /^(text\/|application\/(json|javascript|manifest)|image\/svg)/.test(type);
@@ -64,7 +49,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   if (!entry) {
     // A missing asset is a 404; any other path is a client-side route.
     if (safe.startsWith("/assets/") || extname(safe) !== "") {
-      res.writeHead(404, { "content-type": "text/plain; charset=utf-8", ...SECURITY_HEADERS });
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
       return res.end("Not found");
     }
     file = join(root, "index.html");
@@ -81,7 +66,6 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     "content-type": type,
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     vary: "Accept-Encoding",
-    ...SECURITY_HEADERS,
   };
   let body = entry.raw;
   const accept = String(req.headers["accept-encoding"] ?? "");

@@ -1,11 +1,26 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ConflictError, TooManyRequestsError } from "../errors";
-import { AdminAccounts, InvalidCredentialsError, LOGIN_THROTTLE, bootstrapAdmin } from "./admin-accounts";
+import { AdminAccounts, InvalidCredentialsError, LOGIN_THROTTLE, bootstrapAdmin, type LoginThrottle } from "./admin-accounts";
+import { KnownDevices } from "./known-devices";
 import { Sessions, subjectOf } from "./sessions";
 
+process.env.DEVICE_COOKIE_SECRET = "integration-test-device-cookie-secret";
 const password = "a-long-enough-password";
 let ipCounter = 0;
-const ip = () => `10.0.0.${++ipCounter}`;
+const ip = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const from = (address = ip(), device?: string) => ({ ip: address, ...(device ? { device } : {}) });
+/** Small budgets, so a test spends few password hashes. */
+const small = (over: Partial<Record<keyof LoginThrottle, number>>): LoginThrottle => ({
+  perIpAndUsername: { limit: over.perIpAndUsername ?? 100, windowSeconds: 900 },
+  perIp: { limit: over.perIp ?? 100, windowSeconds: 900 },
+  perUsernameFromUnknownDevices: { limit: over.perUsernameFromUnknownDevices ?? 100, windowSeconds: 900 },
+  perKnownDevice: { limit: over.perKnownDevice ?? 100, windowSeconds: 900 },
+});
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => "ok",
+    (e) => (e instanceof TooManyRequestsError ? 429 : e instanceof InvalidCredentialsError ? 401 : e),
+  );
 
 describe("username admin accounts", () => {
   it("stores a scrypt hash, never the password", async () => {
@@ -22,15 +37,15 @@ describe("username admin accounts", () => {
 
   it("signs in with the right password, case-insensitive username", async () => {
     await AdminAccounts.create({ username: "grace", password });
-    expect((await AdminAccounts.authenticate("Grace", password, ip())).username).toBe("grace");
+    expect((await AdminAccounts.authenticate("Grace", password, from())).username).toBe("grace");
   });
 
   it("answers a wrong password, an unknown user and a disabled account alike", async () => {
     await AdminAccounts.create({ username: "linus", password });
-    const wrong = await AdminAccounts.authenticate("linus", "not-the-password", ip()).catch((e) => e);
-    const unknown = await AdminAccounts.authenticate("nobody-here", password, ip()).catch((e) => e);
+    const wrong = await AdminAccounts.authenticate("linus", "not-the-password", from()).catch((e) => e);
+    const unknown = await AdminAccounts.authenticate("nobody-here", password, from()).catch((e) => e);
     await AdminAccounts.setDisabled("linus", true);
-    const disabled = await AdminAccounts.authenticate("linus", password, ip()).catch((e) => e);
+    const disabled = await AdminAccounts.authenticate("linus", password, from()).catch((e) => e);
     for (const err of [wrong, unknown, disabled]) {
       expect(err).toBeInstanceOf(InvalidCredentialsError);
       expect([err.status, err.message]).toEqual([401, "Invalid username or password"]);
@@ -42,33 +57,79 @@ describe("username admin accounts", () => {
     const a = await Sessions.start({ kind: "admin", subject: subjectOf.admin("margaret"), is_admin: true });
     await AdminAccounts.setPassword("margaret", "another-long-password");
     expect(await Sessions.read(a.token)).toBeUndefined();
-    await expect(AdminAccounts.authenticate("margaret", password, ip())).rejects.toBeInstanceOf(InvalidCredentialsError);
-    await AdminAccounts.authenticate("margaret", "another-long-password", ip());
+    await expect(AdminAccounts.authenticate("margaret", password, from())).rejects.toBeInstanceOf(InvalidCredentialsError);
+    await AdminAccounts.authenticate("margaret", "another-long-password", from());
     const b = await Sessions.start({ kind: "admin", subject: subjectOf.admin("margaret"), is_admin: true });
     await AdminAccounts.setDisabled("margaret", true);
     expect(await Sessions.read(b.token)).toBeUndefined();
     await AdminAccounts.setDisabled("margaret", false);
-    await AdminAccounts.authenticate("margaret", "another-long-password", ip());
+    await AdminAccounts.authenticate("margaret", "another-long-password", from());
   });
 
-  it("throttles per username, whatever the source address, with a controlled clock", async () => {
+  it("throttles failures per source address and username, with Retry-After; a success resets the count", async () => {
+    await AdminAccounts.create({ username: "ada", password });
     const t0 = Date.UTC(2026, 10, 21, 12, 0, 0);
-    const attempts = Array.from({ length: LOGIN_THROTTLE.perUsername.limit }, () => AdminAccounts.authenticate("target", "guess", ip(), t0).catch((e) => e));
-    for (const err of await Promise.all(attempts)) expect(err).toBeInstanceOf(InvalidCredentialsError);
-    const err = await AdminAccounts.authenticate("target", "guess", ip(), t0).catch((e) => e);
+    const throttle = small({ perIpAndUsername: 2 });
+    const home = ip();
+    const attempt = (pw: string, address = home, now = t0) => outcome(AdminAccounts.authenticate("ada", pw, from(address), now, throttle));
+    expect([await attempt("guess-1"), await attempt("guess-2")]).toEqual([401, 401]);
+    const err = await AdminAccounts.authenticate("ada", password, from(home), t0, throttle).catch((e) => e);
     expect(err).toBeInstanceOf(TooManyRequestsError);
     expect(Number(err.headers["retry-after"])).toBeGreaterThan(0);
-    // A new window opens later.
-    const later = t0 + LOGIN_THROTTLE.perUsername.windowSeconds * 1000;
-    await expect(AdminAccounts.authenticate("target", "guess", ip(), later)).rejects.toBeInstanceOf(InvalidCredentialsError);
+    expect(await attempt(password, ip())).toBe("ok"); // another address: its own count
+    // A new window opens later; a success there resets the count.
+    const later = t0 + throttle.perIpAndUsername.windowSeconds * 1000;
+    expect([await attempt("guess-3", home, later), await attempt(password, home, later)]).toEqual([401, "ok"]);
+    expect([await attempt("guess-4", home, later), await attempt("guess-5", home, later), await attempt(password, home, later)]).toEqual([401, 401, 429]);
   });
 
   it("throttles per source address, whatever the username", async () => {
     const t0 = Date.UTC(2026, 10, 21, 13, 0, 0);
-    const from = "10.9.9.9";
-    const attempts = Array.from({ length: LOGIN_THROTTLE.perIp.limit }, (_, i) => AdminAccounts.authenticate(`user-${i}`, "guess", from, t0).catch((e) => e));
+    const address = "10.9.9.9";
+    const attempts = Array.from({ length: LOGIN_THROTTLE.perIp.limit }, (_, i) => AdminAccounts.authenticate(`user-${i}`, "guess", from(address), t0).catch((e) => e));
     for (const err of await Promise.all(attempts)) expect(err).toBeInstanceOf(InvalidCredentialsError);
-    await expect(AdminAccounts.authenticate("user-x", "guess", from, t0)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(AdminAccounts.authenticate("user-x", "guess", from(address), t0)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it("throttles unknown devices on one username across addresses, but never the account's known device", async () => {
+    await AdminAccounts.create({ username: "barbara", password });
+    const t0 = Date.UTC(2026, 10, 21, 14, 0, 0);
+    const throttle = small({ perUsernameFromUnknownDevices: 3 });
+    const device = KnownDevices.issue("barbara")!;
+    const attempts = await Promise.all(Array.from({ length: 3 }, () => outcome(AdminAccounts.authenticate("barbara", "guess", from(), t0, throttle))));
+    expect(attempts).toEqual([401, 401, 401]);
+    expect(await outcome(AdminAccounts.authenticate("barbara", password, from(), t0, throttle))).toBe(429);
+    expect(await outcome(AdminAccounts.authenticate("barbara", password, from(ip(), device), t0, throttle))).toBe("ok");
+  });
+
+  it("gives a known device its own failure budget, which no other browser spends or is stopped by", async () => {
+    await AdminAccounts.create({ username: "edsger", password });
+    const t0 = Date.UTC(2026, 10, 21, 15, 0, 0);
+    const throttle = small({ perKnownDevice: 2, perIpAndUsername: 2 });
+    const home = ip();
+    const device = KnownDevices.issue("edsger")!;
+    const known = (pw: string) => outcome(AdminAccounts.authenticate("edsger", pw, from(home, device), t0, throttle));
+    const unknown = (pw: string) => outcome(AdminAccounts.authenticate("edsger", pw, from(home), t0, throttle));
+    // An attacker at the same address spends the address's budget: the known device is untouched.
+    expect([await unknown("guess-1"), await unknown("guess-2"), await unknown(password)]).toEqual([401, 401, 429]);
+    expect(await known(password)).toBe("ok");
+    // The known device's own failures stop it, and only it.
+    expect([await known("typo-1"), await known("typo-2"), await known(password)]).toEqual([401, 401, 429]);
+    expect(await outcome(AdminAccounts.authenticate("edsger", password, from(), t0, throttle))).toBe("ok");
+  });
+
+  it("treats a device cookie of another username, a tampered one or a forged one as an unknown device", async () => {
+    await AdminAccounts.create({ username: "frances", password });
+    const t0 = Date.UTC(2026, 10, 21, 16, 0, 0);
+    const throttle = small({ perIpAndUsername: 1 });
+    const home = ip();
+    const genuine = KnownDevices.issue("frances")!;
+    const [user, id, signature] = genuine.split(".") as [string, string, string];
+    expect(await outcome(AdminAccounts.authenticate("frances", "guess", from(home), t0, throttle))).toBe(401);
+    for (const device of [KnownDevices.issue("someone-else")!, `${user}.${id}x.${signature}`, `${user}.${id}.${signature.slice(0, -2)}AA`, "forged"]) {
+      expect(await outcome(AdminAccounts.authenticate("frances", password, from(home, device), t0, throttle)), device).toBe(429);
+    }
+    expect(await outcome(AdminAccounts.authenticate("frances", password, from(home, genuine), t0, throttle))).toBe("ok");
   });
 });
 
@@ -104,7 +165,7 @@ describe("bootstrapAdmin", () => {
     expect(await Sessions.read(s.token)).toBeDefined();
     process.env.ADMIN_PASSWORD = "second-boot-password";
     expect(await bootstrapAdmin()).toBe("updated");
-    await AdminAccounts.authenticate("boot", "second-boot-password", "10.1.1.1");
+    await AdminAccounts.authenticate("boot", "second-boot-password", from("10.1.1.1"));
     expect(await Sessions.read(s.token)).toBeUndefined();
   });
 });

@@ -4,21 +4,35 @@ import { authMessages, newPasswordSchema, usernameSchema } from "../contract/aut
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
-import { rateLimit } from "../rate-limit/rate-limit";
+import { rateLimit, resetRateLimit } from "../rate-limit/rate-limit";
 import type { AdminAccountEntity } from "./entities";
+import { KnownDevices } from "./known-devices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import { Sessions, subjectOf } from "./sessions";
 
 export type AdminAccount = EntityItem<typeof AdminAccountEntity>;
 
 /**
- * Username sign-in attempts allowed per window, counted per source address and per username
- * (successful ones too: a person signs in a few times a day, a guesser thousands of times).
+ * Username sign-in throttling (OWASP's device cookies, auth/known-devices.ts). Each attempt counts up
+ * front and a successful sign-in resets the counters it was counted on; so in effect they count
+ * failures. An unknown browser is counted per source address and username, per source address, and
+ * per username across all addresses (a distributed guesser; high, so that it rarely bites). A known
+ * device (a valid device cookie for the username) is counted on its own budget only: failures from
+ * anywhere else never lock it out.
  */
 export const LOGIN_THROTTLE = {
+  perIpAndUsername: { limit: 10, windowSeconds: 15 * 60 },
   perIp: { limit: 20, windowSeconds: 15 * 60 },
-  perUsername: { limit: 10, windowSeconds: 15 * 60 },
+  perUsernameFromUnknownDevices: { limit: 50, windowSeconds: 15 * 60 },
+  perKnownDevice: { limit: 10, windowSeconds: 15 * 60 },
 };
+export type LoginThrottle = typeof LOGIN_THROTTLE;
+
+/** Who is signing in: the source address, and the known-device cookie if the browser sent one. */
+export interface SignInClient {
+  ip: string;
+  device?: string;
+}
 
 /** The one answer to a wrong password and to an unknown or disabled account. */
 export class InvalidCredentialsError extends HttpError {
@@ -77,17 +91,32 @@ export const AdminAccounts = {
   },
 
   /**
-   * Checks a username sign-in. Throttled per source address and per username (429 with
-   * Retry-After); an unknown username, a disabled account and a wrong password all get the same
-   * 401, after the same amount of hashing work.
+   * Checks a username sign-in, throttled as LOGIN_THROTTLE says (429 with Retry-After). An unknown
+   * username, a disabled account and a wrong password all get the same 401, after the same amount
+   * of hashing work.
    */
-  async authenticate(usernameInput: string, password: string, ip: string, now = Date.now()): Promise<AdminAccount> {
+  async authenticate(
+    usernameInput: string,
+    password: string,
+    client: SignInClient,
+    now = Date.now(),
+    throttle: LoginThrottle = LOGIN_THROTTLE,
+  ): Promise<AdminAccount> {
     const key = usernameInput.trim().toLowerCase().slice(0, 100);
-    await rateLimit("admin-login-ip", ip, LOGIN_THROTTLE.perIp.limit, LOGIN_THROTTLE.perIp.windowSeconds, now);
-    await rateLimit("admin-login-user", key, LOGIN_THROTTLE.perUsername.limit, LOGIN_THROTTLE.perUsername.windowSeconds, now);
+    const device = KnownDevices.verify(client.device, key);
+    // The address goes first in a combined key: it holds no '#', the username might.
+    const counters: Array<[scope: string, id: string, limit: { limit: number; windowSeconds: number }]> = device
+      ? [["admin-login-device", device, throttle.perKnownDevice]]
+      : [
+          ["admin-login-ip", client.ip, throttle.perIp],
+          ["admin-login-ip-user", `${client.ip}#${key}`, throttle.perIpAndUsername],
+          ["admin-login-user-unknown-devices", key, throttle.perUsernameFromUnknownDevices],
+        ];
+    for (const [scope, id, { limit, windowSeconds }] of counters) await rateLimit(scope, id, limit, windowSeconds, now);
     const account = await AdminAccounts.get(key);
     const ok = account ? await verifyPassword(password, account.password_hash) : await burnPasswordCheck(password);
     if (!account || !ok || account.disabled) throw new InvalidCredentialsError();
+    await Promise.all(counters.map(([scope, id, { windowSeconds }]) => resetRateLimit(scope, id, windowSeconds, now)));
     return account;
   },
 };

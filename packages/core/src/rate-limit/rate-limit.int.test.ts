@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TooManyRequestsError } from "../errors";
-import { rateLimit } from "./rate-limit";
+import { rateLimit, resetRateLimit } from "./rate-limit";
 
 describe("fixed-window rate limit", () => {
   it("allows the limit, refuses the next with Retry-After, and opens a new window later", async () => {
@@ -17,5 +17,17 @@ describe("fixed-window rate limit", () => {
     const t0 = Date.UTC(2026, 10, 21, 11, 0, 0);
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => rateLimit("burst", "9.9.9.9", 5, 600, t0)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+  });
+
+  it("forgets a window's count on reset, for that scope and client only", async () => {
+    const t0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+    for (let i = 0; i < 3; i++) {
+      await rateLimit("reset", "a", 3, 600, t0);
+      await rateLimit("reset", "b", 3, 600, t0);
+    }
+    await resetRateLimit("reset", "a", 600, t0 + 1000);
+    for (let i = 0; i < 3; i++) await expect(rateLimit("reset", "a", 3, 600, t0)).resolves.toBeUndefined();
+    await expect(rateLimit("reset", "a", 3, 600, t0)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(rateLimit("reset", "b", 3, 600, t0)).rejects.toBeInstanceOf(TooManyRequestsError);
   });
 });

@@ -9,12 +9,24 @@ import { TooManyRequestsError } from "../errors";
  * window. Throws 429 with Retry-After once `limit` requests were counted in the window.
  */
 export async function rateLimit(scope: string, client: string, limit: number, windowSeconds: number, now = Date.now()) {
-  const nowSec = Math.floor(now / 1000);
-  const windowStart = nowSec - (nowSec % windowSeconds);
-  const windowEnd = windowStart + windowSeconds;
+  const { key, nowSec, windowEnd } = windowOf(scope, client, windowSeconds, now);
   const { data } = await db()
-    .rateLimit.upsert({ key: `${scope}#${client}#${windowStart}`, ttl: windowEnd + 60 })
+    .rateLimit.upsert({ key, ttl: windowEnd + 60 })
     .add({ count: 1 })
     .go({ response: "all_new" });
   if ((data.count ?? 0) > limit) throw new TooManyRequestsError(Math.max(1, windowEnd - nowSec));
+}
+
+/**
+ * Forgets what the current window counted for `scope` and `client`: a limit on failures counts each
+ * attempt up front (atomic, so concurrent attempts cannot slip past it) and resets on success.
+ */
+export async function resetRateLimit(scope: string, client: string, windowSeconds: number, now = Date.now()) {
+  await db().rateLimit.delete({ key: windowOf(scope, client, windowSeconds, now).key }).go();
+}
+
+function windowOf(scope: string, client: string, windowSeconds: number, now: number) {
+  const nowSec = Math.floor(now / 1000);
+  const windowStart = nowSec - (nowSec % windowSeconds);
+  return { key: `${scope}#${client}#${windowStart}`, nowSec, windowEnd: windowStart + windowSeconds };
 }

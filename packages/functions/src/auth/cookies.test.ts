@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearSessionCookie, sessionCookie, transactionCookie } from "./cookies";
+import { clearSessionCookie, deviceCookie, sessionCookie, transactionCookie } from "./cookies";
 import { isLoopbackIssuer } from "./google";
 
 const saved = process.env.PUBLIC_URL;
@@ -14,14 +14,16 @@ describe("sign-in cookies", () => {
     expect(sessionCookie("tok", 604800)).toBe("session=tok; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax");
     expect(clearSessionCookie()).toMatch(/^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Expires=/);
     expect(transactionCookie("id")).toBe("oidc_tx=id; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax");
+    expect(deviceCookie("d")).toBe("device=d; Path=/api/admin/login; Max-Age=31536000; HttpOnly; SameSite=Lax");
   });
 
-  it("over https: __Host- session cookie (Secure, Path=/, no Domain) and a __Secure- transaction cookie", () => {
+  it("over https: __Host- session cookie (Secure, Path=/, no Domain), __Secure- transaction and device cookies", () => {
     process.env.PUBLIC_URL = "https://www.example.com";
     const c = sessionCookie("tok", 60);
     expect(c).toBe("__Host-session=tok; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure");
     expect(c).not.toMatch(/Domain=/i);
     expect(transactionCookie("id")).toBe("__Secure-oidc_tx=id; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax; Secure");
+    expect(deviceCookie("d")).toBe("__Secure-device=d; Path=/api/admin/login; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure");
   });
 });
 

@@ -1,14 +1,17 @@
 import { config } from "@agency/core/config";
+import { KNOWN_DEVICE_MAX_AGE_SECONDS } from "@agency/core/auth/known-devices";
 import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
 
 /**
- * The two cookies of sign-in. Over https the session cookie is `__Host-` prefixed (Secure, Path=/,
+ * The cookies of sign-in. Over https the session cookie is `__Host-` prefixed (Secure, Path=/,
  * no Domain: the browser refuses to let any other host or path set or shadow it); over plain http
  * (local runs) neither is possible, so it is plain `session`. The transaction cookie is scoped to
- * /api, so `__Host-` cannot apply; over https it is `__Secure-`.
+ * /api, and the known-device cookie to the username sign-in, so `__Host-` cannot apply; over https
+ * they are `__Secure-`.
  */
 export const sessionCookieName = () => (config.secureCookies ? "__Host-session" : "session");
 export const transactionCookieName = () => (config.secureCookies ? "__Secure-oidc_tx" : "oidc_tx");
+export const deviceCookieName = () => (config.secureCookies ? "__Secure-device" : "device");
 /** Either name counts as "the request carries a session cookie" for the CSRF check. */
 export const sessionCookieNames = ["__Host-session", "session"] as const;
 
@@ -25,4 +28,8 @@ export const clearSessionCookie = () => serialize(sessionCookieName(), "", { pat
 
 export const transactionCookie = (id: string) =>
   serialize(transactionCookieName(), id, { path: "/api", maxAge: Math.floor(TRANSACTION_TTL_MS / 1000) });
+/** Known device (@agency/core/auth/known-devices): sent back only to the username sign-in. */
+export const deviceCookie = (token: string) =>
+  serialize(deviceCookieName(), token, { path: "/api/admin/login", maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS });
+
 export const clearTransactionCookie = () => serialize(transactionCookieName(), "", { path: "/api", maxAge: 0 });

@@ -3,6 +3,7 @@ import * as client from "openid-client";
 import { OidcTransactions } from "@agency/core/auth/transactions";
 import { config } from "@agency/core/config";
 import { HttpError } from "@agency/core/errors";
+import { isLoopbackHost } from "@agency/core/loopback";
 import type { GoogleProfile } from "@agency/core/users/users";
 
 /**
@@ -19,7 +20,7 @@ export class SignInFailedError extends HttpError {
 
 /** Plain http is only ever allowed for an issuer on this machine. */
 export function isLoopbackIssuer(url: URL): boolean {
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return url.protocol === "http:" && isLoopbackHost(url.hostname);
 }
 
 let cached: { key: string; config: Promise<client.Configuration> } | undefined;

@@ -4,6 +4,7 @@ import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";
 import { HttpError } from "@agency/core/errors";
+import { isLoopbackAddress } from "@agency/core/loopback";
 import { Users, type User } from "@agency/core/users/users";
 import type { Request } from "../http";
 import { sessionCookieName, sessionCookieNames } from "./cookies";
@@ -25,6 +26,14 @@ export interface SignedIn {
 export const DEV_ADMIN = { username: "dev", full_name: "Development Admin" } as const;
 
 export const sessionToken = (req: Request): string | undefined => req.cookies[sessionCookieName()];
+
+/**
+ * Development Login, and the sessions it made, serve only requests from this machine: the socket
+ * address the gateway saw (never a header) is loopback. `npm start` listens on loopback unless HOST
+ * opens it to the network; in Lambda, config.devLogin is never on.
+ */
+export const devLoginAllowed = (req: Request): boolean =>
+  config.devLogin && isLoopbackAddress(req.event.requestContext?.http?.sourceIp ?? "");
 
 /**
  * The live session of the request and who it belongs to, or undefined. Besides the session's own
@@ -54,7 +63,7 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
     }
     return { record, token, identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false } };
   }
-  if (record.kind === "dev" && config.devLogin) {
+  if (record.kind === "dev" && devLoginAllowed(req)) {
     return { record, token, identity: { type: "admin", ...DEV_ADMIN, dev: true } };
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
+import { KnownDevices } from "@agency/core/auth/known-devices";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
@@ -7,9 +8,17 @@ import { HttpError, NotFoundError } from "@agency/core/errors";
 import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { Users } from "@agency/core/users/users";
 import { http, reply, type Request } from "../http";
-import { clearSessionCookie, clearTransactionCookie, sessionCookie, transactionCookie, transactionCookieName } from "./cookies";
+import {
+  clearSessionCookie,
+  clearTransactionCookie,
+  deviceCookie,
+  deviceCookieName,
+  sessionCookie,
+  transactionCookie,
+  transactionCookieName,
+} from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
-import { currentSession, sessionToken } from "./guard";
+import { currentSession, devLoginAllowed, sessionToken } from "./guard";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
 export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
@@ -29,8 +38,8 @@ const googleUserData = (u: { google_user_data?: { name?: string; picture?: strin
 
 /** Sign-in and sessions. */
 export const handler = http({
-  "GET /api/auth/config": async (): Promise<AuthConfig> => ({
-    devLogin: config.devLogin,
+  "GET /api/auth/config": async (req): Promise<AuthConfig> => ({
+    devLogin: devLoginAllowed(req),
     google: Boolean(config.googleClientId && config.googleClientSecret),
     password: true,
   }),
@@ -60,13 +69,16 @@ export const handler = http({
 
   "POST /api/admin/login": async (req) => {
     const { username, password } = req.body(adminLoginInput);
-    const account = await AdminAccounts.authenticate(username, password, req.ip);
+    const account = await AdminAccounts.authenticate(username, password, { ip: req.ip, device: req.cookies[deviceCookieName()] });
     const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
-    return reply.json({ success: true }, 200, { cookies: [cookie] });
+    // This browser is now a known device of the account: its own failure budget from now on.
+    const device = KnownDevices.issue(account.username);
+    return reply.json({ success: true }, 200, { cookies: device ? [cookie, deviceCookie(device)] : [cookie] });
   },
 
   "POST /api/auth/dev-login": async (req) => {
     if (!config.devLogin) throw new NotFoundError();
+    if (!devLoginAllowed(req)) throw new HttpError(403, "Development Login works only from this machine");
     const cookie = await signIn(req, { kind: "dev", subject: subjectOf.dev(), is_admin: true });
     return reply.json({ success: true }, 200, { cookies: [cookie] });
   },
@@ -98,8 +110,11 @@ export const handler = http({
     return { type: "admin", admin: { username: s.username, full_name: s.full_name } };
   },
 
-  /** SPEC's logout is a GET; the session cookie is SameSite=Lax, so no other site's page can send it along. */
-  "GET /api/logout": async (req) => {
+  /**
+   * A POST, under the CSRF rule of every write (the site's Origin and a JSON body when a session
+   * cookie comes along): as a GET, any page's <img> could end the admin's session.
+   */
+  "POST /api/logout": async (req) => {
     await Sessions.end(sessionToken(req));
     return reply.json({ success: true }, 200, { cookies: [clearSessionCookie()] });
   },

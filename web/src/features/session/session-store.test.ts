@@ -64,10 +64,10 @@ describe("the session store (SPEC §4)", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it("clears the user at once on logout, before the logout call answers", async () => {
+  it("clears the user at once on logout, before the logout call (a POST) answers", async () => {
     const gate = deferred<unknown>();
     const { store } = setup({
-      get: (async (path: string) => (path === "/api/logout" ? gate.promise : me)) as SessionDeps["get"],
+      post: (async (path: string) => (path === "/api/logout" ? gate.promise : { success: true })) as SessionDeps["post"],
     });
     await store.loadUser();
     expect(store.getState().user).toEqual(me);

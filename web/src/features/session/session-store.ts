@@ -103,7 +103,7 @@ export function createSessionStore(deps: SessionDeps) {
   async function logout(): Promise<void> {
     set({ user: null });
     try {
-      await deps.get("/api/logout");
+      await deps.post("/api/logout");
     } catch (err) {
       console.error("Failed to logout:", err);
     }
