@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { config } from "@agency/core/config";
 import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
-import { bootstrapAdmin, seedDefaults } from "@agency/core/seed/seed";
+import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { createGateway } from "./gateway";
 import { DEFAULT_LOCAL_ADMIN_EMAILS, startOidcProvider } from "./oidc-provider";
@@ -31,6 +31,7 @@ export async function startLocal(options: LocalOptions = {}) {
   }
   const table = await ensureTable(dynamo().raw, config.tableName);
   const seeded = await seedDefaults();
+  await ensureCounters();
   const admin = await bootstrapAdmin();
 
   // The sign-in stand-in needs the site's callback URL; start it before the first request can come.
