@@ -26,6 +26,7 @@ export const features = [
   "auth",
   "admin-dashboard",
   "admin-messages",
+  "admin-registrations",
   "admin-settings",
   "admin-content",
   "admin-blog",
@@ -72,11 +73,18 @@ export const routes = {
   "GET /api/admin/dashboard-stats": admin("admin-dashboard"),
 
   "GET /api/admin/contact-submissions": admin("admin-messages"),
+  "GET /api/admin/contact-submissions/stats": admin("admin-messages"),
   "PUT /api/admin/contact-submissions/mark-all-read": admin("admin-messages"),
   "PUT /api/admin/contact-submissions/{id}/status": admin("admin-messages"),
   "DELETE /api/admin/contact-submissions/{id}": admin("admin-messages"),
 
+  "GET /api/admin/course-registrations": admin("admin-registrations"),
+  "GET /api/admin/course-registrations/stats": admin("admin-registrations"),
+  "PUT /api/admin/course-registrations/{id}/status": admin("admin-registrations"),
+  "DELETE /api/admin/course-registrations/{id}": admin("admin-registrations"),
+
   "GET /api/admin/site-settings": admin("admin-settings"),
+  "PUT /api/admin/site-settings": admin("admin-settings"),
   "PUT /api/admin/site-settings/{key}": admin("admin-settings"),
 
   "GET /api/admin/page-sections/{pageSlug}": admin("admin-content"),
@@ -99,12 +107,14 @@ export const routes = {
   "DELETE /api/admin/service-details/{id}": admin("admin-content"),
 
   "GET /api/admin/blog-posts": admin("admin-blog"),
+  "GET /api/admin/blog-posts/{id}": admin("admin-blog"),
   "POST /api/admin/blog-posts": admin("admin-blog"),
   "PUT /api/admin/blog-posts/{id}": admin("admin-blog"),
   "DELETE /api/admin/blog-posts/{id}": admin("admin-blog"),
   "PUT /api/admin/blog-posts/{id}/publish": admin("admin-blog"),
 
   "GET /api/admin/users": admin("admin-users"),
+  "GET /api/admin/users/stats": admin("admin-users"),
   "DELETE /api/admin/users/{id}": admin("admin-users"),
 } as const satisfies Record<string, RouteSpec>;
 

@@ -3,17 +3,22 @@ import { parseArgs } from "node:util";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { config } from "@agency/core/config";
 import { newPasswordSchema, usernameSchema } from "@agency/core/contract/auth";
+import { recount } from "@agency/core/counters/recount";
 import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
 import { startDynalite } from "./dynamo";
 import { repoRoot } from "./paths";
 
-const usage = `Manage username admin accounts.
+const usage = `Manage username admin accounts, and rebuild the back office's counters.
 
   npm run admin -- create <username> [--full-name "Full Name"] [--password-stdin]
   npm run admin -- set-password <username> [--password-stdin]
   npm run admin -- disable <username>
   npm run admin -- enable <username>
+  npm run admin -- recount
+
+recount rebuilds every counter (posts, courses, messages, registrations, users) from the records and
+writes the search text of records stored before search existed; it reads every record.
 
 The password (at least 12 characters) is asked for on a terminal, or read from ADMIN_PASSWORD, or
 from standard input with --password-stdin. Setting a password or disabling an account ends its
@@ -89,11 +94,14 @@ if (values.help || !command) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
-if (!["create", "set-password", "disable", "enable"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
-if (!rawUsername) fail(`${command}: which username?\n\n${usage}`);
-const parsed = usernameSchema.safeParse(rawUsername);
-if (!parsed.success) fail(parsed.error.issues[0]!.message);
-const username = parsed.data;
+if (!["create", "set-password", "disable", "enable", "recount"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
+let username = "";
+if (command !== "recount") {
+  if (!rawUsername) fail(`${command}: which username?\n\n${usage}`);
+  const parsed = usernameSchema.safeParse(rawUsername);
+  if (!parsed.success) fail(parsed.error.issues[0]!.message);
+  username = parsed.data;
+}
 
 const password = command === "create" || command === "set-password" ? await newPassword(values["password-stdin"]) : undefined;
 
@@ -130,6 +138,12 @@ try {
       await AdminAccounts.setDisabled(username, false);
       console.log(`Enabled "${username}".`);
       break;
+    case "recount": {
+      const started = Date.now();
+      const result = await recount();
+      console.log(`Recounted ${result.counters} counters in ${Date.now() - started} ms; search text written for ${result.backfilled} older records.`);
+      break;
+    }
   }
 } catch (err) {
   process.exitCode = 1;

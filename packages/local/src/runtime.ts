@@ -7,7 +7,7 @@ import { config } from "@agency/core/config";
 import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
 import { isLoopbackHost } from "@agency/core/loopback";
-import { bootstrapAdmin, seedDefaults } from "@agency/core/seed/seed";
+import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { createGateway } from "./gateway";
 import { DEFAULT_LOCAL_ADMIN_EMAILS, startOidcProvider } from "./oidc-provider";
@@ -88,6 +88,7 @@ export async function startLocal(options: LocalOptions = {}) {
   }
   const table = await ensureTable(dynamo().raw, config.tableName);
   const seeded = await seedDefaults();
+  await ensureCounters();
   const admin = await bootstrapAdmin();
   if (!config.deviceCookieSecret) process.env.DEVICE_COOKIE_SECRET = localSecret(dataDir, "device-cookie-secret");
 

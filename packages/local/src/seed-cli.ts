@@ -1,7 +1,7 @@
 import { config } from "@agency/core/config";
 import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
-import { seedDefaults } from "@agency/core/seed/seed";
+import { ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { resolve } from "node:path";
 import { repoRoot } from "./paths";
@@ -11,4 +11,5 @@ const db = config.dynamoEndpoint ? undefined : await startDynalite({ path: resol
 if (db) process.env.DYNAMODB_ENDPOINT = db.endpoint;
 await ensureTable(dynamo().raw, config.tableName);
 console.log(`Seed: ${await seedDefaults()}`);
+console.log(`Counters: ${await ensureCounters()}`);
 await db?.close();

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { blogPostInput } from "../contract/blog";
+import { Counters, tally } from "../counters/counters";
 import { bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { checkItemSize } from "../db/item-size";
@@ -10,7 +11,8 @@ import { BlogPosts, type BlogPost } from "./blog";
 
 /**
  * Writes to blog posts (the back office and the seed). Kept apart from the reads so the public
- * blog's Lambda does not bundle the HTML sanitiser.
+ * blog's Lambda does not bundle the HTML sanitiser. Every write that lands moves the post counters
+ * (total, published) by the difference it made.
  */
 type Input = z.output<typeof blogPostInput>;
 const notFound = () => new NotFoundError("Blog post not found");
@@ -56,6 +58,7 @@ export const BlogEditor = {
           published_at: input.is_published ? now : undefined,
         })
         .go();
+      await Counters.change(tally.post, undefined, data);
       return data;
     } catch (err) {
       await releaseSlug(input.slug, id);
@@ -80,6 +83,8 @@ export const BlogEditor = {
         .where(({ version }, { eq }) => eq(version, current.version))
         .go({ response: "all_new" });
       if (moving) await releaseSlug(current.slug, id);
+      // The version condition makes `current` exactly the post this write replaced.
+      await Counters.change(tally.post, current, data as BlogPost);
       return data as BlogPost;
     } catch (err) {
       if (moving) await releaseSlug(input.slug, id);
@@ -99,6 +104,7 @@ export const BlogEditor = {
         })
         .where(({ version }, { eq }) => eq(version, current.version))
         .go({ response: "all_new" });
+      await Counters.change(tally.post, current, data as BlogPost);
       return data as BlogPost;
     } catch (err) {
       if (isConditionalFailure(err)) throw new ConflictError("The post was changed or deleted meanwhile. Reload and try again.");
@@ -107,12 +113,14 @@ export const BlogEditor = {
   },
   async remove(id: string): Promise<void> {
     const current = await BlogPosts.get(id);
+    let removed: BlogPost | null;
     try {
-      await db().blogPost.remove({ id }).go();
+      ({ data: removed } = await db().blogPost.remove({ id }).go({ response: "all_old" }));
     } catch (err) {
       if (isConditionalFailure(err)) throw notFound();
       throw err;
     }
+    if (removed) await Counters.change(tally.post, removed, undefined);
     await releaseSlug(current.slug, id);
   },
 };

@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import { courseInput, industryInput, serviceDetailInput, serviceInput } from "../contract/catalog";
+import { Counters, tally, type CounterKey } from "../counters/counters";
 import { byOrderIndex } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
@@ -11,16 +12,21 @@ type Base = { id: string; order_index: number; is_active: boolean; created_at: s
 
 /**
  * The domain functions every curated catalogue shares: list in order, list the active ones, get,
- * create, update and delete. One implementation, four catalogues.
+ * create, update and delete. One implementation, four catalogues. A catalogue with `counted` moves
+ * its counters (courses: total, active) by the difference each write made.
  */
-function catalog<Item extends Base, Input>(name: "service" | "industry" | "course" | "serviceDetail", label: string) {
+function catalog<Item extends Base, Input>(
+  name: "service" | "industry" | "course" | "serviceDetail",
+  label: string,
+  counted?: (item: Item) => CounterKey[],
+) {
   // ElectroDB's generics do not survive being chosen by name; the Item type parameter restores them.
   const entity = () => db()[name] as unknown as {
     query: { all: (k: object) => { go: (o: object) => Promise<{ data: Item[] }> } };
     get: (k: { id: string }) => { go: () => Promise<{ data: Item | null }> };
     create: (i: object) => { go: () => Promise<{ data: Item }> };
     patch: (k: { id: string }) => { set: (i: object) => { go: (o: object) => Promise<{ data: Item }> } };
-    remove: (k: { id: string }) => { go: () => Promise<unknown> };
+    remove: (k: { id: string }) => { go: (o: object) => Promise<{ data: Item | null }> };
   };
   const notFound = () => new NotFoundError(`${label} not found`);
 
@@ -40,24 +46,30 @@ function catalog<Item extends Base, Input>(name: "service" | "industry" | "cours
     },
     async create(input: Input): Promise<Item> {
       const { data } = await entity().create(input as object).go();
+      if (counted) await Counters.change(counted, undefined, data);
       return data;
     },
     async update(id: string, input: Input): Promise<Item> {
       try {
-        const { data } = await entity().patch({ id }).set(input as object).go({ response: "all_new" });
-        return data;
+        if (!counted) return (await entity().patch({ id }).set(input as object).go({ response: "all_new" })).data;
+        // The item this write replaced, atomically, so the counters move by exactly what it changed.
+        const { data: before } = await entity().patch({ id }).set(input as object).go({ response: "all_old" });
+        await Counters.change(counted, before, { ...before, ...input });
       } catch (err) {
         if (isConditionalFailure(err)) throw notFound();
         throw err;
       }
+      return api.get(id);
     },
     async remove(id: string): Promise<void> {
+      let removed: Item | null;
       try {
-        await entity().remove({ id }).go();
+        ({ data: removed } = await entity().remove({ id }).go({ response: "all_old" }));
       } catch (err) {
         if (isConditionalFailure(err)) throw notFound();
         throw err;
       }
+      if (counted && removed) await Counters.change(counted, removed, undefined);
     },
   };
   return api;
@@ -70,5 +82,5 @@ export type ServiceDetail = EntityItem<typeof ServiceDetailEntity>;
 
 export const Services = catalog<Service, z.output<typeof serviceInput>>("service", "Service");
 export const Industries = catalog<Industry, z.output<typeof industryInput>>("industry", "Industry");
-export const Courses = catalog<Course, z.output<typeof courseInput>>("course", "Course");
+export const Courses = catalog<Course, z.output<typeof courseInput>>("course", "Course", tally.course);
 export const ServiceDetails = catalog<ServiceDetail, z.output<typeof serviceDetailInput>>("serviceDetail", "Service detail");

@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
+import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
 
 /**
  * Contact submissions (the admin's Messages).
@@ -7,6 +7,9 @@ import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
  * Access patterns:
  *   byId    Get    one message by id                         pk: id
  *   byYear  Query  messages of one year, newest first        gsi1: bucket (year) / created_at
+ *           (the admin list pages through the years, newest first; search and filters are a
+ *            FilterExpression on `search` (name, email, company, message lowercased), form_type and
+ *            is_read, so they cover every message, not a loaded page)
  */
 export const ContactSubmissionEntity = new Entity({
   model: { entity: "contactSubmission", version: "1", service: "agency" },
@@ -20,6 +23,7 @@ export const ContactSubmissionEntity = new Entity({
     is_read: { type: "boolean", required: true, default: false },
     created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
     bucket: bucketAttribute,
+    search: searchAttribute,
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },

@@ -21,6 +21,9 @@ const limit = z.coerce
   .max(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
   .default(PAGE_SIZE_DEFAULT);
 const cursor = z.string().max(2048, "cursor is not valid").optional();
+/** Only the paging parameters (GET /api/admin/blog-posts: summaries without content, newest first). */
+export const pageQuery = z.object({ limit, cursor });
+
 /** Case-insensitive search text; "" means no search. */
 const q = z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase());
 
@@ -132,7 +135,10 @@ export interface UserStats {
 }
 
 // ---- Settings ---------------------------------------------------------------------------------
-/** PUT /api/admin/site-settings: all or nothing; a 400 names each refused key in `fields`. */
+/**
+ * PUT /api/admin/site-settings: all or nothing; a 400 names each refused key in `fields` (an unknown
+ * key: 'Unknown setting'). Answers the saved settings, in the order sent.
+ */
 export const settingsBatchInput = z.object({
   settings: z
     .array(

@@ -27,6 +27,18 @@ export const timestamps = {
 export const bucketOf = (isoDate: string) => isoDate.slice(0, 4);
 export const bucketAttribute = { type: "string", required: true, readOnly: true, hidden: true } as const;
 
+/**
+ * The searchable fields of a record, lowercased, in one hidden attribute: the back office's search
+ * is a `contains(search, :q)` FilterExpression over every record of the list, not over a loaded page.
+ * Written on create (and on every change of a searched field); the recount backfills older records.
+ */
+export const searchAttribute = { type: "string", hidden: true } as const;
+export const searchText = (...fields: (string | undefined)[]) =>
+  fields
+    .filter((f) => f)
+    .join("\n")
+    .toLowerCase();
+
 /** The first year any record can carry: the product did not exist before it. */
 const FIRST_YEAR = 2024;
 export function allBuckets(now = new Date()): string[] {
@@ -55,4 +67,22 @@ export async function acrossYears<T extends { created_at: string }>(
 ): Promise<T[]> {
   const pages = await Promise.all(allBuckets().map(queryYear));
   return pages.flatMap((p) => p.data).sort(newestFirst);
+}
+
+/**
+ * Writes the hidden search attribute of records stored before it existed (the recount): `missing`
+ * queries one year's records without it, `write` patches one.
+ */
+export async function backfillAcrossYears<T>(
+  missing: (bucket: string) => Promise<{ data: T[] }>,
+  write: (record: T) => Promise<unknown>,
+): Promise<number> {
+  let written = 0;
+  for (const bucket of allBuckets()) {
+    for (const record of (await missing(bucket)).data) {
+      await write(record);
+      written++;
+    }
+  }
+  return written;
 }

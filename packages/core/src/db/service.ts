@@ -5,6 +5,7 @@ import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../aut
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { ContactSubmissionEntity } from "../contact/entity";
+import { CounterEntity } from "../counters/entity";
 import { MetaEntity } from "../meta/entity";
 import { PageSectionEntity } from "../page-sections/entity";
 import { RateLimitEntity } from "../rate-limit/entity";
@@ -30,6 +31,7 @@ const service = new Service({
   oidcTransaction: OidcTransactionEntity,
   rateLimit: RateLimitEntity,
   meta: MetaEntity,
+  counter: CounterEntity,
 });
 
 let boundTo = "";

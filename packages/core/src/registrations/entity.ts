@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
+import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
 
 /**
  * Course registrations submitted from the Tech School page.
@@ -7,6 +7,9 @@ import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
  * Access patterns:
  *   byId    Get    one registration by id                    pk: id
  *   byYear  Query  registrations of one year, newest first   gsi1: bucket (year) / created_at
+ *           (the admin list pages through the years; search and the status filter are a
+ *            FilterExpression on `search` (name, email, phone, company, course_interest and
+ *            additional_notes lowercased) and status)
  */
 export const CourseRegistrationEntity = new Entity({
   model: { entity: "courseRegistration", version: "1", service: "agency" },
@@ -23,6 +26,7 @@ export const CourseRegistrationEntity = new Entity({
     status: { type: ["pending", "contacted", "enrolled", "declined"] as const, required: true, default: "pending" },
     created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
     bucket: bucketAttribute,
+    search: searchAttribute,
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BlogPosts } from "../blog/blog";
-import { Industries, Services } from "../catalog/catalog";
+import { Courses, Industries, Services } from "../catalog/catalog";
+import { dashboardStats } from "../dashboard/dashboard";
 import { PageSections } from "../page-sections/page-sections";
 import { SiteSettings } from "../settings/settings";
 import { seedDefaults } from "./seed";
@@ -16,6 +17,15 @@ describe("seeding", () => {
     expect(posts).toHaveLength(5);
     expect(posts.filter((p) => !p.is_published)).toHaveLength(1);
     expect(new Set(posts.filter((p) => p.is_published).map((p) => p.category)).size).toBeGreaterThanOrEqual(4);
+  });
+
+  it("leaves the counters right for the seeded posts and courses", async () => {
+    await seedDefaults();
+    const { stats } = await dashboardStats();
+    const [posts, courses] = [await BlogPosts.listAll(), await Courses.list()];
+    expect(stats.blogPosts).toEqual({ total: posts.length, published: posts.filter((p) => p.is_published).length, drafts: posts.filter((p) => !p.is_published).length });
+    expect(stats.courses).toEqual({ total: courses.length, active: courses.filter((c) => c.is_active).length, inactive: courses.filter((c) => !c.is_active).length });
+    expect(stats.courses.total).toBeGreaterThan(0);
   });
 
   it("does not bring back content an admin deleted", async () => {

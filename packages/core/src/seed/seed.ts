@@ -1,5 +1,6 @@
 import { BlogEditor } from "../blog/editor";
 import { blogPostInput } from "../contract/blog";
+import { recount } from "../counters/recount";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError } from "../errors";
@@ -21,7 +22,8 @@ async function createOnce(create: () => Promise<unknown>) {
 /**
  * Seeds the default content into a table that has never been seeded. A marker records that seeding
  * finished, so content an admin later deletes does not come back on restart; every item has a fixed
- * id and a conditional create, so an interrupted seed can simply run again.
+ * id and a conditional create, so an interrupted seed can simply run again. The counters are
+ * recounted at the end, so the seeded posts and courses are counted however far an earlier run got.
  */
 export async function seedDefaults(): Promise<"seeded" | "already-seeded"> {
   const e = db();
@@ -39,9 +41,13 @@ export async function seedDefaults(): Promise<"seeded" | "already-seeded"> {
   for (const { id, created_at, ...post } of seedBlogPosts) {
     await createOnce(() => BlogEditor.create(blogPostInput.parse(post), id, created_at));
   }
+  await recount();
   await e.meta.put({ key: "seed", value: SEED_VERSION }).go();
   return "seeded";
 }
+
+/** Counters for a table whose records predate them (run after seedDefaults at every start and deploy). */
+export { ensureCounters } from "../counters/recount";
 
 /** The ADMIN_USERNAME / ADMIN_PASSWORD account, created or updated at local start and at every deploy. */
 export { bootstrapAdmin } from "../auth/admin-accounts";

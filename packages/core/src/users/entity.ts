@@ -1,5 +1,5 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
+import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
 
 /**
  * Users: everyone who signed in with Google.
@@ -8,6 +8,8 @@ import { bucketAttribute, byYearIndex, idAttribute } from "../db/attributes";
  *   byId       Get    one user by id                        pk: id
  *   byEmail    Query  the user with an email (lowercased)   gsi1: email
  *   byYear     Query  users who joined in one year          gsi2: bucket (year) / created_at
+ *              (the admin list by join date pages through the years; its search is a
+ *               FilterExpression on `search`: name and email lowercased)
  */
 export const UserEntity = new Entity({
   model: { entity: "user", version: "1", service: "agency" },
@@ -26,6 +28,7 @@ export const UserEntity = new Entity({
       },
     },
     bucket: bucketAttribute,
+    search: searchAttribute,
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },

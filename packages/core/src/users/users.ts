@@ -1,12 +1,44 @@
 import type { EntityItem } from "electrodb";
+import type { z } from "zod";
 import { Sessions, subjectOf } from "../auth/sessions";
-import { acrossYears, bucketOf } from "../db/attributes";
+import type { AdminUser, UserStats, userListQuery } from "../contract/admin";
+import { Counters, counters, tally } from "../counters/counters";
+import { acrossYears, allBuckets, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
+import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
 import { db } from "../db/service";
-import { NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "../errors";
 import type { UserEntity } from "./entity";
 
 export type User = EntityItem<typeof UserEntity>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SELF_DELETE_MESSAGE = "You cannot delete the account you are signed in with.";
+
+const searchOf = (u: Pick<User, "email" | "google_user_data">) => searchText(u.google_user_data?.name, u.email);
+
+/** A user as the back office sees it: no google_sub, nor any other provider identifier. */
+export function toAdminUser(u: User): AdminUser {
+  const g = u.google_user_data;
+  return {
+    id: u.id,
+    email: u.email,
+    created_at: u.created_at,
+    last_login_at: u.last_login_at ?? null,
+    google_user_data: {
+      ...(g?.name ? { name: g.name } : {}),
+      ...(g?.picture ? { picture: g.picture } : {}),
+      ...(g?.email_verified !== undefined ? { email_verified: g.email_verified } : {}),
+    },
+  };
+}
+
+/** Sort values of the in-memory sorts: a user without a name sorts as the 'Unknown' the screen shows; never signed in sorts oldest. */
+const sortValues = {
+  name: (u: AdminUser) => (u.google_user_data.name || "Unknown").toLowerCase(),
+  email: (u: AdminUser) => u.email.toLowerCase(),
+  last_login_at: (u: AdminUser) => u.last_login_at ?? "",
+};
 
 /** What a Google ID token says about the person. */
 export interface GoogleProfile {
@@ -21,6 +53,57 @@ export const Users = {
   /** Every user, newest first: one Query per year partition. */
   async listAll(): Promise<User[]> {
     return acrossYears((bucket) => db().user.query.byYear({ bucket }).go({ pages: "all", order: "desc" }));
+  },
+  /**
+   * One page of the admin list. By join date (the default) it pages through the year partitions
+   * with the search as a FilterExpression. By name, email or last login it reads every user (one
+   * Query per year partition) and sorts in memory: users are the people who signed in with Google,
+   * a small set, and no index orders them so. Both page the response with a cursor.
+   */
+  async list(query: z.output<typeof userListQuery>): Promise<Page<AdminUser>> {
+    const { q, sort, order, limit, cursor } = query;
+    if (sort === "created_at") {
+      const page = await pageAcrossYears({
+        entity: db().user,
+        list: "users",
+        filters: { q, sort },
+        limit,
+        cursor,
+        order,
+        filtered: Boolean(q),
+        query: (bucket, p) => {
+          const byYear = db().user.query.byYear({ bucket });
+          return q ? byYear.where((u, { contains }) => contains(u.search, q)).go(p) : byYear.go(p);
+        },
+      });
+      return { ...page, items: page.items.map(toAdminUser) };
+    }
+    const matching = (await Users.listAll()).filter((u) => !q || searchOf(u).includes(q)).map(toAdminUser);
+    return pageSorted(matching, { list: "users", filters: { q, sort }, limit, cursor, order, sortValue: sortValues[sort] });
+  },
+  /**
+   * The Users screen's figures (SPEC §9). The total is a counter; the others depend on the clock, so
+   * they are computed from every user's created_at and last_login_at: one Query per year partition
+   * (all pages, only those two attributes), never a read per user.
+   */
+  async stats(now = Date.now()): Promise<UserStats> {
+    const [[total = 0], years] = await Promise.all([
+      Counters.read([counters.usersTotal]),
+      Promise.all(
+        allBuckets().map((bucket) => db().user.query.byYear({ bucket }).go({ pages: "all", attributes: ["created_at", "last_login_at"] })),
+      ),
+    ]);
+    const since = (days: number) => new Date(now - days * DAY_MS).toISOString();
+    const [week, month] = [since(7), since(30)];
+    let active_7d = 0;
+    let new_30d = 0;
+    let inactive_30d = 0;
+    for (const u of years.flatMap((y) => y.data)) {
+      if (u.last_login_at && u.last_login_at >= week) active_7d++;
+      if (u.created_at && u.created_at >= month) new_30d++;
+      if (!u.last_login_at || u.last_login_at < month) inactive_30d++;
+    }
+    return { total, active_7d, new_30d, inactive_30d };
   },
   async get(id: string): Promise<User> {
     const { data } = await db().user.get({ id }).go();
@@ -53,25 +136,50 @@ export const Users = {
     if (!existing) {
       const created_at = at;
       const { data } = await db()
-        .user.create({ email, google_sub: profile.sub, created_at, last_login_at: at, google_user_data, bucket: bucketOf(created_at) })
+        .user.create({
+          email,
+          google_sub: profile.sub,
+          created_at,
+          last_login_at: at,
+          google_user_data,
+          bucket: bucketOf(created_at),
+          search: searchOf({ email, google_user_data }),
+        })
         .go();
+      await Counters.change(tally.user, undefined, data);
       return data;
     }
     if (existing.google_sub && existing.google_sub !== profile.sub && !profile.email_verified) return undefined;
     const { data } = await db()
       .user.patch({ id: existing.id })
-      .set({ email, google_sub: profile.sub, last_login_at: at, google_user_data })
+      .set({ email, google_sub: profile.sub, last_login_at: at, google_user_data, search: searchOf({ email, google_user_data }) })
       .go({ response: "all_new" });
     return data as User;
   },
-  /** Deleting a user also ends every session they have. */
-  async remove(id: string): Promise<void> {
+  /**
+   * Deleting a user also ends every session they have. An admin cannot delete the account they are
+   * signed in with (`signedInAs`: the user id of the deleting admin's Google session, if it is one).
+   */
+  async remove(id: string, { signedInAs }: { signedInAs?: string } = {}): Promise<void> {
+    if (signedInAs !== undefined && signedInAs === id) throw new ConflictError(SELF_DELETE_MESSAGE);
+    let removed: User | null;
     try {
-      await db().user.remove({ id }).go();
+      ({ data: removed } = await db().user.remove({ id }).go({ response: "all_old" }));
     } catch (err) {
       if (isConditionalFailure(err)) throw new NotFoundError("User not found");
       throw err;
     }
+    if (removed) await Counters.change(tally.user, removed, undefined);
     await Sessions.endAllFor(subjectOf.user(id));
   },
+  /** Writes the hidden search attribute of users stored before it existed (the recount). */
+  backfillSearch: () =>
+    backfillAcrossYears(
+      (bucket) =>
+        db()
+          .user.query.byYear({ bucket })
+          .where((u, { notExists }) => notExists(u.search))
+          .go({ pages: "all" }),
+      (u) => db().user.patch({ id: u.id }).set({ search: searchOf(u) }).go({ response: "none" }),
+    ),
 };

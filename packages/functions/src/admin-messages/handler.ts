@@ -1,17 +1,16 @@
-import * as z from "zod";
 import { ContactSubmissions } from "@agency/core/contact/contact";
-import { http } from "../http";
-
-const statusInput = z.object({ is_read: z.boolean({ error: "is_read must be true or false" }) });
+import { messageListQuery, messageStatusInput, type MarkAllReadResult } from "@agency/core/contract/admin";
+import { http, reply } from "../http";
 
 export const handler = http({
-  "GET /api/admin/contact-submissions": () => ContactSubmissions.listAll(),
-  "PUT /api/admin/contact-submissions/mark-all-read": async () => ({
+  "GET /api/admin/contact-submissions": async (req) => reply.page(await ContactSubmissions.list(messageListQuery.parse(req.query))),
+  "GET /api/admin/contact-submissions/stats": () => ContactSubmissions.stats(),
+  "PUT /api/admin/contact-submissions/mark-all-read": async (): Promise<MarkAllReadResult> => ({
     success: true,
-    updated: await ContactSubmissions.markAllRead(),
+    ...(await ContactSubmissions.markAllRead()),
   }),
   "PUT /api/admin/contact-submissions/{id}/status": (req) =>
-    ContactSubmissions.setRead(req.params.id ?? "", req.body(statusInput).is_read),
+    ContactSubmissions.setRead(req.params.id ?? "", req.body(messageStatusInput).is_read),
   "DELETE /api/admin/contact-submissions/{id}": async ({ params }) => {
     await ContactSubmissions.remove(params.id ?? "");
     return { success: true };

@@ -1,10 +1,12 @@
+import { userListQuery } from "@agency/core/contract/admin";
 import { Users } from "@agency/core/users/users";
-import { http } from "../http";
+import { http, reply } from "../http";
 
 export const handler = http({
-  "GET /api/admin/users": () => Users.listAll(),
-  "DELETE /api/admin/users/{id}": async ({ params }) => {
-    await Users.remove(params.id ?? "");
+  "GET /api/admin/users": async (req) => reply.page(await Users.list(userListQuery.parse(req.query))),
+  "GET /api/admin/users/stats": () => Users.stats(),
+  "DELETE /api/admin/users/{id}": async ({ params, session }) => {
+    await Users.remove(params.id ?? "", { signedInAs: session?.type === "google" ? session.userId : undefined });
     return { success: true };
   },
 });

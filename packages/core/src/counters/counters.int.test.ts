@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { BlogEditor } from "../blog/editor";
+import { Courses } from "../catalog/catalog";
+import { ContactSubmissions } from "../contact/contact";
+import { blogPostInput } from "../contract/blog";
+import { courseInput } from "../contract/catalog";
+import { dashboardStats } from "../dashboard/dashboard";
+import { db } from "../db/service";
+import { CourseRegistrations } from "../registrations/registrations";
+import { Users } from "../users/users";
+import { CounterDeltas, Counters, counters, type CounterKey } from "./counters";
+import { recount } from "./recount";
+
+const read = async (...keys: CounterKey[]) => Counters.read(keys);
+/** The change of `keys` across `action`, counter by counter. */
+async function deltas(keys: CounterKey[], action: () => Promise<unknown>): Promise<number[]> {
+  const before = await Counters.read(keys);
+  await action();
+  const after = await Counters.read(keys);
+  return after.map((v, i) => v - before[i]!);
+}
+const message = (name: string, form_type: "general" | "automation" | "education" | "partnership" = "general") => ({
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  company: "",
+  message: "Hello",
+  form_type,
+});
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe("message counters", () => {
+  const keys = () => [counters.contactsTotal, counters.contactsUnread, counters.contactsOfType("partnership"), counters.contactsOfDay(today())];
+
+  it("count a new message in total, unread, its type and its day, and uncount it when deleted", async () => {
+    let id = "";
+    expect(await deltas(keys(), async () => (id = (await ContactSubmissions.create(message("Ann", "partnership"))).id))).toEqual([1, 1, 1, 1]);
+    expect(await deltas(keys(), () => ContactSubmissions.remove(id))).toEqual([-1, -1, -1, -1]);
+    await expect(ContactSubmissions.remove(id)).rejects.toMatchObject({ status: 404 });
+    expect(await deltas(keys(), () => ContactSubmissions.remove(id).catch(() => undefined))).toEqual([0, 0, 0, 0]);
+  });
+
+  it("move unread only when the message really changes, however often or concurrently it is toggled", async () => {
+    const { id } = await ContactSubmissions.create(message("Bob"));
+    expect(await deltas([counters.contactsUnread], () => ContactSubmissions.setRead(id, true))).toEqual([-1]);
+    expect(await deltas([counters.contactsUnread], () => ContactSubmissions.setRead(id, true))).toEqual([0]);
+    expect(await deltas([counters.contactsUnread], () => Promise.all(Array.from({ length: 8 }, () => ContactSubmissions.setRead(id, false))))).toEqual([1]);
+    expect((await ContactSubmissions.get(id)).is_read).toBe(false);
+    await expect(ContactSubmissions.setRead("no-such-message", true)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("stay right when Mark All Read races single toggles", async () => {
+    const made = await Promise.all(Array.from({ length: 30 }, (_, i) => ContactSubmissions.create(message(`Race${i}`))));
+    await Promise.all([ContactSubmissions.markAllRead(), ...made.slice(0, 10).map((m) => ContactSubmissions.setRead(m.id, true)), ContactSubmissions.markAllRead()]);
+    const all = await ContactSubmissions.listAll();
+    const [unread] = await read(counters.contactsUnread);
+    expect(unread).toBe(all.filter((m) => !m.is_read).length);
+    expect(unread).toBe(0);
+    const result = await ContactSubmissions.markAllRead();
+    expect(result).toEqual({ updated: 0, remaining: 0 });
+  });
+
+  it("give the Messages figures with every form_type as stored, as a list", async () => {
+    // An old message of a type the site no longer offers, written as older data was.
+    await db()
+      .contactSubmission.create({ ...ContactSubmissions.record({ ...message("Old"), form_type: "general" }), form_type: "constructor" })
+      .go();
+    await recount();
+    const stats = await ContactSubmissions.stats();
+    expect(Array.isArray(stats.by_type)).toBe(true);
+    expect(stats.by_type).toContainEqual({ form_type: "constructor", count: 1 });
+    expect(stats.read).toBe(stats.total - stats.unread);
+    expect(stats.by_type.reduce((a, t) => a + t.count, 0)).toBe(stats.total);
+    expect(stats.today).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("registration counters", () => {
+  const keys = () => [counters.registrationsTotal, ...(["pending", "contacted", "enrolled", "declined"] as const).map(counters.registrationsWithStatus)];
+
+  it("follow each status change once, from the status it really replaced", async () => {
+    let id = "";
+    expect(await deltas(keys(), async () => (id = (await CourseRegistrations.create({ name: "Cy", email: "cy@example.com", phone: "", company: "", course_interest: "AI", experience_level: "", preferred_start_date: "", additional_notes: "" })).id))).toEqual([1, 1, 0, 0, 0]);
+    expect(await deltas(keys(), () => CourseRegistrations.setStatus(id, "contacted"))).toEqual([0, -1, 1, 0, 0]);
+    expect(await deltas(keys(), () => CourseRegistrations.setStatus(id, "contacted"))).toEqual([0, 0, 0, 0, 0]);
+    // Racing changes: whichever order they land in, every move starts from the status it replaced.
+    await Promise.all([CourseRegistrations.setStatus(id, "enrolled"), CourseRegistrations.setStatus(id, "declined"), CourseRegistrations.setStatus(id, "enrolled")]);
+    const final = (await CourseRegistrations.get(id)).status;
+    const stats = await CourseRegistrations.stats();
+    const all = await CourseRegistrations.listAll();
+    for (const { status, count } of stats.by_status) expect(count, status).toBe(all.filter((r) => r.status === status).length);
+    expect(await deltas(keys(), () => CourseRegistrations.remove(id))).toEqual([-1, ...(["pending", "contacted", "enrolled", "declined"] as const).map((s) => (s === final ? -1 : 0))]);
+    await expect(CourseRegistrations.setStatus(id, "pending")).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("post, course and user counters", () => {
+  const post = (slug: string, is_published: boolean) => blogPostInput.parse({ title: slug, slug, content: "<p>x</p>", is_published });
+
+  it("count posts and published posts through create, edit, publish and delete", async () => {
+    const keys = [counters.postsTotal, counters.postsPublished];
+    let id = "";
+    expect(await deltas(keys, async () => (id = (await BlogEditor.create(post("counted-post", false))).id))).toEqual([1, 0]);
+    expect(await deltas(keys, () => BlogEditor.setPublished(id, true))).toEqual([0, 1]);
+    expect(await deltas(keys, () => BlogEditor.update(id, post("counted-post", true)))).toEqual([0, 0]);
+    expect(await deltas(keys, () => BlogEditor.update(id, post("counted-post-2", false)))).toEqual([0, -1]);
+    expect(await deltas(keys, () => BlogEditor.create(post("counted-post-2", true)).catch(() => undefined))).toEqual([0, 0]);
+    expect(await deltas(keys, () => BlogEditor.remove(id))).toEqual([-1, 0]);
+  });
+
+  it("count courses and active courses through create, update and delete", async () => {
+    const keys = [counters.coursesTotal, counters.coursesActive];
+    let id = "";
+    expect(await deltas(keys, async () => (id = (await Courses.create(courseInput.parse({ title: "Counted" }))).id))).toEqual([1, 1]);
+    expect(await deltas(keys, () => Courses.update(id, courseInput.parse({ title: "Counted", is_active: false })))).toEqual([0, -1]);
+    expect(await deltas(keys, () => Courses.update(id, courseInput.parse({ title: "Counted again", is_active: false })))).toEqual([0, 0]);
+    expect((await Courses.get(id)).title).toBe("Counted again");
+    expect(await deltas(keys, () => Courses.remove(id))).toEqual([-1, 0]);
+    await expect(Courses.update(id, courseInput.parse({ title: "Gone" }))).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("count a user once when first signing in, and uncount a deleted one", async () => {
+    let id = "";
+    expect(await deltas([counters.usersTotal], async () => (id = (await Users.upsertFromGoogle({ sub: "c-1", email: "count@example.com", email_verified: true }))!.id))).toEqual([1]);
+    expect(await deltas([counters.usersTotal], () => Users.upsertFromGoogle({ sub: "c-1", email: "count@example.com", email_verified: true }))).toEqual([0]);
+    await expect(Users.remove(id, { signedInAs: id })).rejects.toMatchObject({ status: 409, message: "You cannot delete the account you are signed in with." });
+    expect(await deltas([counters.usersTotal], () => Users.remove(id))).toEqual([-1]);
+  });
+});
+
+describe("the recount", () => {
+  it("rebuilds corrupted counters from the records, and the Overview shows the figures", async () => {
+    await ContactSubmissions.create(message("Recount"));
+    await Counters.apply(new CounterDeltas().add(counters.contactsTotal, 1000).add(counters.contactsUnread, -7).add(counters.postsTotal, 12).add(counters.contactsOfType("ghost"), 3));
+    await recount();
+    const messages = await ContactSubmissions.listAll();
+    const [total, unread] = await read(counters.contactsTotal, counters.contactsUnread);
+    expect(total).toBe(messages.length);
+    expect(unread).toBe(messages.filter((m) => !m.is_read).length);
+    expect((await Counters.group("contact-types")).map((t) => t.name)).not.toContain("ghost");
+    const { stats } = await dashboardStats();
+    expect(stats.contacts).toEqual({ total, unread });
+    expect(stats.blogPosts.total).toBe(stats.blogPosts.published + stats.blogPosts.drafts);
+  });
+
+  it("writes the search text of records stored before it existed", async () => {
+    const { search: _, ...old } = ContactSubmissions.record(message("Legacy Person"));
+    await db().contactSubmission.create(old).go();
+    const find = () => ContactSubmissions.list({ q: "legacy person", form_type: "", status: "all", limit: 10 });
+    expect((await find()).items.map((m) => m.id)).not.toContain(old.id);
+    expect((await recount()).backfilled).toBeGreaterThanOrEqual(1);
+    expect((await find()).items.map((m) => m.id)).toContain(old.id);
+  });
+});

@@ -1,0 +1,193 @@
+import { createHash } from "node:crypto";
+import { createConversions } from "electrodb";
+import * as z from "zod";
+import { HttpError } from "../errors";
+import { allBuckets } from "./attributes";
+
+/**
+ * Server-side paging of the back office's lists (contract/admin.ts): a page is at most `limit`
+ * items and at most MAX_PAGE_BYTES of JSON, and says where the next one starts with an opaque cursor.
+ *
+ * A cursor is base64url JSON of the position (the year partition and the last item's created_at and
+ * id, or for lists sorted in memory the last item's sort value and id) plus a fingerprint of the
+ * list and filters it was issued for. Anything else (not base64url JSON, another shape, another
+ * list's or filter's fingerprint, a year outside the partitions) is a 400 naming `cursor`; the
+ * position itself is rebuilt into a DynamoDB key by ElectroDB, so no client bytes reach DynamoDB
+ * as a key.
+ */
+export interface Page<T> {
+  items: T[];
+  /** Absent on the last page. */
+  next?: string;
+}
+
+/** Stays well under the 1 MB every admin response keeps to, whatever the items hold. */
+export const MAX_PAGE_BYTES = 800_000;
+/**
+ * A filtered list reads query pages until the page is full or this time is spent, then answers
+ * what it has with a cursor (the screen keeps loading): a search over every message never holds a
+ * request for long, far inside the 10 s a function may run.
+ */
+export const LIST_TIME_BUDGET_MS = 2_000;
+/** DynamoDB Limit of one filtered query page (items read before the filter; DynamoDB stops at 1 MB anyway). */
+const FILTERED_QUERY_PAGE = 1_000;
+
+export const INVALID_CURSOR = "cursor is not valid for this list";
+const invalidCursor = () => new HttpError(400, "Validation failed", { fields: { cursor: INVALID_CURSOR } });
+
+/** Which list and filters a cursor belongs to. */
+export function fingerprint(list: string, filters: Record<string, string>): string {
+  const entries = Object.keys(filters)
+    .sort()
+    .map((k) => [k, filters[k]]);
+  return createHash("sha256").update(JSON.stringify([list, entries])).digest("base64url").slice(0, 16);
+}
+
+const encode = (payload: object) => Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
+
+function decode<T>(raw: string | undefined, schema: z.ZodType<T & { f: string }>, expected: string): T | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalidCursor();
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor();
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success || parsed.data.f !== expected) throw invalidCursor();
+  return parsed.data;
+}
+
+const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(\.\d{1,9})?z$/i);
+const recordId = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/);
+const yearCursor = z
+  .object({ f: z.string(), b: z.string().regex(/^\d{4}$/), k: z.tuple([isoTime, recordId]).nullable() })
+  .strict()
+  .refine((c) => allBuckets().includes(c.b) && (c.k === null || c.k[0].startsWith(c.b)));
+const sortedCursor = z.object({ f: z.string(), k: z.tuple([z.string().max(600), recordId]) }).strict();
+
+type Position = { created_at: string; id: string };
+interface YearConversions {
+  fromComposite: { toCursor(composite: Position & { bucket: string }): string };
+  fromCursor: { toComposite(cursor: string): Partial<Position> };
+}
+const conversionsByEntity = new WeakMap<object, YearConversions>();
+/** ElectroDB's own cursor <-> key conversions for an entity's `byYear` access pattern. */
+function yearConversions(entity: object): YearConversions {
+  let c = conversionsByEntity.get(entity);
+  if (!c) {
+    c = (createConversions(entity as never).byAccessPattern as unknown as { byYear: YearConversions }).byYear;
+    conversionsByEntity.set(entity, c);
+  }
+  return c;
+}
+
+export interface YearPageRequest<T> {
+  /** The entity whose `byYear` index is read (for ElectroDB's cursor conversions). */
+  entity: object;
+  /** Names the list in the cursor's fingerprint, with the filters. */
+  list: string;
+  filters: Record<string, string>;
+  limit: number;
+  cursor: string | undefined;
+  order?: "desc" | "asc";
+  /** True when `query` applies a FilterExpression: query pages then read more items each. */
+  filtered: boolean;
+  /** One Query page of a year partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
+  query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
+}
+
+/**
+ * One page of a year-partitioned list (newest first unless `order` is asc): queries the year
+ * partitions in order from the cursor's position, continuing query pages until `limit` items
+ * matched, MAX_PAGE_BYTES is reached, the time budget is spent, or the list ends.
+ */
+export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>): Promise<Page<T>> {
+  const order = r.order ?? "desc";
+  const f = fingerprint(r.list, { ...r.filters, order });
+  const start = decode(r.cursor, yearCursor, f);
+  const conv = yearConversions(r.entity);
+  const buckets = order === "desc" ? allBuckets() : allBuckets().reverse();
+  const deadline = Date.now() + LIST_TIME_BUDGET_MS;
+  const items: T[] = [];
+  let bytes = 2;
+  const at = (bucket: string, k: Position | null) => encode({ f, b: bucket, k: k ? [k.created_at, k.id] : null });
+  const after = (bucket: string, electroCursor: string) => {
+    const { created_at, id } = conv.fromCursor.toComposite(electroCursor);
+    return at(bucket, { created_at: created_at ?? "", id: id ?? "" });
+  };
+  /** Where the list goes on after partition `i` ends; an unfiltered list skips empty years. */
+  const fromYearAfter = async (i: number): Promise<string | undefined> => {
+    for (let j = i + 1; j < buckets.length; j++) {
+      if (r.filtered) return at(buckets[j]!, null);
+      const probe = await r.query(buckets[j]!, { cursor: undefined, limit: 1, order });
+      if (probe.data.length) return at(buckets[j]!, null);
+    }
+    return undefined;
+  };
+
+  let k = start?.k ?? null;
+  for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
+    const bucket = buckets[i]!;
+    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ bucket, created_at: k[0], id: k[1] }) : undefined;
+    do {
+      const need = r.limit - items.length;
+      // One more than needed: DynamoDB cannot tell a page that ends the partition from one that
+      // does not, and the extra item says whether a next page exists (no trailing empty page).
+      const page = await r.query(bucket, { cursor, limit: r.filtered ? Math.max(need + 1, FILTERED_QUERY_PAGE) : need + 1, order });
+      for (const item of page.data) {
+        const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
+        if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) {
+          const last = items.at(-1)!;
+          return { items, next: at(bucket, last) };
+        }
+        items.push(item);
+        bytes += size;
+      }
+      cursor = page.cursor ?? undefined;
+      const full = items.length === r.limit;
+      if (full || Date.now() > deadline) {
+        return { items, next: cursor ? after(bucket, cursor) : await fromYearAfter(i) };
+      }
+    } while (cursor);
+  }
+  return { items };
+}
+
+/**
+ * One page of a list held in memory, in the order of `sortValue` then id (a keyset cursor, so a
+ * record added or deleted between pages moves no other record across a page boundary).
+ */
+export function pageSorted<T extends { id: string }>(
+  all: T[],
+  r: { list: string; filters: Record<string, string>; limit: number; cursor: string | undefined; order: "desc" | "asc"; sortValue: (item: T) => string },
+): Page<T> {
+  const f = fingerprint(r.list, { ...r.filters, order: r.order });
+  const start = decode(r.cursor, sortedCursor, f);
+  const sign = r.order === "asc" ? 1 : -1;
+  const compare = (a: readonly [string, string], b: readonly [string, string]) =>
+    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  const keyed = all.map((item) => ({ item, key: [r.sortValue(item), item.id] as const })).sort((a, b) => compare(a.key, b.key));
+  const from = start ? keyed.findIndex((e) => compare(e.key, start.k) > 0) : 0;
+  const items: T[] = [];
+  let bytes = 2;
+  let i = from === -1 ? keyed.length : from;
+  for (; i < keyed.length && items.length < r.limit; i++) {
+    const size = Buffer.byteLength(JSON.stringify(keyed[i]!.item), "utf8") + 1;
+    if (items.length > 0 && bytes + size > MAX_PAGE_BYTES) break;
+    items.push(keyed[i]!.item);
+    bytes += size;
+  }
+  return i < keyed.length ? { items, next: encode({ f, k: keyed[i - 1]!.key }) } : { items };
+}
+
+/** The `n` newest items of a year-partitioned list: the newest partitions first, `limit n` each, no more. */
+export async function newestAcrossYears<T>(n: number, queryYear: (bucket: string, limit: number) => Promise<{ data: T[] }>): Promise<T[]> {
+  const out: T[] = [];
+  for (const bucket of allBuckets()) {
+    out.push(...(await queryYear(bucket, n - out.length)).data);
+    if (out.length >= n) break;
+  }
+  return out.slice(0, n);
+}

@@ -1,0 +1,15 @@
+import { registrationListQuery, registrationStatusInput } from "@agency/core/contract/admin";
+import { CourseRegistrations } from "@agency/core/registrations/registrations";
+import { http, reply } from "../http";
+
+export const handler = http({
+  "GET /api/admin/course-registrations": async (req) =>
+    reply.page(await CourseRegistrations.list(registrationListQuery.parse(req.query))),
+  "GET /api/admin/course-registrations/stats": () => CourseRegistrations.stats(),
+  "PUT /api/admin/course-registrations/{id}/status": (req) =>
+    CourseRegistrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
+  "DELETE /api/admin/course-registrations/{id}": async ({ params }) => {
+    await CourseRegistrations.remove(params.id ?? "");
+    return { success: true };
+  },
+});

@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Visitor } from "../support/auth-flow";
+import { devAdmin } from "../support/admin";
+
+const BASE = "/api/admin/site-settings";
+let admin: Visitor;
+beforeAll(async () => {
+  admin = await devAdmin();
+});
+const values = async () => new Map(((await admin.call("GET", BASE)).json as { key: string; value: string }[]).map((s) => [s.key, s.value]));
+
+describe("saving several settings at once", () => {
+  it("saves every value and answers the saved settings in the order sent", async () => {
+    const res = await admin.call("PUT", BASE, {
+      body: { settings: [{ key: "company_tagline", value: "Batch tagline" }, { key: "contact_email", value: "hello@example.com" }, { key: "social_media_twitter", value: "" }] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.map((s: { key: string; value: string }) => [s.key, s.value])).toEqual([
+      ["company_tagline", "Batch tagline"],
+      ["contact_email", "hello@example.com"],
+      ["social_media_twitter", ""],
+    ]);
+    expect(res.json[0]).toMatchObject({ type: expect.any(String), description: expect.any(String), updated_at: expect.any(String) });
+    const now = await values();
+    expect([now.get("company_tagline"), now.get("contact_email")]).toEqual(["Batch tagline", "hello@example.com"]);
+  });
+
+  it("writes nothing when one value is refused, and names each refused key", async () => {
+    const before = await values();
+    const res = await admin.call("PUT", BASE, {
+      body: {
+        settings: [
+          { key: "company_tagline", value: "Must not be saved" },
+          { key: "contact_email", value: "not an email" },
+          { key: "social_media_linkedin", value: "javascript:alert(1)" },
+          { key: "no_such_setting", value: "x" },
+          { key: "__proto__", value: "x" },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual({
+      contact_email: "Please enter a valid email address",
+      social_media_linkedin: "Must be a valid http(s) URL",
+      no_such_setting: "Unknown setting",
+      ["__proto__"]: "Unknown setting",
+    });
+    expect(await values()).toEqual(before);
+  });
+
+  it("refuses a key listed twice, an empty list and a malformed body", async () => {
+    const twice = await admin.call("PUT", BASE, { body: { settings: [{ key: "company_name", value: "A" }, { key: "company_name", value: "B" }] } });
+    expect(twice.status).toBe(400);
+    expect(twice.json.fields).toEqual({ company_name: "Listed more than once" });
+    expect((await admin.call("PUT", BASE, { body: { settings: [] } })).json.fields).toEqual({ settings: "Nothing to save" });
+    expect((await admin.call("PUT", BASE, { body: { settings: [{ value: "x" }] } })).status).toBe(400);
+    expect((await admin.call("PUT", BASE, { body: [] })).status).toBe(400);
+  });
+
+  it("leaves saving one setting by its key as it was", async () => {
+    const res = await admin.call("PUT", `${BASE}/company_tagline`, { body: { value: "One at a time" } });
+    expect(res.json.value).toBe("One at a time");
+  });
+});
