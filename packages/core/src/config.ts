@@ -69,6 +69,13 @@ export const config = {
   get deviceCookieSecret() {
     return env("DEVICE_COOKIE_SECRET");
   },
+  /**
+   * The CloudFront distribution in front of the site (infra/api.ts gives it to the admin functions
+   * that change public content): their saves invalidate its cached public reads. Unset locally.
+   */
+  get distributionId() {
+    return env("DISTRIBUTION_ID");
+  },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {
     return env("DEV_LOGIN") === "1" && env("AWS_LAMBDA_FUNCTION_NAME") === undefined;

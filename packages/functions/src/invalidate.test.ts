@@ -1,0 +1,64 @@
+import { CloudFrontClient, type CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { routeKeys, routes } from "../../../infra/routes";
+import { invalidate, postSlugs, publicPaths } from "./invalidate";
+
+/** CloudFront path patterns of the cached routes: `/api/blog-posts/{slug}` -> /^\/api\/blog-posts\/[^/]+$/. */
+const cached = routeKeys
+  .filter((k) => "cache" in routes[k])
+  .map((k) => new RegExp(`^${k.slice(k.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "[^/]+")}$`));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete process.env.DISTRIBUTION_ID;
+});
+
+describe("the public paths a save invalidates", () => {
+  it("are all cached public routes", () => {
+    const all = [
+      ...publicPaths.services(),
+      ...publicPaths.industries(),
+      ...publicPaths.courses(),
+      ...publicPaths.serviceDetails(),
+      ...publicPaths.pageSections("home"),
+      ...publicPaths.settings(),
+      ...publicPaths.blogPost(postSlugs({ slug: "new", old_slugs: ["a", "b", "c", "old"] })),
+    ];
+    for (const path of all) expect(cached.some((re) => re.test(path)), path).toBe(true);
+  });
+
+  it("name a post's list, its current and latest earlier slugs, and the feeds", () => {
+    expect(publicPaths.blogPost(postSlugs({ slug: "new", old_slugs: ["a", "b", "c", "old"] }))).toEqual([
+      "/api/blog-posts", "/api/blog-posts/new", "/api/blog-posts/b", "/api/blog-posts/c", "/api/blog-posts/old", "/rss.xml", "/sitemap.xml",
+    ]);
+  });
+});
+
+describe("invalidate", () => {
+  it("is one logged line and no call without a distribution (locally)", async () => {
+    const send = vi.spyOn(CloudFrontClient.prototype, "send");
+    const log = vi.spyOn(console, "info").mockImplementation(() => {});
+    await invalidate(["/api/services"]);
+    expect(send).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it("sends one CreateInvalidation with the paths, once each, to the configured distribution", async () => {
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    const send = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
+    await invalidate(["/api/blog-posts", "/api/blog-posts/x", "/api/blog-posts"]);
+    expect(send).toHaveBeenCalledTimes(1);
+    const input = (send.mock.calls[0]![0] as CreateInvalidationCommand).input;
+    expect(input.DistributionId).toBe("E123EXAMPLE");
+    expect(input.InvalidationBatch!.Paths).toEqual({ Quantity: 2, Items: ["/api/blog-posts", "/api/blog-posts/x"] });
+    expect(input.InvalidationBatch!.CallerReference).toBeTruthy();
+  });
+
+  it("never fails the save: a CloudFront error is logged", async () => {
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    vi.spyOn(CloudFrontClient.prototype, "send").mockRejectedValue(new Error("Throttling") as never);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(invalidate(["/api/services"])).resolves.toBeUndefined();
+    expect(log.mock.calls[0]![0]).toContain("Throttling");
+  });
+});
