@@ -22,14 +22,15 @@ describe.each([
     expect((await admin.call("GET", `/api/admin/${path}`)).json.map((x: { id: string }) => x.id)).toContain(id);
     expect(await publicIds(`/api/${path}`)).toContain(id);
 
-    const updated = await admin.call("PUT", `/api/admin/${path}/${id}`, { body: { ...create, ...change, is_active: false } });
+    expect(created.json.version).toBe(1);
+    const updated = await admin.call("PUT", `/api/admin/${path}/${id}`, { body: { ...create, ...change, is_active: false, version: 1 } });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ id, ...change, is_active: false });
+    expect(updated.json).toMatchObject({ id, ...change, is_active: false, version: 2 });
     expect(await publicIds(`/api/${path}`)).not.toContain(id);
 
     expect((await admin.call("DELETE", `/api/admin/${path}/${id}`, { body: {} })).status).toBe(200);
     expect((await admin.call("DELETE", `/api/admin/${path}/${id}`, { body: {} })).status).toBe(404);
-    expect((await admin.call("PUT", `/api/admin/${path}/${id}`, { body: create })).status).toBe(404);
+    expect((await admin.call("PUT", `/api/admin/${path}/${id}`, { body: { ...create, version: 2 } })).status).toBe(404);
   });
 });
 
@@ -62,7 +63,7 @@ describe("admin icon names", () => {
     const id = created.json.id as string;
     for (const icon_name of [...prototypeNames, "Rocket"]) {
       for (const [method, url] of [["POST", `/api/admin/${path}`], ["PUT", `/api/admin/${path}/${id}`]] as const) {
-        const res = await admin.call(method, url, { body: { ...item, icon_name } });
+        const res = await admin.call(method, url, { body: { ...item, icon_name, ...(method === "PUT" ? { version: 1 } : {}) } });
         expect(res.status, `${method} ${url} ${icon_name}`).toBe(400);
         expect(Object.keys(res.json.fields)).toEqual(["icon_name"]);
       }
@@ -82,19 +83,33 @@ describe("admin icon names", () => {
 });
 
 describe("admin page sections", () => {
-  it("lists inactive sections too, saves a section sanitised, and hides it publicly when inactive", async () => {
-    const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string }[];
+  it("lists inactive sections too, stores a plain section's text as typed, and hides it publicly when inactive", async () => {
+    const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string; version: number; content: string }[];
     const section = sections[0]!;
+    const typed = 'Tom & Jerry <3 <script>alert(1)</script>';
     const saved = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, {
-      body: { ...section, title: "About us", content: '<p>Hi</p><script>alert(1)</script><img src="x" onerror="alert(1)">', is_active: false },
+      body: { ...section, title: "About us", content: typed, is_active: false },
     });
     expect(saved.status).toBe(200);
-    expect(saved.json.content).toBe('<p>Hi</p><img src="x" />');
+    // Plain text: the site shows it as text (escaped by React), so it is stored exactly as typed.
+    expect(saved.json).toMatchObject({ content: typed, version: section.version + 1 });
     const publicKeys = ((await call("GET", "/api/page-sections/about", { ip: freshIp() })).json as { id: string }[]).map((s) => s.id);
     expect(publicKeys).not.toContain(section.id);
     expect((await admin.call("GET", "/api/admin/page-sections/about")).json.map((s: { id: string }) => s.id)).toContain(section.id);
-    await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { ...section, is_active: true } });
+    const restored = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { content: section.content, is_active: true, version: saved.json.version } });
+    expect(restored.status).toBe(200);
     expect((await admin.call("PUT", "/api/admin/page-sections/nope", { body: section })).status).toBe(404);
+  });
+
+  it("saves a policy's HTML sanitised", async () => {
+    const sections = (await admin.call("GET", "/api/admin/page-sections/policies")).json as { id: string; content: string; version: number }[];
+    const section = sections[0]!;
+    const saved = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, {
+      body: { content: '<p>Hi &amp; bye</p><script>alert(1)</script><img src="https://example.com/x.png" onerror="alert(1)">', version: section.version },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.content).toBe('<p>Hi &amp; bye</p><img src="https://example.com/x.png" />');
+    await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { content: section.content, version: saved.json.version } });
   });
 
   it("refuses with 413, naming content and keeping the section, content that sanitising grows past the 400 KB item limit", async () => {
@@ -110,17 +125,18 @@ describe("admin page sections", () => {
 
 describe("admin site settings", () => {
   it("saves a value, allows empty values, and checks url and email types", async () => {
-    const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; type: string }[];
+    const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; type: string; version: number }[];
     expect(settings.map((s) => s.key)).toContain("google_analytics_id");
-    expect((await admin.call("PUT", "/api/admin/site-settings/company_tagline", { body: { value: "Automation, done right" } })).json.value).toBe(
+    const version = (key: string) => settings.find((s) => s.key === key)!.version;
+    expect((await admin.call("PUT", "/api/admin/site-settings/company_tagline", { body: { value: "Automation, done right", version: version("company_tagline") } })).json.value).toBe(
       "Automation, done right",
     );
-    expect((await admin.call("PUT", "/api/admin/site-settings/social_media_facebook", { body: { value: "" } })).status).toBe(200);
-    const badUrl = await admin.call("PUT", "/api/admin/site-settings/social_media_twitter", { body: { value: "not a url" } });
+    expect((await admin.call("PUT", "/api/admin/site-settings/social_media_facebook", { body: { value: "", version: version("social_media_facebook") } })).status).toBe(200);
+    const badUrl = await admin.call("PUT", "/api/admin/site-settings/social_media_twitter", { body: { value: "not a url", version: version("social_media_twitter") } });
     expect(badUrl.status).toBe(400);
     expect(badUrl.json.fields).toEqual({ value: "Must be a valid http(s) URL" });
-    expect((await admin.call("PUT", "/api/admin/site-settings/contact_email", { body: { value: "nope" } })).status).toBe(400);
-    expect((await admin.call("PUT", "/api/admin/site-settings/no_such_key", { body: { value: "x" } })).status).toBe(404);
+    expect((await admin.call("PUT", "/api/admin/site-settings/contact_email", { body: { value: "nope", version: version("contact_email") } })).status).toBe(400);
+    expect((await admin.call("PUT", "/api/admin/site-settings/no_such_key", { body: { value: "x", version: 1 } })).status).toBe(404);
   });
 });
 

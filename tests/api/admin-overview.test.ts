@@ -30,7 +30,7 @@ describe("the Overview", () => {
 
     await admin.call("PUT", `/api/admin/blog-posts/${draft.id}/publish`, { body: { is_published: true } });
     await admin.call("PUT", `/api/admin/blog-posts/${draft.id}/publish`, { body: { is_published: true } });
-    await admin.call("PUT", `/api/admin/courses/${course.id}`, { body: { title: "Counted course", is_active: false } });
+    expect((await admin.call("PUT", `/api/admin/courses/${course.id}`, { body: { title: "Counted course", is_active: false, version: course.version } })).status).toBe(200);
     const s2 = (await overview()).stats;
     expect([s2.blogPosts.published - s1.blogPosts.published, s2.courses.active - s1.courses.active, s2.courses.inactive - s1.courses.inactive]).toEqual([1, -1, 1]);
 

@@ -11,17 +11,23 @@ test("texts saved in page sections replace the home page's defaults, and an inac
   const sections = (await (await page.request.get("/api/admin/page-sections/home")).json()) as Array<Record<string, unknown> & { id: string; section_key: string }>;
   const heroTitle = sections.find((s) => s.section_key === "hero_title")!;
   const subtitle = sections.find((s) => s.section_key === "what_we_do_subtitle")!;
-  const save = (section: Record<string, unknown>) =>
-    page.request.put(`/api/admin/page-sections/${section.id}`, { headers, data: section });
+  // Each save sends the version it read and answers the new one (stale saves are refused).
+  const versions = new Map(sections.map((s) => [s.id, s.version]));
+  const save = async (section: Record<string, unknown> & { id: string }) => {
+    const res = await page.request.put(`/api/admin/page-sections/${section.id}`, { headers, data: { ...section, version: versions.get(section.id) } });
+    if (res.ok()) versions.set(section.id, (await res.json()).version);
+    return res;
+  };
 
   try {
     expect((await save({ ...heroTitle, title: "Automation for Teams That Ship" })).ok()).toBe(true);
     // With no title, the content is used.
-    expect((await save({ ...subtitle, title: "", content: "Six practices that pay for themselves." })).ok()).toBe(true);
+    // Plain text is stored and shown as typed: '&' and '<b>' are text, not markup.
+    expect((await save({ ...subtitle, title: "", content: "Six practices that pay for themselves: R&D <b>first</b>." })).ok()).toBe(true);
 
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automation for Teams That Ship");
-    await expect(page.getByText("Six practices that pay for themselves.")).toBeVisible();
+    await expect(page.getByText("Six practices that pay for themselves: R&D <b>first</b>.")).toBeVisible();
 
     expect((await save({ ...heroTitle, title: "Automation for Teams That Ship", is_active: false })).ok()).toBe(true);
     // A new visitor (public reads may be cached for a minute by the browser that made them).

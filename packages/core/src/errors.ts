@@ -1,3 +1,4 @@
+import { STALE_ITEM_CODE, STALE_ITEM_MESSAGE } from "./contract/versioned";
 /** Errors that domain modules throw; the http wrapper maps each to its status. */
 export class HttpError extends Error {
   constructor(
@@ -22,5 +23,11 @@ export class ConflictError extends HttpError {
 export class TooManyRequestsError extends HttpError {
   constructor(retryAfterSeconds: number) {
     super(429, "Too many requests. Please try again later.", {}, { "retry-after": String(retryAfterSeconds) });
+  }
+}
+/** A PUT whose version is not the stored one (contract/versioned.ts): 409, nothing written. */
+export class StaleItemError extends HttpError {
+  constructor() {
+    super(409, STALE_ITEM_MESSAGE, { code: STALE_ITEM_CODE });
   }
 }

@@ -1,31 +1,40 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
-import { courseInput, industryInput, serviceDetailInput, serviceInput } from "../contract/catalog";
+import type {
+  courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate,
+} from "../contract/catalog";
+import { courseLinkProblem } from "../contract/catalog-values";
 import { Counters, tally, type CounterKey } from "../counters/counters";
 import { byOrderIndex } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
-import { NotFoundError } from "../errors";
+import { HttpError, NotFoundError } from "../errors";
+import { atVersion, saveAtVersion, sentFields, withVersion } from "../db/versions";
 import type { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "./entities";
 
-type Base = { id: string; order_index: number; is_active: boolean; created_at: string };
+type Base = { id: string; order_index: number; is_active: boolean; created_at: string; version: number };
 
 /**
  * The domain functions every curated catalogue shares: list in order, list the active ones, get,
  * create, update and delete. One implementation, four catalogues. A catalogue with `counted` moves
- * its counters (courses: total, active) by the difference each write made.
+ * its counters (courses: total, active) by the difference each write made; `check` refuses an
+ * update whose result (the stored item with the sent fields over it) breaks a cross-field rule.
  */
-function catalog<Item extends Base, Input>(
+function catalog<Item extends Base, Input, Update extends { version: number }>(
   name: "service" | "industry" | "course" | "serviceDetail",
   label: string,
-  counted?: (item: Item) => CounterKey[],
+  options: { counted?: (item: Item) => CounterKey[]; check?: (merged: Item) => Record<string, string> | undefined } = {},
 ) {
+  const { counted, check } = options;
   // ElectroDB's generics do not survive being chosen by name; the Item type parameter restores them.
+  type VersionWhere = ReturnType<typeof atVersion>;
   const entity = () => db()[name] as unknown as {
     query: { all: (k: object) => { go: (o: object) => Promise<{ data: Item[] }> } };
     get: (k: { id: string }) => { go: () => Promise<{ data: Item | null }> };
     create: (i: object) => { go: () => Promise<{ data: Item }> };
-    patch: (k: { id: string }) => { set: (i: object) => { go: (o: object) => Promise<{ data: Item }> } };
+    patch: (k: { id: string }) => {
+      set: (i: object) => { where: (w: VersionWhere) => { go: (o: object) => Promise<{ data: Item }> } };
+    };
     remove: (k: { id: string }) => { go: (o: object) => Promise<{ data: Item | null }> };
   };
   const notFound = () => new NotFoundError(`${label} not found`);
@@ -34,7 +43,7 @@ function catalog<Item extends Base, Input>(
     /** Every item, by order_index ascending (ties: oldest first). One Query. */
     async list(): Promise<Item[]> {
       const { data } = await entity().query.all({}).go({ pages: "all" });
-      return data.sort(byOrderIndex);
+      return data.map(withVersion).sort(byOrderIndex);
     },
     async listActive(): Promise<Item[]> {
       return (await api.list()).filter((i) => i.is_active);
@@ -42,26 +51,40 @@ function catalog<Item extends Base, Input>(
     async get(id: string): Promise<Item> {
       const { data } = await entity().get({ id }).go();
       if (!data) throw notFound();
-      return data;
+      return withVersion(data);
     },
     async create(input: Input): Promise<Item> {
       const { data } = await entity().create(input as object).go();
       if (counted) await Counters.change(counted, undefined, data);
       return data;
     },
-    async update(id: string, input: Input): Promise<Item> {
-      try {
-        if (!counted) return (await entity().patch({ id }).set(input as object).go({ response: "all_new" })).data;
-        // The item this write replaced, atomically, so the counters move by exactly what it changed.
-        const { data: before } = await entity().patch({ id }).set(input as object).go({ response: "all_old" });
-        await Counters.change(counted, before, { ...before, ...input });
-      } catch (err) {
-        if (isConditionalFailure(err)) throw notFound();
-        throw err;
-      }
-      return api.get(id);
+    /**
+     * Saves the fields sent at the version read (db/versions.ts): a field left out keeps its
+     * stored value. Answers the stored item with its new version.
+     */
+    async update(id: string, { version, ...sent }: Update): Promise<Item> {
+      const changes = sentFields(sent);
+      const { before, saved } = await saveAtVersion({
+        read: version,
+        get: () => entity().get({ id }).go().then((r) => r.data),
+        notFound,
+        write: async (current, next) => {
+          const problems = check?.({ ...current, ...changes } as Item);
+          if (problems) throw new HttpError(400, "Validation failed", { fields: problems });
+          const { data } = await entity()
+            .patch({ id })
+            .set({ ...changes, version: next })
+            .where(atVersion(current.version))
+            .go({ response: "all_new" });
+          return data;
+        },
+      });
+      // The version condition makes `before` exactly the item this write replaced.
+      if (counted) await Counters.change(counted, before, saved);
+      return saved;
     },
-    async remove(id: string): Promise<void> {
+    /** The removed item (for what it changed publicly). */
+    async remove(id: string): Promise<Item> {
       let removed: Item | null;
       try {
         ({ data: removed } = await entity().remove({ id }).go({ response: "all_old" }));
@@ -69,7 +92,9 @@ function catalog<Item extends Base, Input>(
         if (isConditionalFailure(err)) throw notFound();
         throw err;
       }
-      if (counted && removed) await Counters.change(counted, removed, undefined);
+      if (!removed) throw notFound();
+      if (counted) await Counters.change(counted, removed, undefined);
+      return removed;
     },
   };
   return api;
@@ -80,7 +105,17 @@ export type Industry = EntityItem<typeof IndustryEntity>;
 export type Course = EntityItem<typeof CourseEntity>;
 export type ServiceDetail = EntityItem<typeof ServiceDetailEntity>;
 
-export const Services = catalog<Service, z.output<typeof serviceInput>>("service", "Service");
-export const Industries = catalog<Industry, z.output<typeof industryInput>>("industry", "Industry");
-export const Courses = catalog<Course, z.output<typeof courseInput>>("course", "Course", tally.course);
-export const ServiceDetails = catalog<ServiceDetail, z.output<typeof serviceDetailInput>>("serviceDetail", "Service detail");
+type Out<S extends z.ZodType> = z.output<S>;
+export const Services = catalog<Service, Out<typeof serviceInput>, Out<typeof serviceUpdate>>("service", "Service");
+export const Industries = catalog<Industry, Out<typeof industryInput>, Out<typeof industryUpdate>>("industry", "Industry");
+export const Courses = catalog<Course, Out<typeof courseInput>, Out<typeof courseUpdate>>("course", "Course", {
+  counted: tally.course,
+  check: (merged) => {
+    const problem = courseLinkProblem(merged);
+    return problem ? { external_url: problem } : undefined;
+  },
+});
+export const ServiceDetails = catalog<ServiceDetail, Out<typeof serviceDetailInput>, Out<typeof serviceDetailUpdate>>(
+  "serviceDetail",
+  "Service detail",
+);

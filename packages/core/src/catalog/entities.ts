@@ -1,5 +1,6 @@
 import { Entity } from "electrodb";
 import { idAttribute, timestamps } from "../db/attributes";
+import { versionAttribute } from "../db/versions";
 
 /**
  * The curated catalogues: services, industries, courses and service details. Each is a short list
@@ -9,6 +10,8 @@ import { idAttribute, timestamps } from "../db/attributes";
  *   byId      Get     one item by id                 pk: id
  *   all       Query   every item of the catalogue    gsi1: constant partition, sorted by id;
  *                                                    the domain orders by order_index (ties by age)
+ *
+ * `version` makes every save conditional on the version the editor read (db/versions.ts).
  */
 const listIndexes = {
   byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
@@ -18,6 +21,7 @@ const listIndexes = {
 const ordered = {
   order_index: { type: "number", required: true, default: 0 },
   is_active: { type: "boolean", required: true, default: true },
+  version: versionAttribute,
   ...timestamps,
 } as const;
 

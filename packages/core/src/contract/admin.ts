@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { version } from "./common";
+import { settingValueText } from "./settings";
 
 /**
  * The wire contract of the back office's inbox screens (Overview, Messages, Registrations, Users,
@@ -144,9 +146,10 @@ export const settingsBatchInput = z.object({
     .array(
       z.object({
         key: z.string({ error: "key is required" }).min(1, "key is required").max(100),
-        value: z.string({ error: "Value must be text" }).max(5000, "Must be at most 5000 characters").nullish().transform((v) => v ?? ""),
+        value: settingValueText,
+        version,
       }),
-      { error: "settings must be a list of {key, value}" },
+      { error: "settings must be a list of {key, value, version}" },
     )
     .min(1, "Nothing to save")
     .max(100, "At most 100 settings at once"),

@@ -15,6 +15,14 @@ export const courseLevels = ["Beginner", "Intermediate", "Advanced", "Expert"] a
 
 export const buttonTypes = ["contact", "register"] as const;
 
+export const EXTERNAL_URL_REQUIRED = "External URL is required when the button type is register";
+/**
+ * SPEC §5: a register button links out, so it needs its URL. Checked on the course as it will be
+ * stored: a create's fields, or on update the stored course with the sent fields over it.
+ */
+export const courseLinkProblem = (c: { button_type?: string; external_url?: string }) =>
+  c.button_type === "register" && !c.external_url ? EXTERNAL_URL_REQUIRED : undefined;
+
 /** The eight gradient choices of the course editor; the first is the default (purple to blue). */
 export const colorSchemes = [
   "from-purple-500 to-blue-500",

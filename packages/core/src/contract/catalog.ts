@@ -1,8 +1,8 @@
 import * as z from "zod";
 import {
-  buttonTypes, colorSchemes, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
+  buttonTypes, colorSchemes, courseLinkProblem, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
 } from "./catalog-values";
-import { isActive, optionalText, optionalUrl, orderIndex } from "./common";
+import { isActive, optionalText, optionalUrl, orderIndex, updateOf } from "./common";
 
 // Admin content forms have no required, minimum or maximum checks (SPEC §5); the length caps here
 // only keep one item far below DynamoDB's 400 KB item limit.
@@ -18,53 +18,72 @@ const iconName = <T extends readonly [string, ...string[]]>(icons: T, fallback: 
     .pipe(z.enum(icons, { error: message }));
 };
 
-export const serviceInput = z.object({
+// Each catalogue: its fields (as a create takes them, SPEC's defaults for what is left out), the
+// create schema (POST) and the update schema (PUT: only the fields sent, plus `version`).
+const serviceFields = {
   title: optionalText(300),
   description: optionalText(5000),
   icon_name: iconName(serviceIcons, defaultServiceIcon),
   image_url: optionalUrl,
   order_index: orderIndex,
   is_active: isActive,
-});
+};
+export const serviceInput = z.object(serviceFields);
+export const serviceUpdate = updateOf(serviceFields);
 export type ServiceInput = z.input<typeof serviceInput>;
+export type ServiceUpdate = z.input<typeof serviceUpdate>;
 
-export const industryInput = z.object({
+const industryFields = {
   name: optionalText(300),
   description: optionalText(5000),
   icon_name: iconName(industryIcons, defaultIndustryIcon),
   order_index: orderIndex,
   is_active: isActive,
-});
+};
+export const industryInput = z.object(industryFields);
+export const industryUpdate = updateOf(industryFields);
 export type IndustryInput = z.input<typeof industryInput>;
+export type IndustryUpdate = z.input<typeof industryUpdate>;
 
-export const courseInput = z
-  .object({
-    title: optionalText(300),
-    description: optionalText(5000),
-    course_type: optionalText(100),
-    level: optionalText(50).transform((v) => v || "Beginner"),
-    duration: optionalText(50).transform((v) => v || "8 weeks"),
-    student_count: optionalText(50).transform((v) => v || "1k"),
-    progress_percentage: z.coerce
-      .number({ error: "Must be a number from 0 to 100" })
-      .min(0, "Must be a number from 0 to 100")
-      .max(100, "Must be a number from 0 to 100")
-      .default(75),
-    color_scheme: optionalText(100).transform((v) => v || colorSchemes[0]),
-    icon: optionalText(32).transform((v) => v || "📚"),
-    image_url: optionalUrl,
-    button_type: z.enum(buttonTypes, { error: "Must be contact or register" }).default("contact"),
-    external_url: optionalUrl,
-    order_index: orderIndex,
-    is_active: isActive,
-  })
-  .refine((c) => c.button_type !== "register" || c.external_url !== "", {
-    path: ["external_url"],
-    message: "External URL is required when the button type is register",
-  });
+export const COLOR_SCHEME_MESSAGE = "Choose one of the eight colour schemes";
+
+const courseFields = {
+  title: optionalText(300),
+  description: optionalText(5000),
+  course_type: optionalText(100),
+  /** SPEC's four levels are what the editor offers; other stored values stay valid (shown with a fourth style). */
+  level: optionalText(50).transform((v) => v || "Beginner"),
+  duration: optionalText(50).transform((v) => v || "8 weeks"),
+  student_count: optionalText(50).transform((v) => v || "1k"),
+  progress_percentage: z.coerce
+    .number({ error: "Must be a number from 0 to 100" })
+    .min(0, "Must be a number from 0 to 100")
+    .max(100, "Must be a number from 0 to 100")
+    .default(75),
+  /** One of the eight gradients; empty means the default (purple to blue). */
+  color_scheme: z
+    .string({ error: COLOR_SCHEME_MESSAGE })
+    .trim()
+    .nullish()
+    .transform((v) => v || colorSchemes[0])
+    .pipe(z.enum(colorSchemes, { error: COLOR_SCHEME_MESSAGE })),
+  icon: optionalText(32).transform((v) => v || "📚"),
+  image_url: optionalUrl,
+  button_type: z.enum(buttonTypes, { error: "Must be contact or register" }).default("contact"),
+  external_url: optionalUrl,
+  order_index: orderIndex,
+  is_active: isActive,
+};
+
+export const courseInput = z.object(courseFields).superRefine((c, ctx) => {
+  const problem = courseLinkProblem(c);
+  if (problem) ctx.addIssue({ code: "custom", path: ["external_url"], message: problem });
+});
+export const courseUpdate = updateOf(courseFields);
 export type CourseInput = z.input<typeof courseInput>;
+export type CourseUpdate = z.input<typeof courseUpdate>;
 
-export const serviceDetailInput = z.object({
+const serviceDetailFields = {
   service_category: z.enum(serviceCategories, { error: "Choose one of the six service categories" }),
   title: optionalText(300),
   short_description: optionalText(2000),
@@ -77,5 +96,8 @@ export const serviceDetailInput = z.object({
   implementation_time: optionalText(200),
   order_index: orderIndex,
   is_active: isActive,
-});
+};
+export const serviceDetailInput = z.object(serviceDetailFields);
+export const serviceDetailUpdate = updateOf(serviceDetailFields);
 export type ServiceDetailInput = z.input<typeof serviceDetailInput>;
+export type ServiceDetailUpdate = z.input<typeof serviceDetailUpdate>;

@@ -44,6 +44,34 @@ export const orderIndex = z.coerce
 
 export const isActive = z.boolean({ error: "Must be true or false" }).default(true);
 
+/**
+ * The `version` every PUT of an editable item sends back (contract/versioned.ts): the version it
+ * read, a whole number from 1.
+ */
+export const version = z
+  .number({ error: "version is required: send the version you read" })
+  .int("version must be a whole number from 1")
+  .min(1, "version must be a whole number from 1");
+
+type Unwrapped<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+export type UpdateShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<Unwrapped<T[K]>> } & { version: typeof version };
+
+/**
+ * The PUT schema of an editable item from the fields of its create schema: every field optional,
+ * and absent stays absent (a `.default()` is dropped, so leaving a field out never resets it; zod's
+ * `.partial()` would still apply defaults), plus the required `version`. A field that is sent is
+ * checked and shaped exactly as on create.
+ */
+export function updateOf<T extends z.ZodRawShape>(fields: T): z.ZodObject<UpdateShape<T>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+    shape[name] = inner.optional();
+  }
+  shape.version = version;
+  return z.object(shape) as unknown as z.ZodObject<UpdateShape<T>>;
+}
+
 export const email = z
   .string({ error: "Email is required" })
   .trim()

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { authMessages, loginErrorText } from "./auth-texts";
 import { excerptOf, readTime, slugify } from "./blog-values";
-import { courseInput, industryInput, serviceInput } from "./catalog";
-import { industryIcons, serviceIcons, splitBarList } from "./catalog-values";
+import { courseInput, courseUpdate, industryInput, serviceDetailUpdate, serviceInput, serviceUpdate } from "./catalog";
+import { colorSchemes, industryIcons, serviceIcons, splitBarList } from "./catalog-values";
+import { pageSectionUpdate } from "./page-sections";
+import { settingValue } from "./settings";
 import { fieldErrors } from "./common";
 import { contactInput } from "./contact";
 import { registrationInput } from "./registrations";
@@ -62,6 +64,44 @@ describe("course schema", () => {
   });
   it("refuses javascript: URLs", () => {
     expect(courseInput.safeParse({ image_url: "javascript:alert(1)" }).success).toBe(false);
+  });
+});
+
+describe("update schemas (PUT)", () => {
+  it("keep absent fields absent: no defaults, so a field left out keeps its stored value", () => {
+    expect(serviceUpdate.parse({ version: 3 })).toEqual({ version: 3 });
+    expect(serviceUpdate.parse({ is_active: false, version: 1 })).toEqual({ is_active: false, version: 1 });
+    expect(courseUpdate.parse({ title: "T", version: 1 })).toEqual({ title: "T", version: 1 });
+    expect(pageSectionUpdate.parse({ id: "x", section_key: "k", title: "Hi", version: 1 })).toEqual({ title: "Hi", version: 1 });
+    expect(serviceDetailUpdate.parse({ version: 1 })).toEqual({ version: 1 });
+  });
+  it("check and shape a sent field as the create does", () => {
+    expect(serviceUpdate.parse({ icon_name: "", version: 1 }).icon_name).toBe("Bot");
+    expect(serviceUpdate.parse({ order_index: "7", version: 1 }).order_index).toBe(7);
+    expect(Object.keys(fieldErrors(serviceUpdate.safeParse({ icon_name: "Rocket", version: 1 }).error!))).toEqual(["icon_name"]);
+  });
+  it("require a whole-number version from 1, naming version", () => {
+    for (const bad of [{}, { version: 0 }, { version: 1.5 }, { version: "2" }, { version: null }]) {
+      for (const schema of [serviceUpdate, courseUpdate, pageSectionUpdate, settingValue]) {
+        const r = schema.safeParse({ ...bad, value: "" });
+        expect(r.success, JSON.stringify(bad)).toBe(false);
+        expect(Object.keys(fieldErrors(r.error!))).toEqual(["version"]);
+      }
+    }
+  });
+});
+
+describe("course colours", () => {
+  it("accept the eight gradients, default to purple to blue, and refuse anything else naming color_scheme", () => {
+    for (const color_scheme of colorSchemes) expect(courseInput.parse({ color_scheme }).color_scheme).toBe(color_scheme);
+    expect(courseInput.parse({}).color_scheme).toBe("from-purple-500 to-blue-500");
+    for (const color_scheme of ["red", "from-red-500 to-blue-500", "constructor", 7]) {
+      for (const schema of [courseInput, courseUpdate]) {
+        const r = schema.safeParse({ color_scheme, version: 1 });
+        expect(r.success, String(color_scheme)).toBe(false);
+        expect(Object.keys(fieldErrors(r.error!))).toEqual(["color_scheme"]);
+      }
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { version } from "./common";
 
 export const settingTypes = ["text", "textarea", "url", "email"] as const;
 export type SettingType = (typeof settingTypes)[number];
@@ -19,9 +20,12 @@ export const publicSettingKeys = [
   "social_media_twitter", "social_media_linkedin", "social_media_facebook",
 ] as const;
 
-export const settingValue = z.object({
-  value: z.string({ error: "Value must be text" }).max(5000, "Must be at most 5000 characters").nullish().transform((v) => v ?? ""),
-});
+/** A setting's value: text of at most 5000 characters; absent or null is "" (empty values are allowed). */
+export const settingValueText = z.string({ error: "Value must be text" }).max(5000, "Must be at most 5000 characters").nullish().transform((v) => v ?? "");
+
+/** PUT /api/admin/site-settings/{key}: the new value and the `version` read. */
+export const settingValue = z.object({ value: settingValueText, version });
+export type SettingUpdate = z.input<typeof settingValue>;
 
 /** Validates a value against its setting's type; empty values are always allowed. */
 export function checkSettingValue(type: string, value: string): string | undefined {

@@ -3,7 +3,7 @@ import { BlogEditor } from "../blog/editor";
 import { Courses } from "../catalog/catalog";
 import { ContactSubmissions } from "../contact/contact";
 import { blogPostInput } from "../contract/blog";
-import { courseInput } from "../contract/catalog";
+import { courseInput, courseUpdate } from "../contract/catalog";
 import { dashboardStats } from "../dashboard/dashboard";
 import { db } from "../db/service";
 import { CourseRegistrations } from "../registrations/registrations";
@@ -111,11 +111,11 @@ describe("post, course and user counters", () => {
     const keys = [counters.coursesTotal, counters.coursesActive];
     let id = "";
     expect(await deltas(keys, async () => (id = (await Courses.create(courseInput.parse({ title: "Counted" }))).id))).toEqual([1, 1]);
-    expect(await deltas(keys, () => Courses.update(id, courseInput.parse({ title: "Counted", is_active: false })))).toEqual([0, -1]);
-    expect(await deltas(keys, () => Courses.update(id, courseInput.parse({ title: "Counted again", is_active: false })))).toEqual([0, 0]);
-    expect((await Courses.get(id)).title).toBe("Counted again");
+    expect(await deltas(keys, () => Courses.update(id, courseUpdate.parse({ title: "Counted", is_active: false, version: 1 })))).toEqual([0, -1]);
+    expect(await deltas(keys, () => Courses.update(id, courseUpdate.parse({ title: "Counted again", version: 2 })))).toEqual([0, 0]);
+    expect(await Courses.get(id)).toMatchObject({ title: "Counted again", is_active: false, version: 3 });
     expect(await deltas(keys, () => Courses.remove(id))).toEqual([-1, 0]);
-    await expect(Courses.update(id, courseInput.parse({ title: "Gone" }))).rejects.toMatchObject({ status: 404 });
+    await expect(Courses.update(id, courseUpdate.parse({ title: "Gone", version: 3 }))).rejects.toMatchObject({ status: 404 });
   });
 
   it("count a user once when first signing in, and uncount a deleted one", async () => {

@@ -1,26 +1,37 @@
 import type { z } from "zod";
-import type { pageSectionUpdate } from "../contract/page-sections";
-import { isConditionalFailure } from "../db/errors";
+import { htmlContentPages, type pageSectionUpdate } from "../contract/page-sections";
 import { checkItemSize } from "../db/item-size";
 import { db } from "../db/service";
+import { atVersion, saveAtVersion, sentFields } from "../db/versions";
 import { NotFoundError } from "../errors";
 import { sanitizeHtml } from "../html";
 import type { PageSection } from "./page-sections";
 
 /** Saves page sections (kept apart from the reads so public Lambdas do not bundle the sanitiser). */
 export const PageSectionEditor = {
-  async update(id: string, input: z.output<typeof pageSectionUpdate>): Promise<PageSection> {
-    const cleaned = { ...input, content: sanitizeHtml(input.content) };
-    checkItemSize(cleaned, "content");
-    try {
-      const { data } = await db()
-        .pageSection.patch({ id })
-        .set(cleaned)
-        .go({ response: "all_new" });
-      return data as PageSection;
-    } catch (err) {
-      if (isConditionalFailure(err)) throw new NotFoundError("Page section not found");
-      throw err;
-    }
+  /**
+   * Saves the fields sent at the version read; a field left out keeps its stored value. Content is
+   * sanitised only where it is HTML (the policies); every other section's text is stored as typed,
+   * since the site shows it as text (escaping it here would show "&amp;" to visitors).
+   */
+  async update(id: string, { version, ...input }: z.output<typeof pageSectionUpdate>): Promise<PageSection> {
+    const sent = sentFields(input);
+    const { saved } = await saveAtVersion({
+      read: version,
+      get: async () => (await db().pageSection.get({ id }).go()).data,
+      notFound: () => new NotFoundError("Page section not found"),
+      write: async (current, next) => {
+        const html = htmlContentPages.includes(current.page_slug as (typeof htmlContentPages)[number]);
+        const changes = html && sent.content !== undefined ? { ...sent, content: sanitizeHtml(sent.content) } : sent;
+        checkItemSize({ ...current, ...changes }, "content");
+        const { data } = await db()
+          .pageSection.patch({ id })
+          .set({ ...changes, version: next })
+          .where(atVersion(current.version))
+          .go({ response: "all_new" });
+        return data as PageSection;
+      },
+    });
+    return saved;
   },
 };

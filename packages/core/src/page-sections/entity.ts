@@ -1,9 +1,11 @@
 import { Entity } from "electrodb";
 import { idAttribute } from "../db/attributes";
+import { versionAttribute } from "../db/versions";
 
 /**
  * Page sections: the editable texts of each page. Sections are seeded and then only saved, never
- * created from the back office.
+ * created from the back office. Content is HTML for the policies (sanitised on save), plain text
+ * for every other page. `version`: saves are conditional on the version read (db/versions.ts).
  *
  * Access patterns:
  *   byId    Get    one section by id                          pk: id
@@ -20,6 +22,7 @@ export const PageSectionEntity = new Entity({
     video_url: { type: "string", default: "" },
     image_url: { type: "string", default: "" },
     is_active: { type: "boolean", required: true, default: true },
+    version: versionAttribute,
     updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
   },
   indexes: {

@@ -1,7 +1,9 @@
 import { Entity } from "electrodb";
+import { versionAttribute } from "../db/versions";
 
 /**
- * Site settings: a fixed set of keys (SPEC §2 Settings page), seeded, then only saved.
+ * Site settings: a fixed set of keys (SPEC §2 Settings page), seeded, then only saved, each save
+ * conditional on the `version` read (db/versions.ts).
  *
  * Access patterns:
  *   byKey  Get    one setting by key                   pk: key
@@ -16,6 +18,7 @@ export const SiteSettingEntity = new Entity({
     description: { type: "string", default: "" },
     type: { type: ["text", "textarea", "url", "email"] as const, required: true, default: "text" },
     position: { type: "number", required: true, default: 0, padding: { length: 4, char: "0" } },
+    version: versionAttribute,
     updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
   },
   indexes: {

@@ -1,8 +1,9 @@
 import type { EntityItem } from "electrodb";
 import { checkSettingValue, publicSettingKeys } from "../contract/settings";
-import { isConditionalFailure } from "../db/errors";
 import { untilProcessed } from "../db/batch";
 import { db } from "../db/service";
+import { atVersion, saveAtVersion, withVersion } from "../db/versions";
+import { STALE_ITEM_CODE, STALE_ITEM_MESSAGE } from "../contract/versioned";
 import { HttpError, NotFoundError } from "../errors";
 import type { SiteSettingEntity } from "./entity";
 
@@ -12,7 +13,7 @@ export const SiteSettings = {
   /** Every setting, in Settings-page order. One Query. */
   async list(): Promise<SiteSetting[]> {
     const { data } = await db().siteSetting.query.all({}).go({ pages: "all" });
-    return data;
+    return data.map(withVersion);
   },
   /** The settings the public site may read, as a key -> value map. */
   async publicValues(): Promise<Record<string, string>> {
@@ -22,41 +23,52 @@ export const SiteSettings = {
     return out;
   },
   /**
-   * Saves several settings, all or nothing: every key must exist and every value suit its setting's
-   * type, checked (one BatchGet) before anything is written; otherwise a 400 names each refused key
-   * in `fields` and nothing changes. Returns the saved settings, in the order given.
+   * Saves several settings, all or nothing: every key must exist, every value suit its setting's
+   * type and every version be the stored one, checked (one BatchGet) before anything is written;
+   * otherwise a 400 (or, for versions, a 409 with code "stale") names each refused key in `fields`
+   * and nothing changes. Each write is then conditional on its version: a save of one of these keys
+   * that lands in the moment between the check and the writes makes that key's write a 409 while the
+   * others are saved (there are no transactions to make them one). Returns the saved settings, in
+   * the order given.
    */
-  async updateMany(entries: { key: string; value: string }[]): Promise<SiteSetting[]> {
+  async updateMany(entries: { key: string; value: string; version: number }[]): Promise<SiteSetting[]> {
     const keys = [...new Set(entries.map((e) => e.key))].map((key) => ({ key }));
     const data = await untilProcessed(keys, (k) => String(k.key), (batch) => db().siteSetting.get(batch).go());
-    const byKey = new Map(data.map((s) => [s.key, s]));
+    const byKey = new Map(data.map((s) => [s.key, withVersion(s)]));
     const problems = new Map<string, string>();
+    const stale = new Map<string, string>();
     const seen = new Set<string>();
-    for (const { key, value } of entries) {
+    for (const { key, value, version } of entries) {
       const current = byKey.get(key);
       const problem = seen.has(key) ? "Listed more than once" : !current ? "Unknown setting" : checkSettingValue(current.type, value);
       seen.add(key);
       if (problem && !problems.has(key)) problems.set(key, problem);
+      else if (current && current.version !== version) stale.set(key, STALE_ITEM_MESSAGE);
     }
     if (problems.size) throw new HttpError(400, "Validation failed", { fields: Object.fromEntries(problems) });
-    return Promise.all(entries.map(({ key, value }) => write(key, value)));
+    if (stale.size) throw new HttpError(409, STALE_ITEM_MESSAGE, { code: STALE_ITEM_CODE, fields: Object.fromEntries(stale) });
+    return Promise.all(entries.map(({ key, value, version }) => write(key, value, version)));
   },
-  async update(key: string, value: string): Promise<SiteSetting> {
-    const { data: current } = await db().siteSetting.get({ key }).go();
-    if (!current) throw new NotFoundError("Setting not found");
-    const problem = checkSettingValue(current.type, value);
-    if (problem) throw new HttpError(400, "Validation failed", { fields: { value: problem } });
-    return write(key, value);
-  },
+  /** Saves one value at the version read (409 stale otherwise); answers the setting with its new version. */
+  update: (key: string, { value, version }: { value: string; version: number }) => write(key, value, version),
 };
 
-/** Writes a checked value (the setting must still exist). */
-async function write(key: string, value: string): Promise<SiteSetting> {
-  try {
-    const { data } = await db().siteSetting.patch({ key }).set({ value }).go({ response: "all_new" });
-    return data as SiteSetting;
-  } catch (err) {
-    if (isConditionalFailure(err)) throw new NotFoundError("Setting not found");
-    throw err;
-  }
+/** Writes a value at the version read: the setting must exist, at that version, and the value suit its type. */
+async function write(key: string, value: string, version: number): Promise<SiteSetting> {
+  const { saved } = await saveAtVersion({
+    read: version,
+    get: async () => (await db().siteSetting.get({ key }).go()).data,
+    notFound: () => new NotFoundError("Setting not found"),
+    write: async (current, next) => {
+      const problem = checkSettingValue(current.type, value);
+      if (problem) throw new HttpError(400, "Validation failed", { fields: { value: problem } });
+      const { data } = await db()
+        .siteSetting.patch({ key })
+        .set({ value, version: next })
+        .where(atVersion(current.version))
+        .go({ response: "all_new" });
+      return data as SiteSetting;
+    },
+  });
+  return saved;
 }

@@ -1,47 +1,62 @@
 import { Courses, Industries, ServiceDetails, Services } from "@agency/core/catalog/catalog";
-import { courseInput, industryInput, serviceDetailInput, serviceInput } from "@agency/core/contract/catalog";
+import {
+  courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate,
+} from "@agency/core/contract/catalog";
 import { pageSectionUpdate, pageSlugs } from "@agency/core/contract/page-sections";
 import { NotFoundError } from "@agency/core/errors";
 import { PageSectionEditor } from "@agency/core/page-sections/editor";
 import { PageSections } from "@agency/core/page-sections/page-sections";
 import type { z } from "zod";
 import { http, reply, type RouteHandler } from "../http";
+import { invalidate, publicPaths } from "../invalidate";
 
 const MAX_SECTION_BODY = 256 * 1024;
 
-/** The four routes of a curated catalogue, from its domain module and input schema. */
-function crud<S extends z.ZodType>(
+/**
+ * The four routes of a curated catalogue, from its domain module and schemas. Every write that
+ * lands invalidates the catalogue's public list at the CDN.
+ */
+function crud<C extends z.ZodType, U extends z.ZodType>(
   domain: {
     list(): Promise<unknown>;
-    create(i: z.output<S>): Promise<unknown>;
-    update(id: string, i: z.output<S>): Promise<unknown>;
-    remove(id: string): Promise<void>;
+    create(i: z.output<C>): Promise<unknown>;
+    update(id: string, i: z.output<U>): Promise<unknown>;
+    remove(id: string): Promise<unknown>;
   },
-  schema: S,
+  createSchema: C,
+  updateSchema: U,
+  paths: () => string[],
 ): [RouteHandler, RouteHandler, RouteHandler, RouteHandler] {
+  const changed = async <T>(result: T) => {
+    await invalidate(paths());
+    return result;
+  };
   return [
     () => domain.list(),
-    async (req) => reply.created(await domain.create(req.body(schema))),
-    (req) => domain.update(req.params.id ?? "", req.body(schema)),
+    async (req) => reply.created(await changed(await domain.create(req.body(createSchema)))),
+    async (req) => changed(await domain.update(req.params.id ?? "", req.body(updateSchema))),
     async (req) => {
-      await domain.remove(req.params.id ?? "");
+      await changed(await domain.remove(req.params.id ?? ""));
       return { success: true };
     },
   ];
 }
 
-const [listServices, createService, updateService, deleteService] = crud(Services, serviceInput);
-const [listIndustries, createIndustry, updateIndustry, deleteIndustry] = crud(Industries, industryInput);
-const [listCourses, createCourse, updateCourse, deleteCourse] = crud(Courses, courseInput);
-const [listDetails, createDetail, updateDetail, deleteDetail] = crud(ServiceDetails, serviceDetailInput);
+const [listServices, createService, updateService, deleteService] = crud(Services, serviceInput, serviceUpdate, publicPaths.services);
+const [listIndustries, createIndustry, updateIndustry, deleteIndustry] = crud(Industries, industryInput, industryUpdate, publicPaths.industries);
+const [listCourses, createCourse, updateCourse, deleteCourse] = crud(Courses, courseInput, courseUpdate, publicPaths.courses);
+const [listDetails, createDetail, updateDetail, deleteDetail] = crud(ServiceDetails, serviceDetailInput, serviceDetailUpdate, publicPaths.serviceDetails);
 
 export const handler = http({
   "GET /api/admin/page-sections/{pageSlug}": async ({ params }) => {
     if (!(pageSlugs as readonly string[]).includes(params.pageSlug ?? "")) throw new NotFoundError("Unknown page");
     return PageSections.byPage(params.pageSlug!);
   },
-  "PUT /api/admin/page-sections/{id}": (req) =>
-    PageSectionEditor.update(req.params.id ?? "", req.body(pageSectionUpdate, { maxBytes: MAX_SECTION_BODY })),
+  "PUT /api/admin/page-sections/{id}": async (req) => {
+    const section = await PageSectionEditor.update(req.params.id ?? "", req.body(pageSectionUpdate, { maxBytes: MAX_SECTION_BODY }));
+    await invalidate(publicPaths.pageSections(section.page_slug));
+    return section;
+  },
   "GET /api/admin/services": listServices,
   "POST /api/admin/services": createService,
   "PUT /api/admin/services/{id}": updateService,

@@ -1,13 +1,27 @@
 import { settingsBatchInput } from "@agency/core/contract/admin";
-import { settingValue } from "@agency/core/contract/settings";
+import { publicSettingKeys, settingValue } from "@agency/core/contract/settings";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { http } from "../http";
+import { invalidate, publicPaths } from "../invalidate";
 
 /** Fourteen settings of at most 5000 characters each, JSON-escaped. */
 const MAX_BATCH_BODY = 512 * 1024;
 
+/** Only settings the public site reads are cached publicly (google_analytics_id is not). */
+const publicKeys = new Set<string>(publicSettingKeys);
+async function changed<T>(result: T, keys: string[]): Promise<T> {
+  if (keys.some((k) => publicKeys.has(k))) await invalidate(publicPaths.settings());
+  return result;
+}
+
 export const handler = http({
   "GET /api/admin/site-settings": () => SiteSettings.list(),
-  "PUT /api/admin/site-settings": (req) => SiteSettings.updateMany(req.body(settingsBatchInput, { maxBytes: MAX_BATCH_BODY }).settings),
-  "PUT /api/admin/site-settings/{key}": (req) => SiteSettings.update(req.params.key ?? "", req.body(settingValue).value),
+  "PUT /api/admin/site-settings": async (req) => {
+    const { settings } = req.body(settingsBatchInput, { maxBytes: MAX_BATCH_BODY });
+    return changed(await SiteSettings.updateMany(settings), settings.map((s) => s.key));
+  },
+  "PUT /api/admin/site-settings/{key}": async (req) => {
+    const key = req.params.key ?? "";
+    return changed(await SiteSettings.update(key, req.body(settingValue)), [key]);
+  },
 });
