@@ -196,10 +196,10 @@ describe("admin blog posts", () => {
     const retry = await admin.call("POST", "/api/admin/blog-posts", { body: { ...body, content: "<p>&amp; fits</p>" } });
     expect(retry.status).toBe(201);
 
-    const edit = await admin.call("PUT", `/api/admin/blog-posts/${retry.json.id}`, { body: { ...body, content: "&".repeat(199_000) } });
+    const edit = await admin.call("PUT", `/api/admin/blog-posts/${retry.json.id}`, { body: { ...body, content: "&".repeat(199_000), version: retry.json.version } });
     expect(edit.status).toBe(413);
-    const stored = ((await admin.call("GET", "/api/admin/blog-posts")).json as { id: string; content: string }[]).find((p) => p.id === retry.json.id);
-    expect(stored?.content).toBe("<p>&amp; fits</p>");
+    const stored = (await admin.call("GET", `/api/admin/blog-posts/${retry.json.id}`)).json as { content: string; version: number };
+    expect(stored).toMatchObject({ content: "<p>&amp; fits</p>", version: retry.json.version });
     await admin.call("DELETE", `/api/admin/blog-posts/${retry.json.id}`, { body: {} });
   });
 });

@@ -37,6 +37,14 @@ describe("the http wrapper", () => {
     });
   });
 
+  it("caches a permanent redirect of a cacheable route like its 200s, with its Location and JSON body", async () => {
+    const moved = http({ "GET /api/blog-posts/{slug}": async () => reply.moved("/api/blog-posts/new", { redirect: "new" }) });
+    const res = await moved(event("GET /api/blog-posts/{slug}"));
+    expect(res.statusCode).toBe(301);
+    expect(JSON.parse(res.body!)).toEqual({ redirect: "new" });
+    expect(res.headers).toMatchObject({ location: "/api/blog-posts/new", "cache-control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400" });
+  });
+
   it("maps domain errors to their status without caching them", async () => {
     const res = await handler(event("GET /api/blog-posts/{slug}"));
     expect(res.statusCode).toBe(404);

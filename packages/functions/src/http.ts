@@ -57,6 +57,8 @@ export const reply = {
   /** A non-JSON body (feeds). */
   text: (body: string, contentType: string) => new Reply(200, body, { "content-type": contentType }),
   redirect: (location: string, cookies: string[] = []) => new Reply(302, undefined, { location }, cookies),
+  /** A moved resource (a blog post's earlier slug): 301 with a JSON body; cacheable like its route's 200s. */
+  moved: (location: string, body: unknown) => new Reply(301, body, { location }),
 };
 
 export type RouteHandler = (req: Request) => Promise<unknown>;
@@ -133,7 +135,7 @@ function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request
 function toResult(r: Reply, cacheable: boolean): APIGatewayProxyStructuredResultV2 {
   const isText = typeof r.body === "string" && r.headers["content-type"] !== undefined;
   const headers: Record<string, string> = {
-    "cache-control": cacheable && r.status >= 200 && r.status < 300 ? PUBLIC_CACHE : "no-store",
+    "cache-control": cacheable && ((r.status >= 200 && r.status < 300) || r.status === 301) ? PUBLIC_CACHE : "no-store",
     "x-content-type-options": "nosniff",
     ...(r.body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
     ...r.headers,

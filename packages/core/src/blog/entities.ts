@@ -1,5 +1,6 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, byYearIndex, idAttribute, timestamps } from "../db/attributes";
+import { bucketAttribute, byYearIndex, idAttribute, searchAttribute, timestamps } from "../db/attributes";
+import { versionAttribute } from "../db/versions";
 
 /**
  * Blog posts.
@@ -11,7 +12,12 @@ import { bucketAttribute, byYearIndex, idAttribute, timestamps } from "../db/att
  *              never one partition)
  *   bySlug    Get    the slug claim below, then byId
  *
- * `version` gives optimistic concurrency for edits that move a slug.
+ * The back office's search is a FilterExpression `contains(search, :q)` on the byYear queries:
+ * `search` is the title, excerpt, content as text, slug and author name, lowercased, written on
+ * every save (the recount writes it for posts stored before it existed).
+ *
+ * `version` makes every save conditional on the version the editor read (db/versions.ts).
+ * `old_slugs`: the earlier slugs of a published post, each still claimed as a redirect to it.
  */
 export const BlogPostEntity = new Entity({
   model: { entity: "blogPost", version: "1", service: "agency" },
@@ -26,8 +32,10 @@ export const BlogPostEntity = new Entity({
     author_name: { type: "string", default: "" },
     is_published: { type: "boolean", required: true, default: false },
     published_at: { type: "string" },
+    old_slugs: { type: "list", items: { type: "string" }, default: () => [] },
     bucket: bucketAttribute,
-    version: { type: "number", required: true, default: 1 },
+    search: searchAttribute,
+    version: versionAttribute,
     ...timestamps,
   },
   indexes: {
@@ -39,6 +47,9 @@ export const BlogPostEntity = new Entity({
 /**
  * Slug claims make slugs unique without transactions: a post may only take a slug whose claim it
  * created (a conditional put that fails when the slug is taken, also under concurrent creates).
+ * A claim of kind `redirect` is an earlier slug of a published post: the public read answers it with
+ * a 301 to the post's current slug. A new post (or the post itself) may take a redirect's slug over;
+ * the redirect then ends. Claims written before kinds existed are `post` claims.
  *
  * Access patterns:
  *   bySlug  Get  the post id holding a slug   pk: slug
@@ -47,7 +58,9 @@ export const BlogSlugEntity = new Entity({
   model: { entity: "blogSlug", version: "1", service: "agency" },
   attributes: {
     slug: { type: "string", required: true, readOnly: true },
-    post_id: { type: "string", required: true, readOnly: true },
+    /** Handed over when another post takes a redirect's slug (a conditional patch). */
+    post_id: { type: "string", required: true },
+    kind: { type: ["post", "redirect"] as const, default: "post" },
   },
   indexes: {
     bySlug: { pk: { field: "pk", composite: ["slug"] }, sk: { field: "sk", composite: [] } },

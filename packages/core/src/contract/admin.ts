@@ -23,11 +23,32 @@ const limit = z.coerce
   .max(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
   .default(PAGE_SIZE_DEFAULT);
 const cursor = z.string().max(2048, "cursor is not valid").optional();
-/** Only the paging parameters (GET /api/admin/blog-posts: summaries without content, newest first). */
-export const pageQuery = z.object({ limit, cursor });
-
 /** Case-insensitive search text; "" means no search. */
 const q = z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase());
+
+// ---- Blog posts -------------------------------------------------------------------------------
+/**
+ * GET /api/admin/blog-posts?limit=&cursor=&q=: summaries (AdminBlogPostSummary, no content), newest
+ * first; `q` searches title, excerpt, content (as text), slug and author name, case-insensitively,
+ * over every post. GET /api/admin/blog-posts/{id} answers one post whole, content included.
+ */
+export const blogListQuery = z.object({ limit, cursor, q });
+export type BlogListQuery = z.input<typeof blogListQuery>;
+
+export interface AdminBlogPostSummary {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  category: string;
+  featured_image_url: string;
+  author_name: string;
+  is_published: boolean;
+  published_at?: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
 
 // ---- Messages ---------------------------------------------------------------------------------
 export const messageStatusFilters = ["all", "read", "unread"] as const;

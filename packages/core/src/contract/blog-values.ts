@@ -19,19 +19,35 @@ export const slugify = (title: string) =>
     .replace(/\s+/g, "-")
     .replace(/-+/g, "-");
 
-const stripTags = (html: string) =>
-  html.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/\s+/g, " ").trim();
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+const codePoint = (n: number) => (n > 0 && n <= 0x10ffff && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : "");
+
+/**
+ * The text of stored HTML: tags dropped, character references decoded (the sanitiser stores "&" as
+ * "&amp;"), whitespace collapsed. For excerpts and search, which show or match text, not markup.
+ */
+export const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (ref, name: string) => {
+      const n = name.toLowerCase();
+      if (n.startsWith("#x")) return codePoint(parseInt(n.slice(2), 16));
+      if (n.startsWith("#")) return codePoint(parseInt(n.slice(1), 10));
+      return Object.hasOwn(entities, n) ? entities[n]! : ref;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The stored excerpt, else the first 150 characters of the text, else 'No preview available...'. */
 export function excerptOf(post: { excerpt?: string | null; content?: string | null }) {
   if (post.excerpt) return post.excerpt;
-  const text = stripTags(post.content ?? "");
+  const text = htmlText(post.content ?? "");
   return text ? `${text.slice(0, 150)}...` : "No preview available...";
 }
 
 /** 200 words a minute, rounded up; '3 min read' with no content. */
 export function readTime(content?: string | null) {
-  const words = stripTags(content ?? "").split(" ").filter(Boolean).length;
+  const words = htmlText(content ?? "").split(" ").filter(Boolean).length;
   return words ? `${Math.max(1, Math.ceil(words / 200))} min read` : "3 min read";
 }
 

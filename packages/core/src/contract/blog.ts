@@ -1,8 +1,12 @@
 import * as z from "zod";
 import { blogCategories } from "./blog-values";
-import { optionalText, optionalUrl } from "./common";
+import { optionalText, optionalUrl, updateOf, version } from "./common";
 
-export const blogPostInput = z.object({
+/** The message of the 409 a taken slug gets, on create and on update. */
+export const slugTakenMessage = (slug: string) => `The slug '${slug}' is already used by another post.`;
+
+const blogPostFields = {
+  /** Plain text, stored as typed; the web shows it as text. */
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300),
   slug: z
     .string({ error: "Slug is required" })
@@ -10,6 +14,7 @@ export const blogPostInput = z.object({
     .min(1, "Slug is required")
     .max(200)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Slug may contain only lowercase letters, digits and single hyphens"),
+  /** HTML: sanitised on save, and again at render. */
   content: z.string({ error: "Content is required" }).trim().min(1, "Content is required").max(200_000),
   excerpt: optionalText(1000),
   category: z
@@ -19,7 +24,22 @@ export const blogPostInput = z.object({
   featured_image_url: optionalUrl,
   author_name: optionalText(200),
   is_published: z.boolean({ error: "Must be true or false" }).default(false),
-});
+};
+
+/** POST /api/admin/blog-posts: title, slug and content required; a new post is a draft unless published. */
+export const blogPostInput = z.object(blogPostFields);
 export type BlogPostInput = z.input<typeof blogPostInput>;
 
-export const publishInput = z.object({ is_published: z.boolean({ error: "is_published must be true or false" }) });
+/**
+ * PUT /api/admin/blog-posts/{id}: the fields that change and the `version` read; title, slug and
+ * content, when sent, may not be empty. A post left out of `is_published` keeps its state.
+ */
+export const blogPostUpdate = updateOf(blogPostFields);
+export type BlogPostUpdate = z.input<typeof blogPostUpdate>;
+
+/** PUT /api/admin/blog-posts/{id}/publish: the list's toggle; `version` optional, checked when sent. */
+export const publishInput = z.object({
+  is_published: z.boolean({ error: "is_published must be true or false" }),
+  version: version.optional(),
+});
+export type PublishInput = z.input<typeof publishInput>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import { authMessages, loginErrorText } from "./auth-texts";
-import { excerptOf, readTime, slugify } from "./blog-values";
+import { blogPostUpdate, publishInput } from "./blog";
+import { excerptOf, htmlText, readTime, slugify } from "./blog-values";
 import { courseInput, courseUpdate, industryInput, serviceDetailUpdate, serviceInput, serviceUpdate } from "./catalog";
 import { colorSchemes, industryIcons, serviceIcons, splitBarList } from "./catalog-values";
 import { pageSectionUpdate } from "./page-sections";
@@ -20,6 +21,11 @@ describe("blog helpers", () => {
     expect(excerptOf({ excerpt: "", content })).toBe(`${"word ".repeat(60).trim().slice(0, 150)}...`);
     expect(excerptOf({ excerpt: "Given", content })).toBe("Given");
     expect(excerptOf({ excerpt: "", content: "" })).toBe("No preview available...");
+  });
+  it("excerpt and text of stored HTML decode character references, so '&amp;' reads as '&'", () => {
+    expect(htmlText("<p>Tom &amp; Jerry &lt;3 &#39;n&#x27; &nbsp;friends&hellip;</p>")).toBe("Tom & Jerry <3 'n' friends&hellip;");
+    expect(excerptOf({ excerpt: "", content: "<p>R&amp;D</p>" })).toBe("R&D...");
+    expect(htmlText("&#0; &#xD800; &#x110000;")).toBe("");
   });
   it("read time is 200 words a minute rounded up, 3 min without content", () => {
     expect(readTime("<p>" + "w ".repeat(201) + "</p>")).toBe("2 min read");
@@ -72,6 +78,7 @@ describe("update schemas (PUT)", () => {
     expect(serviceUpdate.parse({ version: 3 })).toEqual({ version: 3 });
     expect(serviceUpdate.parse({ is_active: false, version: 1 })).toEqual({ is_active: false, version: 1 });
     expect(courseUpdate.parse({ title: "T", version: 1 })).toEqual({ title: "T", version: 1 });
+    expect(blogPostUpdate.parse({ title: "T", version: 2 })).toEqual({ title: "T", version: 2 });
     expect(pageSectionUpdate.parse({ id: "x", section_key: "k", title: "Hi", version: 1 })).toEqual({ title: "Hi", version: 1 });
     expect(serviceDetailUpdate.parse({ version: 1 })).toEqual({ version: 1 });
   });
@@ -79,15 +86,18 @@ describe("update schemas (PUT)", () => {
     expect(serviceUpdate.parse({ icon_name: "", version: 1 }).icon_name).toBe("Bot");
     expect(serviceUpdate.parse({ order_index: "7", version: 1 }).order_index).toBe(7);
     expect(Object.keys(fieldErrors(serviceUpdate.safeParse({ icon_name: "Rocket", version: 1 }).error!))).toEqual(["icon_name"]);
+    expect(Object.keys(fieldErrors(blogPostUpdate.safeParse({ title: "", version: 1 }).error!))).toEqual(["title"]);
   });
   it("require a whole-number version from 1, naming version", () => {
     for (const bad of [{}, { version: 0 }, { version: 1.5 }, { version: "2" }, { version: null }]) {
-      for (const schema of [serviceUpdate, courseUpdate, pageSectionUpdate, settingValue]) {
+      for (const schema of [serviceUpdate, courseUpdate, blogPostUpdate, pageSectionUpdate, settingValue]) {
         const r = schema.safeParse({ ...bad, value: "" });
         expect(r.success, JSON.stringify(bad)).toBe(false);
         expect(Object.keys(fieldErrors(r.error!))).toEqual(["version"]);
       }
     }
+    expect(publishInput.parse({ is_published: true })).toEqual({ is_published: true });
+    expect(publishInput.safeParse({ is_published: true, version: 0 }).success).toBe(false);
   });
 });
 

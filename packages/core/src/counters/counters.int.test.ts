@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BlogPosts } from "../blog/blog";
 import { BlogEditor } from "../blog/editor";
 import { Courses } from "../catalog/catalog";
 import { ContactSubmissions } from "../contact/contact";
@@ -100,9 +101,9 @@ describe("post, course and user counters", () => {
     const keys = [counters.postsTotal, counters.postsPublished];
     let id = "";
     expect(await deltas(keys, async () => (id = (await BlogEditor.create(post("counted-post", false))).id))).toEqual([1, 0]);
-    expect(await deltas(keys, () => BlogEditor.setPublished(id, true))).toEqual([0, 1]);
-    expect(await deltas(keys, () => BlogEditor.update(id, post("counted-post", true)))).toEqual([0, 0]);
-    expect(await deltas(keys, () => BlogEditor.update(id, post("counted-post-2", false)))).toEqual([0, -1]);
+    expect(await deltas(keys, () => BlogEditor.setPublished(id, { is_published: true }))).toEqual([0, 1]);
+    expect(await deltas(keys, async () => BlogEditor.update(id, { ...post("counted-post", true), version: (await BlogPosts.get(id)).version }))).toEqual([0, 0]);
+    expect(await deltas(keys, async () => BlogEditor.update(id, { ...post("counted-post-2", false), version: (await BlogPosts.get(id)).version }))).toEqual([0, -1]);
     expect(await deltas(keys, () => BlogEditor.create(post("counted-post-2", true)).catch(() => undefined))).toEqual([0, 0]);
     expect(await deltas(keys, () => BlogEditor.remove(id))).toEqual([-1, 0]);
   });

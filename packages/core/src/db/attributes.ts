@@ -14,9 +14,9 @@ export const timestamps = {
     type: "string",
     required: true,
     default: () => new Date().toISOString(),
-    // Every write refreshes it.
+    // Every write refreshes it, unless the write sets it itself: a backfill is not an edit.
     watch: "*",
-    set: () => new Date().toISOString(),
+    set: (value?: string) => value ?? new Date().toISOString(),
   },
 } as const;
 

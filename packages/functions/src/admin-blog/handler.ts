@@ -1,23 +1,33 @@
 import { BlogPosts } from "@agency/core/blog/blog";
 import { BlogEditor } from "@agency/core/blog/editor";
-import { pageQuery } from "@agency/core/contract/admin";
-import { blogPostInput, publishInput } from "@agency/core/contract/blog";
+import { blogListQuery } from "@agency/core/contract/admin";
+import { blogPostInput, blogPostUpdate, publishInput } from "@agency/core/contract/blog";
 import { http, reply } from "../http";
+import { invalidate, postSlugs, publicPaths } from "../invalidate";
 
 const MAX_POST_BODY = 256 * 1024;
 
+/**
+ * A post that is or was published may be cached publicly (the list, its page, the feeds): a save of
+ * it invalidates them. A draft that was never published was never public.
+ */
+async function changed<T extends { slug: string; old_slugs?: string[] | null; is_published: boolean; published_at?: string | null }>(post: T) {
+  if (post.is_published || post.published_at) await invalidate(publicPaths.blogPost(postSlugs(post)));
+  return post;
+}
+
 export const handler = http({
-  /** Paged summaries without content (500 posts with content would pass 1 MB); the editor gets one post whole. */
-  "GET /api/admin/blog-posts": async (req) => reply.page(await BlogPosts.page(pageQuery.parse(req.query))),
+  /** Paged summaries without content (500 posts with content would pass 1 MB), searched on the server. */
+  "GET /api/admin/blog-posts": async (req) => reply.page(await BlogPosts.page(blogListQuery.parse(req.query))),
   "GET /api/admin/blog-posts/{id}": ({ params }) => BlogPosts.get(params.id ?? ""),
   "POST /api/admin/blog-posts": async (req) =>
-    reply.created(await BlogEditor.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY }))),
-  "PUT /api/admin/blog-posts/{id}": (req) =>
-    BlogEditor.update(req.params.id ?? "", req.body(blogPostInput, { maxBytes: MAX_POST_BODY })),
-  "PUT /api/admin/blog-posts/{id}/publish": (req) =>
-    BlogEditor.setPublished(req.params.id ?? "", req.body(publishInput).is_published),
+    reply.created(await changed(await BlogEditor.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY })))),
+  "PUT /api/admin/blog-posts/{id}": async (req) =>
+    changed(await BlogEditor.update(req.params.id ?? "", req.body(blogPostUpdate, { maxBytes: MAX_POST_BODY }))),
+  "PUT /api/admin/blog-posts/{id}/publish": async (req) =>
+    changed(await BlogEditor.setPublished(req.params.id ?? "", req.body(publishInput))),
   "DELETE /api/admin/blog-posts/{id}": async ({ params }) => {
-    await BlogEditor.remove(params.id ?? "");
+    await changed(await BlogEditor.remove(params.id ?? ""));
     return { success: true };
   },
 });
