@@ -1,6 +1,7 @@
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { HttpStage, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { CustomResource } from "aws-cdk-lib";
+import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
 import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "./routes";
@@ -31,6 +32,17 @@ export const sstHandler = (feature: Feature) => handlerPath(feature).replace(/\.
 
 const pascal = (s: string) => s.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
+/**
+ * The admin features whose saves change what visitors read: they ask CloudFront to drop its cached
+ * copies (packages/functions/src/invalidate.ts). Nobody else may invalidate.
+ */
+export const invalidatingFeatures: readonly Feature[] = ["admin-content", "admin-blog", "admin-settings"];
+
+/** CreateInvalidation on the site's distribution only. */
+function invalidationAccess(distribution: IDistribution) {
+  return new PolicyStatement({ actions: ["cloudfront:CreateInvalidation"], resources: [distribution.distributionArn] });
+}
+
 function tableAccess(table: Table, mode: "read" | "read-write") {
   return new PolicyStatement({
     actions: mode === "read" ? tableReadActions : [...tableReadActions, ...tableWriteActions],
@@ -46,19 +58,29 @@ function tableAccess(table: Table, mode: "read" | "read-write") {
  */
 export function Api({ stack }: StackContext) {
   const { table } = use(Database);
-  const { gateway, publicUrl, originVerifyToken } = use(Web);
+  const { gateway, publicUrl, originVerifyToken, site } = use(Web);
+  // `sst dev` deploys no site and so no distribution: nothing is cached, nothing to invalidate.
+  const distribution = site.cdk?.distribution;
   const config = createConfig(stack, { publicUrl });
 
   const functions = Object.fromEntries(
     features.map((feature) => {
       const ownSecrets = feature === "auth" ? config.forAuth : [];
+      const invalidates = distribution && invalidatingFeatures.includes(feature) ? distribution : undefined;
       const fn = new Function(stack, pascal(feature), {
         handler: sstHandler(feature),
         description: `${feature}: ${routeKeys.filter((k) => routes[k].feature === feature).length} routes`,
-        environment: { TABLE_NAME: table.tableName, ORIGIN_VERIFY_TOKEN: originVerifyToken },
+        environment: {
+          TABLE_NAME: table.tableName,
+          ORIGIN_VERIFY_TOKEN: originVerifyToken,
+          ...(invalidates ? { DISTRIBUTION_ID: invalidates.distributionId } : {}),
+        },
         bind: [...config.forAll, ...ownSecrets],
         prefetchSecrets: ownSecrets.length > 0,
-        permissions: [tableAccess(table, readOnlyFeatures.includes(feature) ? "read" : "read-write")],
+        permissions: [
+          tableAccess(table, readOnlyFeatures.includes(feature) ? "read" : "read-write"),
+          ...(invalidates ? [invalidationAccess(invalidates)] : []),
+        ],
       });
       return [feature, fn];
     }),

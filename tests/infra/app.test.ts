@@ -187,6 +187,61 @@ describe("the functions", () => {
   });
 });
 
+describe("CloudFront invalidation", () => {
+  const distributionId = () => {
+    const [id] = Object.keys(resourcesOf(app.web, "AWS::CloudFront::Distribution"));
+    return id!;
+  };
+  /** The Api stack's import of an output of the Web stack that is `value` there. */
+  const importOf = (value: (v: any) => boolean) => {
+    const name = Object.values(app.web.toJSON().Outputs as Record<string, any>).find((o) => o.Export && value(o.Value))?.Export.Name;
+    expect(name).toBeTruthy();
+    return { "Fn::ImportValue": name };
+  };
+  const invalidationStatements = (id: string) =>
+    statementsOf(app.api, id).filter((s) => actionsOf([s]).some((a) => a.startsWith("cloudfront:")));
+
+  it("is allowed to admin-content, admin-blog and admin-settings only, on the site's distribution only, never *", () => {
+    const arn = {
+      "Fn::Join": [
+        "",
+        [
+          "arn:",
+          { Ref: "AWS::Partition" },
+          ":cloudfront::123456789012:distribution/",
+          importOf((v) => v?.Ref === distributionId()),
+        ],
+      ],
+    };
+    const fns = featureFunctions(app.api);
+    for (const feature of ["admin-content", "admin-blog", "admin-settings"]) {
+      const statements = invalidationStatements(fns[feature]!.id);
+      expect(statements, feature).toEqual([{ Action: "cloudfront:CreateInvalidation", Effect: "Allow", Resource: arn }]);
+    }
+    const invalidating = Object.entries(fns).filter(([, { id }]) => invalidationStatements(id).length).map(([f]) => f);
+    expect(invalidating.sort()).toEqual(["admin-blog", "admin-content", "admin-settings"]);
+    for (const feature of features.filter((f) => routeKeys.some((k) => routes[k].feature === f && routes[k].access === "public"))) {
+      expect(invalidationStatements(fns[feature]!.id), feature).toEqual([]);
+    }
+    const everyStatement = Object.values(resourcesOf(app.api, "AWS::IAM::Policy")).flatMap((p) => p.Properties!.PolicyDocument.Statement);
+    for (const s of everyStatement.filter((s) => actionsOf([s]).some((a) => a.startsWith("cloudfront:")))) {
+      expect(s.Resource).not.toBe("*");
+      expect(actionsOf([s])).toEqual(["cloudfront:CreateInvalidation"]);
+    }
+  });
+
+  it("gives those functions the distribution's id, and no other function", () => {
+    for (const [feature, { props }] of Object.entries(featureFunctions(app.api))) {
+      const id = props.Environment.Variables.DISTRIBUTION_ID;
+      if (["admin-content", "admin-blog", "admin-settings"].includes(feature)) {
+        expect(id, feature).toEqual(importOf((v) => v?.Ref === distributionId()));
+      } else {
+        expect(id, feature).toBeUndefined();
+      }
+    }
+  });
+});
+
 describe("the CloudFront distribution", () => {
   const distribution = () => {
     const all = Object.values(resourcesOf(app.web, "AWS::CloudFront::Distribution"));

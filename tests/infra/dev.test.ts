@@ -18,7 +18,11 @@ describe("sst dev", () => {
       expect(f.Properties!.Handler).toBe("live-lambda.handler");
       expect(f.Properties!.Environment.Variables.SST_Parameter_value_PUBLIC_URL).toBe(devSiteUrl);
       expect(f.Properties!.Environment.Variables.TABLE_NAME).toBeTruthy();
+      // No distribution in dev: nothing cached, nothing to invalidate (the helper only logs).
+      expect(f.Properties!.Environment.Variables.DISTRIBUTION_ID).toBeUndefined();
     }
+    const statements = Object.values(resourcesOf(app.api, "AWS::IAM::Policy")).flatMap((p) => p.Properties!.PolicyDocument.Statement);
+    expect(JSON.stringify(statements)).not.toContain("cloudfront:");
     // Feature functions are stubs here, so the handler-based lookup finds none.
     expect(featureFunctions(app.api)).toEqual({});
   });
