@@ -185,7 +185,7 @@ export function DataTable<T>({
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {/* Focusable and named, so keyboard users can scroll a wide table sideways. */}
-      <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600">
+      <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600">
         <table className="min-w-full border-collapse">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">

@@ -1,27 +1,18 @@
 import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { CountUp } from "../ui/count-up";
+import { tileTones, type BadgeTone } from "./badge";
 
 /** SPEC §9: the dashboard counters count up over 2 seconds. */
 export const DASHBOARD_COUNT_MS = 2000;
 
-const iconTones = {
-  purple: "bg-purple-100 text-purple-700",
-  blue: "bg-blue-100 text-blue-700",
-  green: "bg-green-100 text-green-700",
-  amber: "bg-amber-100 text-amber-800",
-  red: "bg-red-100 text-red-700",
-  slate: "bg-slate-100 text-slate-700",
-  indigo: "bg-indigo-100 text-indigo-700",
-} as const;
-export type StatTone = keyof typeof iconTones;
 
 interface StatCardProps {
   label: string;
   /** undefined while loading (or when the counters failed): shows a dash. */
   value: number | undefined;
   icon?: LucideIcon;
-  tone?: StatTone;
+  tone?: BadgeTone;
   /** A line under the number: "12 published, 3 drafts". */
   hint?: ReactNode;
   /** Count up from 0 when scrolled into view (the Overview's counters, SPEC §9: 2 s). */
@@ -52,7 +43,7 @@ export function StatCard({ label, value, icon: Icon, tone = "purple", hint, anim
         {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}
       </div>
       {Icon && (
-        <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-lg ${iconTones[tone]}`}>
+        <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-lg ${tileTones[tone]}`}>
           <Icon aria-hidden="true" className="h-5 w-5" />
         </span>
       )}

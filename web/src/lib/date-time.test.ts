@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "./date-time";
 
 describe("formatDateTime", () => {
   it("shows en-US short month, day, hour and minute", () => {
