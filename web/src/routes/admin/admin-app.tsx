@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
@@ -16,7 +16,10 @@ import { ApiError } from "../../lib/api";
  * screen yet shows its SPEC title. Add a screen: write web/src/routes/admin/<screen>.tsx (default
  * export) and add one line here.
  */
-const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {};
+const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  messages: lazy(() => import("./messages")),
+  registrations: lazy(() => import("./registrations")),
+};
 
 function AdminPage({ item }: { item: AdminNavItem }) {
   const Screen = screens[item.path];
