@@ -9,7 +9,7 @@ import { request } from "node:http";
 let next = 0;
 function visitorIp(): string {
   const n = (process.pid % 1000) * 4000 + next++;
-  return `127.${200 + ((n >> 16) & 0x3f)}.${(n >> 8) & 0xff}.${(n & 0xff) || 1}`;
+  return `127.${100 + ((n >> 16) & 0x7f)}.${(n >> 8) & 0xff}.${(n & 0xff) || 1}`;
 }
 
 export async function postAsVisitor(baseUrl: string, path: string, body: unknown): Promise<{ status: number; json: unknown }> {

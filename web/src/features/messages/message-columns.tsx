@@ -30,7 +30,7 @@ export function messageColumns(actions: {
             {!m.is_read && (
               <>
                 <span aria-hidden="true" data-testid="unread-dot" className="h-2.5 w-2.5 shrink-0 rounded-full bg-blue-600" />
-                <span className="sr-only">Unread message from</span>
+                <span className="sr-only">Unread message from </span>
               </>
             )}
             {m.name}
