@@ -154,6 +154,8 @@ test("an admin works through contact messages: search, filters, details, read st
   await deleteAda.click();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(row(page, ada.name)).toHaveCount(0);
+  // Focus stays in the table rather than falling back to the top of the page.
+  await expect(page.getByRole("region", { name: "Contact messages" })).toBeFocused();
   await expect(page.getByTestId("toasts")).toContainText("Message deleted");
   await expect(table(page).getByRole("rowheader")).toHaveCount(2);
   const remaining = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as Message[];

@@ -153,6 +153,8 @@ test("an admin follows up course registrations: search, status filter and change
   await deleteBob.click();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(row(page, bob.name)).toHaveCount(0);
+  // Focus stays in the table rather than falling back to the top of the page.
+  await expect(page.getByRole("region", { name: "Course registrations" })).toBeFocused();
   await expect(page.getByTestId("toasts")).toContainText("Registration deleted");
   await expect.poll(() => statValue(page, "Total")).toBe(totalBefore - 1);
   const remaining = (await (await page.request.get(`/api/admin/course-registrations?q=${tag}`)).json()) as Registration[];

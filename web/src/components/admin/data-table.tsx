@@ -61,6 +61,8 @@ export interface DataTableProps<T> {
   empty?: ReactNode;
   /** Server paging: more rows load when the end of the table scrolls into view, or with "Load more". */
   paging?: DataTablePaging;
+  /** Rows on screen are being replaced (new filters loading): marks the table aria-busy. */
+  isRefreshing?: boolean;
 }
 
 const CONTROLS = "a, button, input, select, textarea, label, summary, [role='button'], [role='menuitem']";
@@ -85,6 +87,7 @@ export function DataTable<T>({
   onRetry,
   empty,
   paging,
+  isRefreshing = false,
 }: DataTableProps<T>) {
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const sorting = controlledSorting ?? localSorting;
@@ -103,6 +106,14 @@ export function DataTable<T>({
   const leafColumns = table.getVisibleLeafColumns();
   const openerId = onRowOpen ? (leafColumns.find((c) => c.columnDef.meta?.opensRow) ?? leafColumns[0])?.id : undefined;
   const rows = table.getRowModel().rows;
+
+  // When the focused control leaves with its row (a confirmed delete), focus stays in the table
+  // instead of falling back to the top of the page.
+  const region = useRef<HTMLDivElement>(null);
+  const focusInside = useRef(false);
+  useEffect(() => {
+    if (focusInside.current && (document.activeElement === document.body || !document.activeElement)) region.current?.focus({ preventScroll: true });
+  }, [rows]);
 
   const rowClick = (row: T) => (e: MouseEvent<HTMLTableRowElement>) => {
     if (!onRowOpen) return;
@@ -185,7 +196,16 @@ export function DataTable<T>({
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {/* Focusable and named, so keyboard users can scroll a wide table sideways. */}
-      <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600">
+      <div
+        ref={region}
+        role="region"
+        aria-label={caption}
+        aria-busy={isRefreshing || undefined}
+        tabIndex={0}
+        onFocus={() => (focusInside.current = true)}
+        // Focus moving to another element tells where it went; to nowhere (null), it may be a removed row's.
+        onBlur={(e) => e.relatedTarget && (focusInside.current = region.current?.contains(e.relatedTarget) ?? false)}
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600">
         <table className="min-w-full border-collapse">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">

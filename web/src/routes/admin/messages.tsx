@@ -168,6 +168,7 @@ export default function MessagesPage() {
         error={list.error}
         onRetry={() => list.refetch()}
         paging={list}
+        isRefreshing={list.isPlaceholderData}
         empty={
           <EmptyState
             icon={Mail}

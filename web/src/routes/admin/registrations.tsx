@@ -122,6 +122,7 @@ export default function RegistrationsPage() {
         error={list.error}
         onRetry={() => list.refetch()}
         paging={list}
+        isRefreshing={list.isPlaceholderData}
         empty={
           <EmptyState
             icon={ClipboardList}
