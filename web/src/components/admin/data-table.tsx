@@ -65,6 +65,27 @@ export interface DataTableProps<T> {
   isRefreshing?: boolean;
 }
 
+/** What a paged list hook (usePagedList) offers the table. */
+interface PagedListState<T> extends DataTablePaging {
+  rows: readonly T[];
+  isPending: boolean;
+  error: unknown;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+/** DataTable's rows, loading, error, retry and paging props from a usePagedList result: `<DataTable {...fromPagedList(list)} .../>`. */
+export function fromPagedList<T>(list: PagedListState<T>) {
+  return {
+    data: list.rows,
+    isLoading: list.isPending,
+    error: list.error,
+    onRetry: () => void list.refetch(),
+    paging: list,
+    isRefreshing: list.isPlaceholderData,
+  };
+}
+
 const CONTROLS = "a, button, input, select, textarea, label, summary, [role='button'], [role='menuitem']";
 
 /**

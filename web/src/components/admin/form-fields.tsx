@@ -1,5 +1,5 @@
-import { useId, type InputHTMLAttributes } from "react";
-import { FormField } from "../ui/form-field";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { FormField, type FieldProps } from "../ui/form-field";
 import { fieldControl } from "./classes";
 
 interface BaseProps {
@@ -17,6 +17,25 @@ interface BaseProps {
   name?: string;
 }
 
+/** FormField with BaseProps: the id (given or generated), label, required, error and hint. */
+function Field({ props, children }: { props: BaseProps; children: (field: FieldProps) => ReactNode }) {
+  const fallbackId = useId();
+  return (
+    <FormField id={props.id ?? fallbackId} label={props.label} required={props.required} error={props.error} hint={props.hint}>
+      {children}
+    </FormField>
+  );
+}
+
+/** What every control takes from BaseProps besides the wiring FormField hands it. */
+const common = (props: BaseProps) => ({
+  name: props.name,
+  value: props.value,
+  disabled: props.disabled,
+  onBlur: props.onBlur,
+  className: fieldControl,
+});
+
 /**
  * Labelled form controls of the back office: label, control, hint and error wired together
  * (aria-invalid, aria-describedby) through the one FormField. Field errors from a 400 come from
@@ -28,56 +47,22 @@ export function TextField({
   autoComplete,
   ...props
 }: BaseProps & { type?: "text" | "email" | "url" | "tel" | "number" | "date"; inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"]; autoComplete?: string }) {
-  const fallbackId = useId();
-  const id = props.id ?? fallbackId;
   return (
-    <FormField id={id} label={props.label} required={props.required} error={props.error} hint={props.hint}>
-      {(field) => (
-        <input
-          {...field}
-          type={type}
-          name={props.name}
-          inputMode={inputMode}
-          autoComplete={autoComplete}
-          value={props.value}
-          disabled={props.disabled}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={props.onBlur}
-          className={fieldControl}
-        />
-      )}
-    </FormField>
+    <Field props={props}>
+      {(field) => <input {...field} {...common(props)} type={type} inputMode={inputMode} autoComplete={autoComplete} onChange={(e) => props.onChange(e.target.value)} />}
+    </Field>
   );
 }
 
 export function TextAreaField({ rows = 3, ...props }: BaseProps & { rows?: number }) {
-  const fallbackId = useId();
-  const id = props.id ?? fallbackId;
-  return (
-    <FormField id={id} label={props.label} required={props.required} error={props.error} hint={props.hint}>
-      {(field) => (
-        <textarea
-          {...field}
-          rows={rows}
-          name={props.name}
-          value={props.value}
-          disabled={props.disabled}
-          onChange={(e) => props.onChange(e.target.value)}
-          onBlur={props.onBlur}
-          className={fieldControl}
-        />
-      )}
-    </FormField>
-  );
+  return <Field props={props}>{(field) => <textarea {...field} {...common(props)} rows={rows} onChange={(e) => props.onChange(e.target.value)} />}</Field>;
 }
 
 export function SelectField({ options, ...props }: BaseProps & { options: readonly { value: string; label: string }[] }) {
-  const fallbackId = useId();
-  const id = props.id ?? fallbackId;
   return (
-    <FormField id={id} label={props.label} required={props.required} error={props.error} hint={props.hint}>
+    <Field props={props}>
       {(field) => (
-        <select {...field} name={props.name} value={props.value} disabled={props.disabled} onChange={(e) => props.onChange(e.target.value)} onBlur={props.onBlur} className={fieldControl}>
+        <select {...field} {...common(props)} onChange={(e) => props.onChange(e.target.value)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -85,7 +70,7 @@ export function SelectField({ options, ...props }: BaseProps & { options: readon
           ))}
         </select>
       )}
-    </FormField>
+    </Field>
   );
 }
 

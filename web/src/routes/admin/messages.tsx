@@ -1,16 +1,17 @@
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { CheckCheck, Mail, MailOpen, MailCheck, CalendarDays } from "lucide-react";
 import type { AdminMessage } from "@agency/core/contract/admin";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { tileTones } from "../../components/admin/badge";
 import { actionOutline, panel } from "../../components/admin/classes";
-import { useConfirm } from "../../components/admin/confirm-dialog";
-import { DataTable } from "../../components/admin/data-table";
+import { DataTable, fromPagedList } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { FilterBar, SearchBox, SelectFilter, useDebouncedValue } from "../../components/admin/filters";
 import { PageHeader } from "../../components/admin/page-header";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useToast } from "../../components/admin/toasts";
+import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
+import { useOpenRecord } from "../../components/admin/use-open-record";
 import { ExportCsvButton } from "../../features/export/export-csv-button";
 import {
   fetchAllMessages,
@@ -26,6 +27,7 @@ import { inquiryType, knownInquiryTypes } from "../../features/messages/inquiry-
 import { messageColumns } from "../../features/messages/message-columns";
 import { MessageDetails } from "../../features/messages/message-details";
 import { messageCsvColumns } from "../../features/messages/messages-csv";
+import { useStableCallback } from "../../lib/use-stable-callback";
 
 const statusOptions = [
   { value: "all", label: "All Status" },
@@ -47,40 +49,35 @@ export default function MessagesPage() {
   const setRead = useSetMessageRead();
   const remove = useDeleteMessage();
   const markAll = useMarkAllRead();
-  const [confirmDialog, confirm] = useConfirm();
   const toast = useToast();
   const showError = useApiErrorHandler();
+  const details = useOpenRecord(list.rows);
 
-  // The open message: kept as a snapshot so it stays open when a filter (say Unread) drops its row.
-  const [open, setOpen] = useState<AdminMessage | null>(null);
-  const current = open ? (list.rows.find((m) => m.id === open.id) ?? open) : null;
-
-  function toggleRead(message: AdminMessage, is_read = !message.is_read) {
+  const toggleRead = useStableCallback((message: AdminMessage, is_read: boolean = !message.is_read) => {
     setRead.mutate(
       { id: message.id, is_read },
       {
-        onSuccess: () => setOpen((o) => (o?.id === message.id ? { ...o, is_read } : o)),
+        onSuccess: () => details.update(message.id, { is_read }),
         onError: (err) => showError(err, { fallback: "Failed to update the message", onReload: () => list.refetch() }),
       },
     );
-  }
+  });
 
   function openMessage(message: AdminMessage) {
-    setOpen(message);
+    details.open(message);
     // SPEC §4: opening an unread message marks it read.
     if (!message.is_read) toggleRead(message, true);
   }
 
-  async function deleteMessage(message: AdminMessage) {
-    if (!(await confirm({ title: "Delete message", message: "Are you sure you want to delete this message?" }))) return;
-    remove.mutate(message.id, {
-      onSuccess: () => {
-        setOpen((o) => (o?.id === message.id ? null : o));
-        toast.success("Message deleted");
-      },
-      onError: (err) => showError(err, { fallback: "Failed to delete the message", onReload: () => list.refetch() }),
-    });
-  }
+  const [confirmDialog, deleteMessage] = useConfirmedDelete<AdminMessage>({
+    title: "Delete message",
+    message: "Are you sure you want to delete this message?",
+    remove: (m) => remove.mutateAsync(m.id),
+    success: "Message deleted",
+    fallback: "Failed to delete the message",
+    onDeleted: (m) => details.closeIf(m.id),
+    onReload: () => list.refetch(),
+  });
 
   function markAllRead() {
     markAll.mutate(undefined, {
@@ -89,15 +86,8 @@ export default function MessagesPage() {
     });
   }
 
-  // The columns stay the same objects between renders (TanStack Table memoises on them); the row
-  // actions reach the latest handlers through a ref.
-  const handlers = useRef({ toggleRead, deleteMessage });
-  handlers.current = { toggleRead, deleteMessage };
   const busyId = setRead.isPending ? setRead.variables?.id : undefined;
-  const columns = useMemo(
-    () => messageColumns({ onToggleRead: (m) => handlers.current.toggleRead(m), onDelete: (m) => handlers.current.deleteMessage(m), busyId }),
-    [busyId],
-  );
+  const columns = useMemo(() => messageColumns({ onToggleRead: (m) => toggleRead(m), onDelete: deleteMessage, busyId }), [toggleRead, deleteMessage, busyId]);
 
   // Known types first, then whatever else the counters have seen (old data), so every type is filterable.
   const typeCounts = new Map((stats.data?.by_type ?? []).map((t) => [t.form_type, t.count]));
@@ -159,16 +149,11 @@ export default function MessagesPage() {
 
       <DataTable
         caption="Contact messages"
-        data={list.rows}
+        {...fromPagedList(list)}
         columns={columns}
         getRowId={(m) => m.id}
         onRowOpen={openMessage}
         isRowHighlighted={(m) => !m.is_read}
-        isLoading={list.isPending}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        paging={list}
-        isRefreshing={list.isPlaceholderData}
         empty={
           <EmptyState
             icon={Mail}
@@ -178,7 +163,7 @@ export default function MessagesPage() {
         }
       />
 
-      <MessageDetails message={current} onClose={() => setOpen(null)} onToggleRead={(m) => toggleRead(m)} toggling={setRead.isPending} />
+      <MessageDetails message={details.record} onClose={details.close} onToggleRead={(m) => toggleRead(m)} toggling={setRead.isPending} />
       {confirmDialog}
     </div>
   );

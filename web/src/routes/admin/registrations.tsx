@@ -1,14 +1,15 @@
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { CheckCircle2, ClipboardList, Clock, PhoneCall, XCircle } from "lucide-react";
 import type { AdminRegistration, RegistrationStatus } from "@agency/core/contract/admin";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
-import { useConfirm } from "../../components/admin/confirm-dialog";
-import { DataTable } from "../../components/admin/data-table";
+import { DataTable, fromPagedList } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { FilterBar, SearchBox, SelectFilter, useDebouncedValue } from "../../components/admin/filters";
 import { PageHeader } from "../../components/admin/page-header";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useToast } from "../../components/admin/toasts";
+import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
+import { useOpenRecord } from "../../components/admin/use-open-record";
 import { ExportCsvButton } from "../../features/export/export-csv-button";
 import {
   fetchAllRegistrations,
@@ -22,6 +23,7 @@ import { registrationColumns } from "../../features/registrations/registration-c
 import { RegistrationDetails } from "../../features/registrations/registration-details";
 import { statusLabel, statusOptions, statusTone } from "../../features/registrations/registration-status";
 import { registrationCsvColumns } from "../../features/registrations/registrations-csv";
+import { useStableCallback } from "../../lib/use-stable-callback";
 
 const filterOptions = [{ value: "all", label: "All Status" }, ...statusOptions];
 const statusIcons = { pending: Clock, contacted: PhoneCall, enrolled: CheckCircle2, declined: XCircle } as const;
@@ -38,49 +40,37 @@ export default function RegistrationsPage() {
   const stats = useRegistrationStats();
   const setStatusOf = useSetRegistrationStatus();
   const remove = useDeleteRegistration();
-  const [confirmDialog, confirm] = useConfirm();
   const toast = useToast();
   const showError = useApiErrorHandler();
+  const details = useOpenRecord(list.rows);
 
-  const [open, setOpen] = useState<AdminRegistration | null>(null);
-  const current = open ? (list.rows.find((r) => r.id === open.id) ?? open) : null;
-
-  function changeStatus(registration: AdminRegistration, next: RegistrationStatus) {
+  const changeStatus = useStableCallback((registration: AdminRegistration, next: RegistrationStatus) => {
     setStatusOf.mutate(
       { id: registration.id, status: next },
       {
         onSuccess: () => {
-          setOpen((o) => (o?.id === registration.id ? { ...o, status: next } : o));
+          details.update(registration.id, { status: next });
           toast.success(`${registration.name}: ${statusLabel(next)}`);
         },
         onError: (err) => showError(err, { fallback: "Failed to update the registration", onReload: () => list.refetch() }),
       },
     );
-  }
+  });
 
-  async function deleteRegistration(registration: AdminRegistration) {
-    if (!(await confirm({ title: "Delete registration", message: "Are you sure you want to delete this registration?" }))) return;
-    remove.mutate(registration.id, {
-      onSuccess: () => {
-        setOpen((o) => (o?.id === registration.id ? null : o));
-        toast.success("Registration deleted");
-      },
-      onError: (err) => showError(err, { fallback: "Failed to delete the registration", onReload: () => list.refetch() }),
-    });
-  }
+  const [confirmDialog, deleteRegistration] = useConfirmedDelete<AdminRegistration>({
+    title: "Delete registration",
+    message: "Are you sure you want to delete this registration?",
+    remove: (r) => remove.mutateAsync(r.id),
+    success: "Registration deleted",
+    fallback: "Failed to delete the registration",
+    onDeleted: (r) => details.closeIf(r.id),
+    onReload: () => list.refetch(),
+  });
 
-  // Stable columns (TanStack Table memoises on them); row actions reach the latest handlers.
-  const handlers = useRef({ changeStatus, deleteRegistration });
-  handlers.current = { changeStatus, deleteRegistration };
   const busyId = setStatusOf.isPending ? setStatusOf.variables?.id : undefined;
   const columns = useMemo(
-    () =>
-      registrationColumns({
-        onStatusChange: (r, s) => handlers.current.changeStatus(r, s),
-        onDelete: (r) => handlers.current.deleteRegistration(r),
-        busyId,
-      }),
-    [busyId],
+    () => registrationColumns({ onStatusChange: changeStatus, onDelete: deleteRegistration, busyId }),
+    [changeStatus, deleteRegistration, busyId],
   );
 
   const countOf = (s: RegistrationStatus) => (stats.data ? (stats.data.by_status.find((b) => b.status === s)?.count ?? 0) : undefined);
@@ -113,16 +103,11 @@ export default function RegistrationsPage() {
 
       <DataTable
         caption="Course registrations"
-        data={list.rows}
+        {...fromPagedList(list)}
         columns={columns}
         getRowId={(r) => r.id}
-        onRowOpen={setOpen}
+        onRowOpen={details.open}
         isRowHighlighted={(r) => r.status === "pending"}
-        isLoading={list.isPending}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        paging={list}
-        isRefreshing={list.isPlaceholderData}
         empty={
           <EmptyState
             icon={ClipboardList}
@@ -132,7 +117,7 @@ export default function RegistrationsPage() {
         }
       />
 
-      <RegistrationDetails registration={current} onClose={() => setOpen(null)} onStatusChange={changeStatus} saving={setStatusOf.isPending} />
+      <RegistrationDetails registration={details.record} onClose={details.close} onStatusChange={changeStatus} saving={setStatusOf.isPending} />
       {confirmDialog}
     </div>
   );
