@@ -1,21 +1,11 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
-import { audit, csvLine, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import type { AdminMessage } from "@agency/core/contract/admin";
+import { audit, csvLine, deleteWithConfirmation, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
 test.use({ timezoneId: "UTC" });
-
-interface Message {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  form_type: string;
-  message: string;
-  is_read: boolean;
-  created_at: string;
-}
 
 const table = (page: Page) => page.getByRole("table", { name: "Contact messages" });
 const row = (page: Page, name: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
@@ -116,7 +106,7 @@ test("an admin works through contact messages: search, filters, details, read st
   for (const m of [ada, grace, linus]) await expect(row(page, m.name).getByRole("cell").nth(2)).toHaveText("Read");
 
   // Export CSV: every matching message (the search is on), exactly as SPEC §9 says.
-  const listed = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as Message[];
+  const listed = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as AdminMessage[];
   expect(listed.map((m) => m.name)).toEqual([linus.name, grace.name, ada.name]);
   const at = new Map(listed.map((m) => [m.name, m.created_at]));
   const downloading = page.waitForEvent("download");
@@ -136,29 +126,16 @@ test("an admin works through contact messages: search, filters, details, read st
   await expect(page.getByTestId("toasts")).toContainText(`Exported 3 messages to contact-messages-${exportDay()}.csv`);
 
   // Delete: Escape cancels, Enter on the initially focused Cancel does not delete, Delete does.
-  const deleteAda = row(page, ada.name).getByRole("button", { name: "Delete message" });
-  await expect(deleteAda).toHaveAttribute("title", "Delete message");
-  await deleteAda.click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete message" });
-  await expect(confirm).toContainText("Are you sure you want to delete this message?");
-  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await audit(page, "delete confirmation");
-  await page.keyboard.press("Escape");
-  await expect(confirm).toBeHidden();
-  await expect(deleteAda).toBeFocused();
-  await deleteAda.click();
-  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(confirm).toBeHidden();
-  await expect(row(page, ada.name)).toBeVisible();
-  await deleteAda.click();
-  await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(row(page, ada.name)).toHaveCount(0);
-  // Focus stays in the table rather than falling back to the top of the page.
-  await expect(page.getByRole("region", { name: "Contact messages" })).toBeFocused();
+  await deleteWithConfirmation(page, {
+    button: row(page, ada.name).getByRole("button", { name: "Delete message" }),
+    row: row(page, ada.name),
+    dialogName: "Delete message",
+    question: "Are you sure you want to delete this message?",
+    tableName: "Contact messages",
+  });
   await expect(page.getByTestId("toasts")).toContainText("Message deleted");
   await expect(table(page).getByRole("rowheader")).toHaveCount(2);
-  const remaining = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as Message[];
+  const remaining = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as AdminMessage[];
   expect(remaining.map((m) => m.name)).toEqual([linus.name, grace.name]);
 });
 

@@ -1,15 +1,11 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
-import { audit, csvLine, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import type { AdminRegistration } from "@agency/core/contract/admin";
+import { audit, csvLine, deleteWithConfirmation, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
 test.use({ timezoneId: "UTC" });
-
-interface Registration {
-  name: string;
-  created_at: string;
-}
 
 const table = (page: Page) => page.getByRole("table", { name: "Course registrations" });
 const row = (page: Page, name: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
@@ -119,7 +115,7 @@ test("an admin follows up course registrations: search, status filter and change
   await page.keyboard.press("Escape");
 
   // Export CSV of the matching registrations.
-  const listed = (await (await page.request.get(`/api/admin/course-registrations?q=${tag}`)).json()) as Registration[];
+  const listed = (await (await page.request.get(`/api/admin/course-registrations?q=${tag}`)).json()) as AdminRegistration[];
   const at = new Map(listed.map((r) => [r.name, r.created_at]));
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
@@ -136,27 +132,16 @@ test("an admin follows up course registrations: search, status filter and change
   );
 
   // Delete with confirmation: Escape cancels, Enter on the focused Cancel keeps it, Delete removes it.
-  const deleteBob = row(page, bob.name).getByRole("button", { name: "Delete registration" });
-  await deleteBob.click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete registration" });
-  await expect(confirm).toContainText("Are you sure you want to delete this registration?");
-  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await audit(page, "delete confirmation");
-  await page.keyboard.press("Escape");
-  await expect(confirm).toBeHidden();
-  await expect(deleteBob).toBeFocused();
-  await deleteBob.click();
-  await page.keyboard.press("Enter");
-  await expect(confirm).toBeHidden();
-  await expect(row(page, bob.name)).toBeVisible();
   const totalBefore = await statValue(page, "Total");
-  await deleteBob.click();
-  await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(row(page, bob.name)).toHaveCount(0);
-  // Focus stays in the table rather than falling back to the top of the page.
-  await expect(page.getByRole("region", { name: "Course registrations" })).toBeFocused();
+  await deleteWithConfirmation(page, {
+    button: row(page, bob.name).getByRole("button", { name: "Delete registration" }),
+    row: row(page, bob.name),
+    dialogName: "Delete registration",
+    question: "Are you sure you want to delete this registration?",
+    tableName: "Course registrations",
+  });
   await expect(page.getByTestId("toasts")).toContainText("Registration deleted");
   await expect.poll(() => statValue(page, "Total")).toBe(totalBefore - 1);
-  const remaining = (await (await page.request.get(`/api/admin/course-registrations?q=${tag}`)).json()) as Registration[];
+  const remaining = (await (await page.request.get(`/api/admin/course-registrations?q=${tag}`)).json()) as AdminRegistration[];
   expect(remaining.map((r) => r.name)).toEqual([ada.name]);
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Download, type Page } from "@playwright/test";
+import { expect, type Download, type Locator, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 
 /** Signs in as the local development admin, the way an admin does: /admin/login, Development Login. */
@@ -38,3 +38,33 @@ export const exportDay = () => new Date().toISOString().slice(0, 10);
 
 /** A CSV line as an export must write it: every cell quoted, " doubled (the caller writes any leading '). */
 export const csvLine = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
+
+/**
+ * The confirmation every admin delete goes through, checked the way a keyboard user meets it: the
+ * alertdialog asks `question` with focus on Cancel (axe-audited); Escape cancels and focus returns
+ * to the delete button; Enter on the focused Cancel keeps the row; Delete removes it, and focus
+ * stays in the table (`tableName`).
+ */
+export async function deleteWithConfirmation(page: Page, opts: { button: Locator; row: Locator; dialogName: string; question: string; tableName: string }) {
+  const { button, row, dialogName, question, tableName } = opts;
+  await expect(button).toHaveAttribute("title", dialogName);
+  await button.click();
+  const confirm = page.getByRole("alertdialog", { name: dialogName });
+  await expect(confirm).toContainText(question);
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await audit(page, `${dialogName} confirmation`);
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(button).toBeFocused();
+
+  await button.click();
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await button.click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole("region", { name: tableName })).toBeFocused();
+}
