@@ -25,7 +25,7 @@ interface StatCardProps {
  */
 export function StatCard({ label, value, icon: Icon, tone = "purple", hint, animate = false }: StatCardProps) {
   return (
-    <div className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="stat-card">
+    <div className="flex items-start justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="stat-card">
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-600">{label}</p>
         <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="stat-value">
@@ -43,7 +43,7 @@ export function StatCard({ label, value, icon: Icon, tone = "purple", hint, anim
         {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}
       </div>
       {Icon && (
-        <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-lg ${tileTones[tone]}`}>
+        <span className={`hidden h-11 w-11 shrink-0 items-center justify-center rounded-lg sm:flex ${tileTones[tone]}`}>
           <Icon aria-hidden="true" className="h-5 w-5" />
         </span>
       )}
@@ -51,10 +51,10 @@ export function StatCard({ label, value, icon: Icon, tone = "purple", hint, anim
   );
 }
 
-/** The row of counters at the top of a screen: 1, 2 or 4 (or `columns`) across as space allows. */
+/** The row of counters at the top of a screen: 2 across on phones, 4 (or `columns`) on large screens. */
 export function StatGrid({ children, label, columns = "lg:grid-cols-4" }: { children: ReactNode; label: string; columns?: string }) {
   return (
-    <section aria-label={label} className={`mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 ${columns}`}>
+    <section aria-label={label} className={`mb-6 grid grid-cols-2 gap-3 sm:gap-4 ${columns}`}>
       {children}
     </section>
   );

@@ -123,12 +123,12 @@ export default function MessagesPage() {
         <h2 id="by-type" className="text-base font-semibold text-slate-900">
           Messages by Inquiry Type
         </h2>
-        <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
           {types.map((t) => {
             const meta = inquiryType(t);
             return (
               <li key={t} data-testid="type-count" className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-                <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${tileTones[meta.tone]}`}>
+                <span className={`hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:flex ${tileTones[meta.tone]}`}>
                   <meta.icon aria-hidden="true" className="h-4 w-4" />
                 </span>
                 <span className="min-w-0">
