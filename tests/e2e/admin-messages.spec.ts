@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminMessage } from "@agency/core/contract/admin";
-import { audit, csvLine, deleteWithConfirmation, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, countersReload, csvLine, deleteWithConfirmation, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
@@ -9,8 +9,7 @@ test.use({ timezoneId: "UTC" });
 
 const table = (page: Page) => page.getByRole("table", { name: "Contact messages" });
 const row = (page: Page, name: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
-const statValue = async (page: Page, label: string) =>
-  Number((await page.getByTestId("stat-card").filter({ hasText: label }).getByTestId("stat-value").innerText()).replace(/,/g, ""));
+const STATS = "/api/admin/contact-submissions/stats";
 
 test("an admin works through contact messages: search, filters, details, read state, Mark All Read, Export CSV, delete", async ({ page, baseURL }) => {
   const tag = runTag("msg");
@@ -23,7 +22,9 @@ test("an admin works through contact messages: search, filters, details, read st
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Messages");
   await expect(page).toHaveTitle("Contact Messages | Admin");
-  for (const label of ["Total Messages", "Unread", "Read", "Today"]) await expect(page.getByTestId("stat-card").filter({ hasText: label }).first()).toBeVisible();
+  for (const label of ["Total Messages", "Unread", "Read", "Today"]) {
+    await expect(page.getByTestId("stat-card").filter({ has: page.getByText(label, { exact: true }) }).getByTestId("stat-value")).toHaveText(/^\d[\d,]*$/);
+  }
   await expect(page.getByRole("heading", { name: "Messages by Inquiry Type" })).toBeVisible();
   await expect(page.getByTestId("type-count").filter({ hasText: "AI Automation" })).toBeVisible();
 
@@ -54,7 +55,7 @@ test("an admin works through contact messages: search, filters, details, read st
   await audit(page, "messages list");
 
   // Clicking a row opens the details; an unread message becomes read (and the counter follows).
-  const unreadBefore = await statValue(page, "Unread");
+  const countersReloaded = countersReload(page, STATS);
   await row(page, ada.name).getByText("Please automate our").click();
   const details = page.getByRole("dialog", { name: "Message Details" });
   await expect(details).toBeVisible();
@@ -66,7 +67,7 @@ test("an admin works through contact messages: search, filters, details, read st
   await expect(details.getByRole("button", { name: "Mark Unread" })).toBeVisible();
   await expect(details.getByRole("link", { name: "Reply via Email" })).toHaveAttribute("href", new RegExp(`^mailto:ada\\.${tag}@example\\.com\\?subject=Re%3A%20Your%20inquiry&body=Hi%20Ada%20${tag}%2C`));
   await expect(row(page, ada.name)).not.toHaveAttribute("data-highlighted");
-  await expect.poll(() => statValue(page, "Unread")).toBe(unreadBefore - 1);
+  await countersReloaded;
   await audit(page, "message details");
   // Mark Unread and back, from the dialog.
   await details.getByRole("button", { name: "Mark Unread" }).click();
@@ -148,7 +149,11 @@ test("a long list loads page after page as the admin scrolls", async ({ page, ba
   await signInAsAdmin(page);
   await page.goto("/admin/messages");
   await page.getByRole("searchbox", { name: "Search messages" }).fill(tag);
+  // The first page of the search (not the unfiltered list shown before it): 50 of this journey's rows.
+  await expect(table(page).getByRole("rowheader").first()).toContainText(tag);
+  await expect(page.getByRole("region", { name: "Contact messages" })).not.toHaveAttribute("aria-busy");
   await expect(table(page).getByRole("rowheader")).toHaveCount(50);
+  await expect(table(page).getByRole("rowheader").last()).toContainText(tag);
   const more = page.getByRole("button", { name: "Load more" });
   await expect(more).toBeVisible();
   await more.scrollIntoViewIfNeeded();

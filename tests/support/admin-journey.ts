@@ -68,3 +68,10 @@ export async function deleteWithConfirmation(page: Page, opts: { button: Locator
   await expect(row).toHaveCount(0);
   await expect(page.getByRole("region", { name: tableName })).toBeFocused();
 }
+
+/**
+ * Resolves when the screen reloads its counters (GET `path`): how a journey checks that a change
+ * refreshed them. The numbers themselves belong to every journey running against the runtime.
+ */
+export const countersReload = (page: Page, path: string) =>
+  page.waitForResponse((res) => res.request().method() === "GET" && new URL(res.url()).pathname === path && res.ok());

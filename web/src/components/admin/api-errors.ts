@@ -1,4 +1,5 @@
 import { useCallback } from "react";
+import { STALE_ITEM_MESSAGE } from "@agency/core/contract/versioned";
 import { ApiError } from "../../lib/api";
 import { useToast } from "./toasts";
 
@@ -38,7 +39,7 @@ export function useApiErrorHandler() {
         return;
       }
       if (err instanceof ApiError && err.status === 409) {
-        toast.error(apiErrorMessage(err, fallback), onReload ? { action: { label: "Reload", onClick: onReload } } : undefined);
+        toast.error(apiErrorMessage(err, STALE_ITEM_MESSAGE), onReload ? { action: { label: "Reload", onClick: onReload } } : undefined);
         return;
       }
       toast.error(apiErrorMessage(err, fallback));
