@@ -61,24 +61,30 @@ export function useDeleteMessage() {
 }
 
 /**
- * 'Mark All Read': the server marks one time-boxed batch per call and says how many remain, so this
- * calls again while any remain, counting as it goes (`marked`). A server that does not say treats
- * everything as done. Stops if a batch makes no progress.
+ * 'Mark All Read' against a server that marks one time-boxed batch per call and says how many
+ * remain: calls again while any remain, reporting the running count. A server that does not say
+ * (no `remaining`) has done everything; a batch that changes nothing ends the loop rather than
+ * spinning. Returns how many were marked.
  */
+export async function markAllInBatches(markBatch: () => Promise<Partial<MarkAllReadResult> | undefined>, onProgress: (marked: number) => void): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await markBatch();
+    const updated = result?.updated ?? 0;
+    total += updated;
+    onProgress(total);
+    if (!((result?.remaining ?? 0) > 0) || updated === 0) return total;
+  }
+}
+
+/** 'Mark All Read' with its progress (`marked`); lists and counters refresh afterwards, even after a failure. */
 export function useMarkAllRead() {
   const [marked, setMarked] = useState(0);
   const invalidate = useInvalidate(...affected);
   const mutation = useMutation({
-    mutationFn: async () => {
+    mutationFn: () => {
       setMarked(0);
-      let total = 0;
-      for (;;) {
-        const result = await api.put<Partial<MarkAllReadResult>>(`${BASE}/mark-all-read`);
-        const updated = result?.updated ?? 0;
-        total += updated;
-        setMarked(total);
-        if (!((result?.remaining ?? 0) > 0) || updated === 0) return total;
-      }
+      return markAllInBatches(() => api.put<Partial<MarkAllReadResult>>(`${BASE}/mark-all-read`), setMarked);
     },
     onSettled: () => invalidate(),
   });
