@@ -97,7 +97,7 @@ export default function RegistrationsPage() {
       </StatGrid>
 
       <FilterBar label="Filter registrations">
-        <SearchBox label="Search registrations" placeholder="Search by name, email, company or course..." value={search} onChange={setSearch} />
+        <SearchBox label="Search registrations" placeholder="Search by name, email, phone, company, course or notes..." value={search} onChange={setSearch} />
         <SelectFilter label="Status" value={status} onChange={(v) => setStatus(v as RegistrationFilters["status"])} options={filterOptions} />
       </FilterBar>
 
