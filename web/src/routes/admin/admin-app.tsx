@@ -17,6 +17,7 @@ import { ApiError } from "../../lib/api";
  * export) and add one line here.
  */
 const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  "": lazy(() => import("./overview")),
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
 };
