@@ -1,4 +1,5 @@
 import { untilProcessed } from "../db/batch";
+import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 
 /**
@@ -79,6 +80,23 @@ export const Counters = {
     if (before !== undefined) deltas.addAll(tallyOf(before), -1);
     if (after !== undefined) deltas.addAll(tallyOf(after), +1);
     await Counters.apply(deltas);
+  },
+
+  /**
+   * Deletes a record with `remove` (ElectroDB's conditional remove answering the deleted item:
+   * `.go({ response: "all_old" })`; `notFound` when it is not there) and uncounts exactly what was
+   * deleted, so two racing deletes uncount it once.
+   */
+  async removed<T>(tallyOf: (record: T) => CounterKey[], remove: () => Promise<{ data: T | null }>, notFound: () => Error): Promise<T | null> {
+    let removed: T | null;
+    try {
+      ({ data: removed } = await remove());
+    } catch (err) {
+      if (isConditionalFailure(err)) throw notFound();
+      throw err;
+    }
+    if (removed) await Counters.change(tallyOf, removed, undefined);
+    return removed;
   },
 
   /**

@@ -4,7 +4,6 @@ import { Sessions, subjectOf } from "../auth/sessions";
 import type { AdminUser, UserStats, userListQuery } from "../contract/admin";
 import { Counters, counters, tally } from "../counters/counters";
 import { acrossYears, allBuckets, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
-import { isConditionalFailure } from "../db/errors";
 import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
@@ -162,14 +161,7 @@ export const Users = {
    */
   async remove(id: string, { signedInAs }: { signedInAs?: string } = {}): Promise<void> {
     if (signedInAs !== undefined && signedInAs === id) throw new ConflictError(SELF_DELETE_MESSAGE);
-    let removed: User | null;
-    try {
-      ({ data: removed } = await db().user.remove({ id }).go({ response: "all_old" }));
-    } catch (err) {
-      if (isConditionalFailure(err)) throw new NotFoundError("User not found");
-      throw err;
-    }
-    if (removed) await Counters.change(tally.user, removed, undefined);
+    await Counters.removed(tally.user, () => db().user.remove({ id }).go({ response: "all_old" }), () => new NotFoundError("User not found"));
     await Sessions.endAllFor(subjectOf.user(id));
   },
   /** Writes the hidden search attribute of users stored before it existed (the recount). */
