@@ -113,14 +113,7 @@ export const BlogEditor = {
   },
   async remove(id: string): Promise<void> {
     const current = await BlogPosts.get(id);
-    let removed: BlogPost | null;
-    try {
-      ({ data: removed } = await db().blogPost.remove({ id }).go({ response: "all_old" }));
-    } catch (err) {
-      if (isConditionalFailure(err)) throw notFound();
-      throw err;
-    }
-    if (removed) await Counters.change(tally.post, removed, undefined);
+    await Counters.removed(tally.post, () => db().blogPost.remove({ id }).go({ response: "all_old" }), notFound);
     await releaseSlug(current.slug, id);
   },
 };

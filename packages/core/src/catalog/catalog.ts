@@ -62,14 +62,7 @@ function catalog<Item extends Base, Input>(
       return api.get(id);
     },
     async remove(id: string): Promise<void> {
-      let removed: Item | null;
-      try {
-        ({ data: removed } = await entity().remove({ id }).go({ response: "all_old" }));
-      } catch (err) {
-        if (isConditionalFailure(err)) throw notFound();
-        throw err;
-      }
-      if (counted && removed) await Counters.change(counted, removed, undefined);
+      await Counters.removed(counted ?? (() => []), () => entity().remove({ id }).go({ response: "all_old" }), notFound);
     },
   };
   return api;

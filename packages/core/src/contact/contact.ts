@@ -188,14 +188,7 @@ export const ContactSubmissions = {
   },
 
   async remove(id: string): Promise<void> {
-    let removed: ContactSubmission | null;
-    try {
-      ({ data: removed } = await db().contactSubmission.remove({ id }).go({ response: "all_old" }));
-    } catch (err) {
-      if (isConditionalFailure(err)) throw notFound();
-      throw err;
-    }
-    if (removed) await Counters.change(tally.message, removed, undefined);
+    await Counters.removed(tally.message, () => db().contactSubmission.remove({ id }).go({ response: "all_old" }), notFound);
   },
 
   /** Writes the hidden search attribute of messages stored before it existed (the recount). */
