@@ -20,6 +20,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   "": lazy(() => import("./overview")),
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
+  users: lazy(() => import("./users")),
 };
 
 function AdminPage({ item }: { item: AdminNavItem }) {
