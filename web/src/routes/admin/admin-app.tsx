@@ -3,6 +3,7 @@ import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from "reac
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { adminNav, type AdminNavItem } from "../../components/admin/admin-nav";
+import { mayLeave } from "../../components/admin/leave-guard";
 import { AdminIdentity } from "../../components/admin/admin-identity";
 import { PageHeader } from "../../components/admin/page-header";
 import { ToastProvider } from "../../components/admin/toasts";
@@ -21,6 +22,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
   users: lazy(() => import("./users")),
+  settings: lazy(() => import("./settings")),
 };
 
 function AdminPage({ item }: { item: AdminNavItem }) {
@@ -31,6 +33,7 @@ function AdminPage({ item }: { item: AdminNavItem }) {
 
 function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void; onLogout: () => void; loggingOut: boolean }) {
   const me = useAdminMe();
+  const navigate = useNavigate();
   return (
     <div className="flex h-full flex-col">
       <div className="border-b border-slate-200 px-5 py-5">
@@ -44,7 +47,17 @@ function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void;
               <NavLink
                 to={item.path === "" ? "/admin" : `/admin/${item.path}`}
                 end={item.path === ""}
-                onClick={onNavigate}
+                onClick={(event) => {
+                  // A screen with unsaved work asks first (leave-guard.tsx); plain clicks only.
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  const to = event.currentTarget.getAttribute("href") ?? "/admin";
+                  void mayLeave().then((ok) => {
+                    if (!ok) return;
+                    onNavigate();
+                    navigate(to);
+                  });
+                }}
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
                     isActive ? "bg-purple-100 text-purple-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
@@ -98,6 +111,7 @@ export default function AdminApp() {
   }
 
   async function logout() {
+    if (!(await mayLeave())) return;
     setLoggingOut(true);
     await session.logout();
     queryClient.removeQueries({ queryKey: adminMeKey });
