@@ -20,7 +20,7 @@ export const MARK_ALL_READ_BUDGET_MS = 3_000;
 /** ...but never answers "none updated" while unread messages remain, unless this long has passed. */
 const MARK_ALL_READ_HARD_LIMIT_MS = 7_000;
 /** Conditional updates sent at once by Mark All Read. */
-const MARK_CONCURRENCY = 25;
+const MARK_CONCURRENCY = 50;
 
 const searchOf = (m: Pick<ContactSubmission, "name" | "email" | "company" | "message">) => searchText(m.name, m.email, m.company, m.message);
 
