@@ -160,28 +160,26 @@ export const ContactSubmissions = {
       const spent = Date.now() - started;
       return (spent > MARK_ALL_READ_BUDGET_MS && updated > 0) || spent > MARK_ALL_READ_HARD_LIMIT_MS;
     };
+    const unfinished = async () => {
+      const [unread = 0] = await Counters.read([counters.contactsUnread]);
+      return { updated, remaining: Math.max(1, unread) };
+    };
     for (const bucket of allBuckets()) {
       let cursor: string | null = null;
       do {
+        if (outOfTime()) return unfinished();
         const page: { data: { id: string }[]; cursor: string | null } = await db()
           .contactSubmission.query.byYear({ bucket })
           .where((m, { eq }) => eq(m.is_read, false))
           .go({ cursor, limit: 1_000, attributes: ["id"] });
         for (let i = 0; i < page.data.length; i += MARK_CONCURRENCY) {
+          if (i > 0 && outOfTime()) return unfinished();
           const results = await Promise.all(page.data.slice(i, i + MARK_CONCURRENCY).map((m) => markRead(m.id)));
           const changed = results.filter(Boolean).length;
           updated += changed;
           if (changed) await Counters.apply(new CounterDeltas().add(counters.contactsUnread, -changed));
-          if (outOfTime()) {
-            const [unread = 0] = await Counters.read([counters.contactsUnread]);
-            return { updated, remaining: Math.max(1, unread) };
-          }
         }
         cursor = page.cursor;
-        if (cursor && outOfTime()) {
-          const [unread = 0] = await Counters.read([counters.contactsUnread]);
-          return { updated, remaining: Math.max(1, unread) };
-        }
       } while (cursor);
     }
     return { updated, remaining: 0 };
