@@ -4,6 +4,7 @@ const nav = [
   { label: "Overview", path: "/admin", title: "Dashboard Overview" },
   { label: "Content", path: "/admin/content", title: "Content Management" },
   { label: "Messages", path: "/admin/messages", title: "Contact Messages" },
+  { label: "Registrations", path: "/admin/registrations", title: "Course Registrations" },
   { label: "Blog Posts", path: "/admin/blog", title: "Blog Management" },
   { label: "Courses", path: "/admin/courses", title: "Course Management" },
   { label: "Service Details", path: "/admin/service-details", title: "Service Details Management" },

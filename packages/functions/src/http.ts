@@ -2,7 +2,6 @@ import { timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import * as z from "zod";
 import { config } from "@agency/core/config";
-import { NEXT_CURSOR_HEADER } from "@agency/core/contract/admin";
 import { fieldErrors } from "@agency/core/contract/common";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "../../../infra/routes";
@@ -50,9 +49,6 @@ export const reply = {
   json: (body: unknown, status = 200, extra: { headers?: Record<string, string>; cookies?: string[] } = {}) =>
     new Reply(status, body, extra.headers, extra.cookies),
   created: (body: unknown) => new Reply(201, body),
-  /** A page of a paged list (contract/admin.ts): the items, and the next page's cursor in X-Next-Cursor. */
-  page: (page: { items: unknown[]; next?: string }) =>
-    new Reply(200, page.items, page.next ? { [NEXT_CURSOR_HEADER]: page.next } : {}),
   noContent: (extra: { cookies?: string[] } = {}) => new Reply(204, undefined, {}, extra.cookies),
   /** A non-JSON body (feeds). */
   text: (body: string, contentType: string) => new Reply(200, body, { "content-type": contentType }),

@@ -12,7 +12,13 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+  onHeaders?: (headers: Headers) => void,
+): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: "include",
@@ -35,11 +41,13 @@ async function request<T>(method: string, path: string, body?: unknown, init: Re
     const err = (data ?? {}) as { error?: string; fields?: Record<string, string> };
     throw new ApiError(res.status, err.error ?? `API responded with HTTP status ${res.status}`, err.fields);
   }
+  onHeaders?.(res.headers);
   return data as T;
 }
 
 export const api = {
-  get: <T>(path: string, init?: RequestInit) => request<T>("GET", path, undefined, init),
+  /** `onHeaders` sees the response headers of a successful call (paged lists: the next cursor). */
+  get: <T>(path: string, init?: RequestInit, onHeaders?: (headers: Headers) => void) => request<T>("GET", path, undefined, init, onHeaders),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),

@@ -199,17 +199,10 @@ export const BlogEditor = {
     }
   },
 
-  /** Deletes a post, frees its slug and its redirects; answers the post as it was. */
+  /** Deletes a post (uncounting it), frees its slug and its redirects; answers the post as it was. */
   async remove(id: string): Promise<BlogPost> {
-    let removed: BlogPost | null;
-    try {
-      ({ data: removed } = await db().blogPost.remove({ id }).go({ response: "all_old" }));
-    } catch (err) {
-      if (isConditionalFailure(err)) throw notFound();
-      throw err;
-    }
+    const removed = await Counters.removed<BlogPost>(tally.post, () => db().blogPost.remove({ id }).go({ response: "all_old" }), notFound);
     if (!removed) throw notFound();
-    await Counters.change(tally.post, removed, undefined);
     await Promise.all([removed.slug, ...(removed.old_slugs ?? [])].map((slug) => releaseSlug(slug, id)));
     return removed;
   },

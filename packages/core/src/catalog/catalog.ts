@@ -6,7 +6,6 @@ import type {
 import { courseLinkProblem } from "../contract/catalog-values";
 import { Counters, tally, type CounterKey } from "../counters/counters";
 import { byOrderIndex } from "../db/attributes";
-import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { HttpError, NotFoundError } from "../errors";
 import { atVersion, saveAtVersion, sentFields, withVersion } from "../db/versions";
@@ -83,17 +82,10 @@ function catalog<Item extends Base, Input, Update extends { version: number }>(
       if (counted) await Counters.change(counted, before, saved);
       return saved;
     },
-    /** The removed item (for what it changed publicly). */
+    /** Deletes the item and uncounts it; answers the item as it was (for what it changed publicly). */
     async remove(id: string): Promise<Item> {
-      let removed: Item | null;
-      try {
-        ({ data: removed } = await entity().remove({ id }).go({ response: "all_old" }));
-      } catch (err) {
-        if (isConditionalFailure(err)) throw notFound();
-        throw err;
-      }
+      const removed = await Counters.removed(counted ?? (() => []), () => entity().remove({ id }).go({ response: "all_old" }), notFound);
       if (!removed) throw notFound();
-      if (counted) await Counters.change(counted, removed, undefined);
       return removed;
     },
   };

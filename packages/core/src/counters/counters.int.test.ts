@@ -119,12 +119,20 @@ describe("post, course and user counters", () => {
     await expect(Courses.update(id, courseUpdate.parse({ title: "Gone", version: 3 }))).rejects.toMatchObject({ status: 404 });
   });
 
-  it("count a user once when first signing in, and uncount a deleted one", async () => {
+  it("count a user once when first signing in, by join day and last sign-in day, and uncount a deleted one", async () => {
+    const jan1 = Date.UTC(2026, 0, 1, 10);
+    const jan3 = Date.UTC(2026, 0, 3, 23);
+    const keys = [counters.usersTotal, counters.usersJoinedOn("2026-01-01"), counters.usersLastSignedInOn("2026-01-01"), counters.usersLastSignedInOn("2026-01-03")];
+    const profile = { sub: "c-1", email: "count@example.com", email_verified: true };
     let id = "";
-    expect(await deltas([counters.usersTotal], async () => (id = (await Users.upsertFromGoogle({ sub: "c-1", email: "count@example.com", email_verified: true }))!.id))).toEqual([1]);
-    expect(await deltas([counters.usersTotal], () => Users.upsertFromGoogle({ sub: "c-1", email: "count@example.com", email_verified: true }))).toEqual([0]);
+    expect(await deltas(keys, async () => (id = (await Users.upsertFromGoogle(profile, jan1))!.id))).toEqual([1, 1, 1, 0]);
+    expect(await deltas(keys, () => Users.upsertFromGoogle(profile, jan1 + 60_000))).toEqual([0, 0, 0, 0]);
+    expect(await deltas(keys, () => Users.upsertFromGoogle(profile, jan3))).toEqual([0, 0, -1, 1]);
+    // Jan 10: the last sign-in was 7 days ago (active), the join 9 days ago (new). Feb 3: 31 days, inactive.
+    expect(await Users.stats(Date.UTC(2026, 0, 10, 12))).toMatchObject({ active_7d: 1, new_30d: 1, inactive_30d: 0 });
+    expect(await Users.stats(Date.UTC(2026, 1, 3, 12))).toMatchObject({ active_7d: 0, new_30d: 0, inactive_30d: 1 });
     await expect(Users.remove(id, { signedInAs: id })).rejects.toMatchObject({ status: 409, message: "You cannot delete the account you are signed in with." });
-    expect(await deltas([counters.usersTotal], () => Users.remove(id))).toEqual([-1]);
+    expect(await deltas(keys, () => Users.remove(id))).toEqual([-1, -1, 0, -1]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { untilProcessed } from "../db/batch";
+import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 
 /**
@@ -7,7 +8,9 @@ import { db } from "../db/service";
  * (`Counters.change`), and the recount folds every record through the same tallies, so the two can
  * never disagree on what a figure means.
  */
-export const counterGroups = ["posts", "courses", "contacts", "contact-types", "contact-days", "registrations", "users"] as const;
+export const counterGroups = [
+  "posts", "courses", "contacts", "contact-types", "contact-days", "registrations", "users", "user-joined-days", "user-login-days",
+] as const;
 export type CounterGroup = (typeof counterGroups)[number];
 export interface CounterKey {
   group: CounterGroup;
@@ -32,6 +35,9 @@ export const counters = {
   /** Registration statuses share the registrations group: "total" is never a status. */
   registrationsWithStatus: (status: string) => key("registrations", status),
   usersTotal: key("users", "total"),
+  /** Users by the UTC day they joined, and by the UTC day of their last sign-in (each user counts on one day). */
+  usersJoinedOn: (day: string) => key("user-joined-days", day),
+  usersLastSignedInOn: (day: string) => key("user-login-days", day),
 };
 
 /** What one record counts towards, one entry per +1. */
@@ -45,7 +51,11 @@ export const tally = {
     counters.contactsOfDay(utcDay(m.created_at)),
   ],
   registration: (r: { status: string }) => [counters.registrationsTotal, counters.registrationsWithStatus(r.status)],
-  user: () => [counters.usersTotal],
+  user: (u: { created_at: string; last_login_at?: string | null }) => [
+    counters.usersTotal,
+    counters.usersJoinedOn(utcDay(u.created_at)),
+    ...(u.last_login_at ? [counters.usersLastSignedInOn(utcDay(u.last_login_at))] : []),
+  ],
 };
 
 const id = (k: { group?: unknown; name?: unknown }) => `${String(k.group)}\u0000${String(k.name)}`;
@@ -79,6 +89,23 @@ export const Counters = {
     if (before !== undefined) deltas.addAll(tallyOf(before), -1);
     if (after !== undefined) deltas.addAll(tallyOf(after), +1);
     await Counters.apply(deltas);
+  },
+
+  /**
+   * Deletes a record with `remove` (ElectroDB's conditional remove answering the deleted item:
+   * `.go({ response: "all_old" })`; `notFound` when it is not there) and uncounts exactly what was
+   * deleted, so two racing deletes uncount it once.
+   */
+  async removed<T>(tallyOf: (record: T) => CounterKey[], remove: () => Promise<{ data: T | null }>, notFound: () => Error): Promise<T | null> {
+    let removed: T | null;
+    try {
+      ({ data: removed } = await remove());
+    } catch (err) {
+      if (isConditionalFailure(err)) throw notFound();
+      throw err;
+    }
+    if (removed) await Counters.change(tallyOf, removed, undefined);
+    return removed;
   },
 
   /**

@@ -108,14 +108,7 @@ export const CourseRegistrations = {
   },
 
   async remove(id: string): Promise<void> {
-    let removed: CourseRegistration | null;
-    try {
-      ({ data: removed } = await db().courseRegistration.remove({ id }).go({ response: "all_old" }));
-    } catch (err) {
-      if (isConditionalFailure(err)) throw notFound();
-      throw err;
-    }
-    if (removed) await Counters.change(tally.registration, removed, undefined);
+    await Counters.removed(tally.registration, () => db().courseRegistration.remove({ id }).go({ response: "all_old" }), notFound);
   },
 
   /** Writes the hidden search attribute of registrations stored before it existed (the recount). */

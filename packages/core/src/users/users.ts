@@ -2,9 +2,8 @@ import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import { Sessions, subjectOf } from "../auth/sessions";
 import type { AdminUser, UserStats, userListQuery } from "../contract/admin";
-import { Counters, counters, tally } from "../counters/counters";
-import { acrossYears, allBuckets, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
-import { isConditionalFailure } from "../db/errors";
+import { Counters, counters, tally, utcDay } from "../counters/counters";
+import { acrossYears, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
 import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
@@ -17,8 +16,10 @@ export const SELF_DELETE_MESSAGE = "You cannot delete the account you are signed
 
 const searchOf = (u: Pick<User, "email" | "google_user_data">) => searchText(u.google_user_data?.name, u.email);
 
+const adminUserAttributes = ["id", "email", "created_at", "last_login_at", "google_user_data"] as const;
+
 /** A user as the back office sees it: no google_sub, nor any other provider identifier. */
-export function toAdminUser(u: User): AdminUser {
+export function toAdminUser(u: Pick<User, (typeof adminUserAttributes)[number]>): AdminUser {
   const g = u.google_user_data;
   return {
     id: u.id,
@@ -78,32 +79,29 @@ export const Users = {
       });
       return { ...page, items: page.items.map(toAdminUser) };
     }
-    const matching = (await Users.listAll()).filter((u) => !q || searchOf(u).includes(q)).map(toAdminUser);
+    const everyone = await acrossYears((bucket) =>
+      db().user.query.byYear({ bucket }).go({ pages: "all", attributes: [...adminUserAttributes] }),
+    );
+    const matching = everyone.filter((u) => !q || searchOf(u).includes(q)).map(toAdminUser);
     return pageSorted(matching, { list: "users", filters: { q, sort }, limit, cursor, order, sortValue: sortValues[sort] });
   },
   /**
-   * The Users screen's figures (SPEC §9). The total is a counter; the others depend on the clock, so
-   * they are computed from every user's created_at and last_login_at: one Query per year partition
-   * (all pages, only those two attributes), never a read per user.
+   * The Users screen's figures (SPEC §9), from counters, one BatchGet: the total, and users by the
+   * UTC day they joined and by the UTC day of their last sign-in (a sign-in moves the user from the
+   * day of the previous one). Counted in whole UTC days, as the screen's "Active N days ago" labels
+   * are: active = last sign-in at most 7 days ago, new = joined at most 30 days ago, inactive = never
+   * signed in or last more than 30 days ago.
    */
   async stats(now = Date.now()): Promise<UserStats> {
-    const [[total = 0], years] = await Promise.all([
-      Counters.read([counters.usersTotal]),
-      Promise.all(
-        allBuckets().map((bucket) => db().user.query.byYear({ bucket }).go({ pages: "all", attributes: ["created_at", "last_login_at"] })),
-      ),
+    const days = Array.from({ length: 31 }, (_, i) => utcDay(new Date(now - i * DAY_MS).toISOString()));
+    const [total = 0, ...figures] = await Counters.read([
+      counters.usersTotal,
+      ...days.map(counters.usersLastSignedInOn),
+      ...days.map(counters.usersJoinedOn),
     ]);
-    const since = (days: number) => new Date(now - days * DAY_MS).toISOString();
-    const [week, month] = [since(7), since(30)];
-    let active_7d = 0;
-    let new_30d = 0;
-    let inactive_30d = 0;
-    for (const u of years.flatMap((y) => y.data)) {
-      if (u.last_login_at && u.last_login_at >= week) active_7d++;
-      if (u.created_at && u.created_at >= month) new_30d++;
-      if (!u.last_login_at || u.last_login_at < month) inactive_30d++;
-    }
-    return { total, active_7d, new_30d, inactive_30d };
+    const sum = (from: number, to: number) => figures.slice(from, to).reduce((a, b) => a + b, 0);
+    const signedInWithin30 = sum(0, 31);
+    return { total, active_7d: sum(0, 8), new_30d: sum(31, 62), inactive_30d: Math.max(0, total - signedInWithin30) };
   },
   async get(id: string): Promise<User> {
     const { data } = await db().user.get({ id }).go();
@@ -150,11 +148,15 @@ export const Users = {
       return data;
     }
     if (existing.google_sub && existing.google_sub !== profile.sub && !profile.email_verified) return undefined;
-    const { data } = await db()
+    const changes = { email, google_sub: profile.sub, last_login_at: at, google_user_data };
+    // The record this sign-in replaced, atomically: the user moves from the day of that sign-in.
+    const { data: before } = await db()
       .user.patch({ id: existing.id })
-      .set({ email, google_sub: profile.sub, last_login_at: at, google_user_data, search: searchOf({ email, google_user_data }) })
-      .go({ response: "all_new" });
-    return data as User;
+      .set({ ...changes, search: searchOf({ email, google_user_data }) })
+      .go({ response: "all_old" });
+    const after = { ...(before as User), ...changes };
+    await Counters.change(tally.user, before as User, after);
+    return after;
   },
   /**
    * Deleting a user also ends every session they have. An admin cannot delete the account they are
@@ -162,14 +164,7 @@ export const Users = {
    */
   async remove(id: string, { signedInAs }: { signedInAs?: string } = {}): Promise<void> {
     if (signedInAs !== undefined && signedInAs === id) throw new ConflictError(SELF_DELETE_MESSAGE);
-    let removed: User | null;
-    try {
-      ({ data: removed } = await db().user.remove({ id }).go({ response: "all_old" }));
-    } catch (err) {
-      if (isConditionalFailure(err)) throw new NotFoundError("User not found");
-      throw err;
-    }
-    if (removed) await Counters.change(tally.user, removed, undefined);
+    await Counters.removed(tally.user, () => db().user.remove({ id }).go({ response: "all_old" }), () => new NotFoundError("User not found"));
     await Sessions.endAllFor(subjectOf.user(id));
   },
   /** Writes the hidden search attribute of users stored before it existed (the recount). */

@@ -4,6 +4,7 @@ import { blogListQuery } from "@agency/core/contract/admin";
 import { blogPostInput, blogPostUpdate, publishInput } from "@agency/core/contract/blog";
 import { http, reply } from "../http";
 import { invalidate, postSlugs, publicPaths } from "../invalidate";
+import { pageReply } from "../page-reply";
 
 const MAX_POST_BODY = 256 * 1024;
 
@@ -18,7 +19,7 @@ async function changed<T extends { slug: string; old_slugs?: string[] | null; is
 
 export const handler = http({
   /** Paged summaries without content (500 posts with content would pass 1 MB), searched on the server. */
-  "GET /api/admin/blog-posts": async (req) => reply.page(await BlogPosts.page(blogListQuery.parse(req.query))),
+  "GET /api/admin/blog-posts": async (req) => pageReply(await BlogPosts.page(blogListQuery.parse(req.query))),
   "GET /api/admin/blog-posts/{id}": ({ params }) => BlogPosts.get(params.id ?? ""),
   "POST /api/admin/blog-posts": async (req) =>
     reply.created(await changed(await BlogEditor.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY })))),

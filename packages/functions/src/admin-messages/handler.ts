@@ -1,9 +1,10 @@
 import { ContactSubmissions } from "@agency/core/contact/contact";
 import { messageListQuery, messageStatusInput, type MarkAllReadResult } from "@agency/core/contract/admin";
-import { http, reply } from "../http";
+import { http } from "../http";
+import { pageReply } from "../page-reply";
 
 export const handler = http({
-  "GET /api/admin/contact-submissions": async (req) => reply.page(await ContactSubmissions.list(messageListQuery.parse(req.query))),
+  "GET /api/admin/contact-submissions": async (req) => pageReply(await ContactSubmissions.list(messageListQuery.parse(req.query))),
   "GET /api/admin/contact-submissions/stats": () => ContactSubmissions.stats(),
   "PUT /api/admin/contact-submissions/mark-all-read": async (): Promise<MarkAllReadResult> => ({
     success: true,

@@ -1,10 +1,11 @@
 import { registrationListQuery, registrationStatusInput } from "@agency/core/contract/admin";
 import { CourseRegistrations } from "@agency/core/registrations/registrations";
-import { http, reply } from "../http";
+import { http } from "../http";
+import { pageReply } from "../page-reply";
 
 export const handler = http({
   "GET /api/admin/course-registrations": async (req) =>
-    reply.page(await CourseRegistrations.list(registrationListQuery.parse(req.query))),
+    pageReply(await CourseRegistrations.list(registrationListQuery.parse(req.query))),
   "GET /api/admin/course-registrations/stats": () => CourseRegistrations.stats(),
   "PUT /api/admin/course-registrations/{id}/status": (req) =>
     CourseRegistrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),

@@ -1,4 +1,4 @@
-import { BookOpen, Briefcase, FileText, GraduationCap, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, Briefcase, ClipboardList, FileText, GraduationCap, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */
 export interface AdminNavItem {
@@ -13,6 +13,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { path: "", label: "Overview", title: "Dashboard Overview", icon: LayoutDashboard },
   { path: "content", label: "Content", title: "Content Management", icon: FileText },
   { path: "messages", label: "Messages", title: "Contact Messages", icon: Mail },
+  { path: "registrations", label: "Registrations", title: "Course Registrations", icon: ClipboardList },
   { path: "blog", label: "Blog Posts", title: "Blog Management", icon: BookOpen },
   { path: "courses", label: "Courses", title: "Course Management", icon: GraduationCap },
   { path: "service-details", label: "Service Details", title: "Service Details Management", icon: Briefcase },

@@ -15,6 +15,10 @@ interface ModalProps {
   width?: string;
   /** A centred dialog, or a drawer from the left edge (small-screen filters). */
   variant?: "dialog" | "drawer";
+  /** "alertdialog" for a confirmation that interrupts the user. */
+  role?: "dialog" | "alertdialog";
+  /** id of the element that describes the dialog (an alertdialog's question). */
+  describedBy?: string;
 }
 
 /**
@@ -23,7 +27,7 @@ interface ModalProps {
  * Tab kept inside, Escape and a click on the backdrop close it. At most 90% of the screen high;
  * the panel scrolls.
  */
-export function Modal({ open, onClose, labelledBy, children, width = "max-w-2xl", variant = "dialog" }: ModalProps) {
+export function Modal({ open, onClose, labelledBy, children, width = "max-w-2xl", variant = "dialog", role = "dialog", describedBy }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -84,9 +88,10 @@ export function Modal({ open, onClose, labelledBy, children, width = "max-w-2xl"
     >
       <div
         ref={panelRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
         tabIndex={-1}
         className={`relative w-full overflow-y-auto overscroll-contain bg-white shadow-2xl outline-none ${width} ${
           variant === "drawer" ? "h-full rounded-r-2xl" : "max-h-[90vh] rounded-2xl animate-[pop-in_180ms_ease-out]"

@@ -1,28 +1,39 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { adminNav, type AdminNavItem } from "../../components/admin/admin-nav";
+import { mayLeave } from "../../components/admin/leave-guard";
 import { AdminIdentity } from "../../components/admin/admin-identity";
+import { PageHeader } from "../../components/admin/page-header";
+import { ToastProvider } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
 import { adminMeKey, useAdminMe } from "../../features/session/api";
 import { session, useSession } from "../../features/session/session-store";
 import { ApiError } from "../../lib/api";
 
-/** Until the admin pages arrive, each nav item opens a page with its SPEC title. */
+/**
+ * The admin screens, by nav path (admin-nav.ts), each its own lazy chunk. A nav item without a
+ * screen yet shows its SPEC title. Add a screen: write web/src/routes/admin/<screen>.tsx (default
+ * export) and add one line here.
+ */
+const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  "": lazy(() => import("./overview")),
+  messages: lazy(() => import("./messages")),
+  registrations: lazy(() => import("./registrations")),
+  users: lazy(() => import("./users")),
+  settings: lazy(() => import("./settings")),
+};
+
 function AdminPage({ item }: { item: AdminNavItem }) {
-  useEffect(() => {
-    document.title = `${item.title} | Admin`;
-  }, [item.title]);
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{item.title}</h1>
-    </div>
-  );
+  const Screen = screens[item.path];
+  if (Screen) return <Screen />;
+  return <PageHeader title={item.title} />;
 }
 
 function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void; onLogout: () => void; loggingOut: boolean }) {
   const me = useAdminMe();
+  const navigate = useNavigate();
   return (
     <div className="flex h-full flex-col">
       <div className="border-b border-slate-200 px-5 py-5">
@@ -36,7 +47,17 @@ function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void;
               <NavLink
                 to={item.path === "" ? "/admin" : `/admin/${item.path}`}
                 end={item.path === ""}
-                onClick={onNavigate}
+                onClick={(event) => {
+                  // A screen with unsaved work asks first (leave-guard.tsx); plain clicks only.
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  const to = event.currentTarget.getAttribute("href") ?? "/admin";
+                  void mayLeave().then((ok) => {
+                    if (!ok) return;
+                    onNavigate();
+                    navigate(to);
+                  });
+                }}
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
                     isActive ? "bg-purple-100 text-purple-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
@@ -90,6 +111,7 @@ export default function AdminApp() {
   }
 
   async function logout() {
+    if (!(await mayLeave())) return;
     setLoggingOut(true);
     await session.logout();
     queryClient.removeQueries({ queryKey: adminMeKey });
@@ -116,16 +138,20 @@ export default function AdminApp() {
       {menuOpen && <aside className="border-b border-slate-200 bg-white lg:hidden">{sidebar}</aside>}
 
       <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
-        <Routes>
-          {adminNav.map((item) =>
-            item.path === "" ? (
-              <Route key="index" index element={<AdminPage item={item} />} />
-            ) : (
-              <Route key={item.path} path={item.path} element={<AdminPage item={item} />} />
-            ),
-          )}
-          <Route path="*" element={<Navigate to="/admin" replace />} />
-        </Routes>
+        <ToastProvider>
+          <Suspense fallback={<Spinner label="Loading page" />}>
+            <Routes>
+              {adminNav.map((item) =>
+                item.path === "" ? (
+                  <Route key="index" index element={<AdminPage item={item} />} />
+                ) : (
+                  <Route key={item.path} path={item.path} element={<AdminPage item={item} />} />
+                ),
+              )}
+              <Route path="*" element={<Navigate to="/admin" replace />} />
+            </Routes>
+          </Suspense>
+        </ToastProvider>
       </main>
     </div>
   );

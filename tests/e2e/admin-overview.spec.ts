@@ -1,0 +1,57 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+import type { DashboardStats } from "@agency/core/contract/admin";
+import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
+import { createAsVisitor } from "../support/public-writes";
+
+test.use({ timezoneId: "UTC" });
+
+test("the overview counts up to the API's figures, lists a new enquiry and registration first, and links on", async ({ page, baseURL }) => {
+  const tag = runTag("ov");
+  await createAsVisitor(baseURL!, "/api/contact", { name: `Grace ${tag}`, email: `grace.${tag}@example.com`, company: `Navy ${tag}`, message: "Hello", form_type: "general" });
+  await createAsVisitor(baseURL!, "/api/course-registrations", { name: `Alan ${tag}`, email: `alan.${tag}@example.com`, course_interest: `Course ${tag}` });
+
+  const statsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/dashboard-stats" && r.ok());
+  await signInAsAdmin(page);
+  const stats = (await (await statsLoaded).json()) as DashboardStats;
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
+
+  // Each counter animates up to exactly the figure the API returned (SPEC: 2 seconds).
+  const counters = page.getByRole("region", { name: "Counters" });
+  const expected: [string, number, string][] = [
+    ["Blog Posts", stats.stats.blogPosts.total, `${stats.stats.blogPosts.published} published, ${stats.stats.blogPosts.drafts} drafts`],
+    ["Courses", stats.stats.courses.total, `${stats.stats.courses.active} active, ${stats.stats.courses.inactive} inactive`],
+    ["Contact Forms", stats.stats.contacts.total, `${stats.stats.contacts.unread} unread`],
+    ["Course Registrations", stats.stats.registrations.total, `${stats.stats.registrations.pending} pending`],
+  ];
+  for (const [label, total, hint] of expected) {
+    const card = counters.getByTestId("stat-card").filter({ hasText: label });
+    await expect(card.getByTestId("stat-value")).toContainText(total.toLocaleString("en-US"), { timeout: 5000 });
+    await expect(card).toContainText(hint);
+  }
+  expect(stats.stats.contacts.total).toBeGreaterThan(0);
+
+  // The enquiry and the registration just sent are in the recent lists, with their details and date.
+  const contacts = page.getByRole("region", { name: "Recent Contact Submissions" });
+  await expect(contacts.getByText(`Grace ${tag}`)).toBeVisible();
+  await expect(contacts.getByText(`Navy ${tag}`)).toBeVisible();
+  const registrations = page.getByRole("region", { name: "Recent Course Registrations" });
+  await expect(registrations.getByText(`Course ${tag}`)).toBeVisible();
+  const posts = page.getByRole("region", { name: "Recent Blog Posts" });
+  const newest = stats.recentActivity.blogPosts[0];
+  if (newest) {
+    await expect(posts.getByText(`/${newest.slug}`)).toBeVisible();
+    await expect(posts.getByText(newest.is_published ? "Published" : "Draft").first()).toBeVisible();
+  } else {
+    await expect(posts.getByText("No recent blog posts")).toBeVisible();
+  }
+  await expect(contacts.locator("time").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
+
+  await audit(page, "overview");
+
+  // Quick links lead to the three editors.
+  const links = page.getByRole("navigation", { name: "Quick links" });
+  await expect(links.getByRole("link")).toHaveCount(3);
+  await links.getByRole("link", { name: /Manage Courses/ }).click();
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+});

@@ -1,0 +1,82 @@
+/// <reference lib="dom" />
+import { expect, test, type Page } from "@playwright/test";
+import { audit, signInAsAdmin } from "../support/admin-journey";
+
+// Settings no public journey reads: this journey changes them and puts them back.
+const TWITTER = "social_media_twitter";
+const LINKEDIN = "social_media_linkedin";
+const EMAIL = "contact_email";
+
+const setting = (page: Page, key: string) => page.locator(`[data-testid="setting"][data-key="${key}"]`);
+
+async function stored(page: Page, key: string): Promise<string> {
+  const res = await page.request.get("/api/admin/site-settings");
+  return ((await res.json()) as { key: string; value: string }[]).find((s) => s.key === key)!.value;
+}
+
+test("an admin edits settings: one at a time, all at once, all or nothing, reset, and a guard on leaving", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  for (const group of ["Company Information", "Contact Details", "Homepage Content", "SEO & Analytics", "Social Media"]) {
+    await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
+  }
+  const original = { twitter: await stored(page, TWITTER), linkedin: await stored(page, LINKEDIN), email: await stored(page, EMAIL) };
+  await expect(page.getByRole("textbox", { name: "Contact Email" })).toHaveAttribute("type", "email");
+  await expect(page.getByRole("textbox", { name: "Social Media Twitter" })).toHaveAttribute("type", "url");
+  await expect(page.getByRole("textbox", { name: "Site Description" })).toHaveAttribute("rows", "3");
+
+  try {
+    // One setting: Save, then 'Saved'; reset puts back the stored value.
+    const twitter = setting(page, TWITTER);
+    await page.getByRole("textbox", { name: "Social Media Twitter" }).fill("https://x.com/arcline-e2e");
+    await expect(twitter).toHaveAttribute("data-dirty", "true");
+    await expect(page.getByTestId("unsaved-count")).toHaveText("1 unsaved change(s)");
+    await twitter.getByRole("button", { name: "Save Social Media Twitter" }).click();
+    await expect(twitter.getByRole("button", { name: "Social Media Twitter saved" })).toHaveText("Saved");
+    expect(await stored(page, TWITTER)).toBe("https://x.com/arcline-e2e");
+    await page.getByRole("textbox", { name: "Social Media Twitter" }).fill("https://x.com/typo");
+    await twitter.getByRole("button", { name: "Reset to original value" }).click();
+    await expect(page.getByRole("textbox", { name: "Social Media Twitter" })).toHaveValue("https://x.com/arcline-e2e");
+
+    // Save All: two changes, one call; an empty optional value is allowed.
+    await page.getByRole("textbox", { name: "Social Media Twitter" }).fill("");
+    await page.getByRole("textbox", { name: "Social Media Linkedin" }).fill("https://linkedin.com/company/arcline-e2e");
+    await expect(page.getByTestId("unsaved-count")).toHaveText("2 unsaved change(s)");
+    await audit(page, "settings with unsaved changes");
+    const batch = page.waitForRequest((r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/admin/site-settings");
+    await page.getByRole("button", { name: "Save All Changes" }).click();
+    expect((await batch).postDataJSON().settings).toHaveLength(2);
+    await expect(page.getByTestId("unsaved-count")).toHaveText("All changes saved");
+    expect(await stored(page, TWITTER)).toBe("");
+    expect(await stored(page, LINKEDIN)).toBe("https://linkedin.com/company/arcline-e2e");
+
+    // All or nothing: a bad email refuses the whole batch and says which field.
+    await page.getByRole("textbox", { name: "Social Media Twitter" }).fill("https://x.com/kept-out");
+    await page.getByRole("textbox", { name: "Contact Email" }).fill("not-an-email");
+    await page.getByRole("button", { name: "Save All Changes" }).click();
+    await expect(setting(page, EMAIL).getByText("Please enter a valid email address")).toBeVisible();
+    expect(await stored(page, TWITTER)).toBe("");
+    expect(await stored(page, EMAIL)).toBe(original.email);
+
+    // Leaving with unsaved changes asks first; staying keeps the edits, leaving discards them.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
+    const guard = page.getByRole("alertdialog", { name: "Leave this page?" });
+    await expect(guard).toBeVisible();
+    await guard.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByRole("textbox", { name: "Contact Email" })).toHaveValue("not-an-email");
+    let asked = false;
+    page.once("dialog", (d) => {
+      asked = d.type() === "beforeunload";
+      void d.accept();
+    });
+    await page.reload();
+    expect(asked).toBe(true);
+  } finally {
+    await page.request.put("/api/admin/site-settings", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { settings: [{ key: TWITTER, value: original.twitter }, { key: LINKEDIN, value: original.linkedin }, { key: EMAIL, value: original.email }] },
+    });
+  }
+});

@@ -1,0 +1,77 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Download, type Locator, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+
+/** Signs in as the local development admin, the way an admin does: /admin/login, Development Login. */
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByRole("button", { name: "Development Login" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+}
+
+/** axe with WCAG 2.1 A and AA, once animations have settled; lists every violation with its first nodes. */
+export async function audit(page: Page, label: string) {
+  // A dialog fading in has partial opacity, which axe reads as low contrast: audit what stays on screen.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+/** A tag unique to this run, for names that only this journey's rows carry. */
+export const runTag = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** The text of a downloaded file. */
+export async function downloadText(download: Download): Promise<string> {
+  const path = await download.path();
+  return readFile(path, "utf8");
+}
+
+/** The exports' date: en-US with the year, in UTC (journeys run the browser in UTC). */
+export const exportDate = (iso: string) =>
+  new Date(iso)
+    .toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" })
+    .replace(/[\u202f\u00a0]/g, " ");
+
+/** Today's date as the export file names carry it (UTC, as the browser runs). */
+export const exportDay = () => new Date().toISOString().slice(0, 10);
+
+/** A CSV line as an export must write it: every cell quoted, " doubled (the caller writes any leading '). */
+export const csvLine = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
+
+/**
+ * The confirmation every admin delete goes through, checked the way a keyboard user meets it: the
+ * alertdialog asks `question` with focus on Cancel (axe-audited); Escape cancels and focus returns
+ * to the delete button; Enter on the focused Cancel keeps the row; Delete removes it, and focus
+ * stays in the table (`tableName`).
+ */
+export async function deleteWithConfirmation(page: Page, opts: { button: Locator; row: Locator; dialogName: string; question: string; tableName: string }) {
+  const { button, row, dialogName, question, tableName } = opts;
+  await expect(button).toHaveAttribute("title", dialogName);
+  await button.click();
+  const confirm = page.getByRole("alertdialog", { name: dialogName });
+  await expect(confirm).toContainText(question);
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await audit(page, `${dialogName} confirmation`);
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(button).toBeFocused();
+
+  await button.click();
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await button.click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole("region", { name: tableName })).toBeFocused();
+}
+
+/**
+ * Resolves when the screen reloads its counters (GET `path`): how a journey checks that a change
+ * refreshed them. The numbers themselves belong to every journey running against the runtime.
+ */
+export const countersReload = (page: Page, path: string) =>
+  page.waitForResponse((res) => res.request().method() === "GET" && new URL(res.url()).pathname === path && res.ok());

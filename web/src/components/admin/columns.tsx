@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { formatDateTime } from "../../lib/date-time";
+import { RowActions } from "./row-actions";
+
+/**
+ * Column shapes every admin table repeats, for DataTable's `columns`:
+ *   dateColumn("created_at", "Date", (m) => m.created_at, { sortable: true })
+ *   actionsColumn((m) => <RowAction label="Delete message" ... />)
+ */
+export function dateColumn<T>(id: string, header: string, get: (row: T) => string | null | undefined, options: { sortable?: boolean; empty?: string } = {}): ColumnDef<T> {
+  return {
+    id,
+    header,
+    accessorFn: (row) => get(row) ?? "",
+    enableSorting: options.sortable ?? false,
+    sortDescFirst: true,
+    meta: { className: "whitespace-nowrap" },
+    cell: ({ row }) => {
+      const iso = get(row.original);
+      return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : (options.empty ?? "");
+    },
+  };
+}
+
+/** The last column: the row's icon actions, headed "Actions" for screen readers only. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): ColumnDef<T> {
+  return {
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { className: "w-px" },
+    cell: ({ row }) => <RowActions>{cell(row.original)}</RowActions>,
+  };
+}

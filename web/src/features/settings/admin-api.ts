@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+const BASE = "/api/admin/site-settings";
+
+/** A site setting as GET /api/admin/site-settings returns it. */
+export interface AdminSetting {
+  id: string;
+  key: string;
+  value: string;
+  description: string;
+  type: "text" | "textarea" | "url" | "email";
+  position: number;
+  updated_at: string;
+  version?: number;
+}
+
+export const settingsKey = ["admin", "site-settings"] as const;
+
+export const useSettings = () => useQuery({ queryKey: settingsKey, queryFn: () => api.get<AdminSetting[]>(BASE) });
+
+/** Puts what the server stored into the cached list, so the screen shows it as saved. */
+function useStore() {
+  const queryClient = useQueryClient();
+  return (saved: AdminSetting[]) =>
+    queryClient.setQueryData<AdminSetting[]>(settingsKey, (list) => {
+      const byKey = new Map(saved.map((s) => [s.key, s]));
+      return list?.map((s) => byKey.get(s.key) ?? s);
+    });
+}
+
+/** One setting: PUT /api/admin/site-settings/{key} {value}. */
+export function useSaveSetting() {
+  const store = useStore();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: string; value: string }) => api.put<AdminSetting>(`${BASE}/${encodeURIComponent(key)}`, { value }),
+    onSuccess: (saved) => store([saved]),
+  });
+}
+
+/** Save All: one call, all or nothing (a refused value writes none; the 400 names it by key). */
+export function useSaveSettings() {
+  const store = useStore();
+  return useMutation({
+    mutationFn: (settings: { key: string; value: string }[]) => api.put<AdminSetting[]>(BASE, { settings }),
+    onSuccess: (saved) => store(saved),
+  });
+}

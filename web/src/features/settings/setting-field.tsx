@@ -1,0 +1,60 @@
+import { RotateCcw } from "lucide-react";
+import { settingLabel } from "@agency/core/contract/settings";
+import { actionOutline, actionPrimary, iconAction } from "../../components/admin/classes";
+import { TextAreaField, TextField } from "../../components/admin/form-fields";
+import type { AdminSetting } from "./admin-api";
+
+interface SettingFieldProps {
+  setting: AdminSetting;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  saving: boolean;
+  /** Shows the per-setting Save and Reset buttons (the Settings page); without it the field saves on blur. */
+  onSave?: () => void;
+  onReset?: () => void;
+  onBlur?: () => void;
+}
+
+/**
+ * One site setting: label from its key, its description as the hint, the input its type asks for
+ * (textarea 3 rows, url, email, text). Unsaved values are highlighted. The Settings page adds Save
+ * ('Save', 'Saved' when unchanged, 'Saving' in flight) and 'Reset to original value'; the Content
+ * page's Site Settings tab saves on blur instead.
+ */
+export function SettingField({ setting, value, onChange, error, saving, onSave, onReset, onBlur }: SettingFieldProps) {
+  const dirty = value !== setting.value;
+  const common = { label: settingLabel(setting.key), value, onChange, error, hint: setting.description || undefined, onBlur, name: setting.key };
+  return (
+    <div
+      data-testid="setting"
+      data-key={setting.key}
+      data-dirty={dirty || undefined}
+      className={`rounded-lg border p-4 transition ${dirty ? "border-amber-400 bg-amber-50" : "border-slate-200 bg-white"}`}
+    >
+      {setting.type === "textarea" ? (
+        <TextAreaField {...common} rows={3} />
+      ) : (
+        <TextField {...common} type={setting.type === "url" ? "url" : setting.type === "email" ? "email" : "text"} />
+      )}
+      {onSave && (
+        <div className="mt-3 flex items-center justify-end gap-2">
+          {onReset && (
+            <button type="button" className={iconAction} aria-label="Reset to original value" title="Reset to original value" disabled={!dirty || saving} onClick={onReset}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+            </button>
+          )}
+          <button
+            type="button"
+            className={dirty ? actionPrimary : actionOutline}
+            disabled={!dirty || saving}
+            onClick={onSave}
+            aria-label={saving ? `Saving ${common.label}` : dirty ? `Save ${common.label}` : `${common.label} saved`}
+          >
+            {saving ? "Saving" : dirty ? "Save" : "Saved"}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

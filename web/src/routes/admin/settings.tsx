@@ -1,0 +1,146 @@
+import { useMemo, useState } from "react";
+import { Info, Save } from "lucide-react";
+import { settingGroups } from "@agency/core/contract/settings";
+import { useApiErrorHandler } from "../../components/admin/api-errors";
+import { actionPrimary, panel } from "../../components/admin/classes";
+import { useLeaveGuard } from "../../components/admin/leave-guard";
+import { PageHeader } from "../../components/admin/page-header";
+import { useToast } from "../../components/admin/toasts";
+import { useSaveShortcut } from "../../components/admin/use-save-shortcut";
+import { Spinner } from "../../components/spinner";
+import { useSaveSetting, useSaveSettings, useSettings, type AdminSetting } from "../../features/settings/admin-api";
+import { SettingField } from "../../features/settings/setting-field";
+
+/** /admin/settings: the site settings in SPEC's five groups, saved one by one or all at once. */
+export default function SettingsPage() {
+  const settings = useSettings();
+  const saveOne = useSaveSetting();
+  const saveAll = useSaveSettings();
+  const toast = useToast();
+  const showError = useApiErrorHandler();
+  // Edited values by key; a key without an entry shows the stored value.
+  const [drafts, setDrafts] = useState<Map<string, string>>(new Map());
+  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const [savingKey, setSavingKey] = useState<string | null>(null);
+
+  const byKey = useMemo(() => new Map((settings.data ?? []).map((s) => [s.key, s])), [settings.data]);
+  const valueOf = (s: AdminSetting) => drafts.get(s.key) ?? s.value;
+  const changed = (settings.data ?? []).filter((s) => valueOf(s) !== s.value);
+  const leaveDialog = useLeaveGuard(changed.length > 0);
+
+  const setDraft = (key: string, value: string) => {
+    setDrafts((d) => new Map(d).set(key, value));
+    setErrors((e) => {
+      if (!e.has(key)) return e;
+      const next = new Map(e);
+      next.delete(key);
+      return next;
+    });
+  };
+  const forget = (keys: string[]) =>
+    setDrafts((d) => {
+      const next = new Map(d);
+      for (const k of keys) next.delete(k);
+      return next;
+    });
+  // Save All's 400 names each refused setting by its key.
+  const fieldErrors = (fields: Record<string, string>) => setErrors(new Map(Object.entries(fields)));
+
+  function save(s: AdminSetting) {
+    setSavingKey(s.key);
+    saveOne.mutate(
+      { key: s.key, value: valueOf(s) },
+      {
+        onSuccess: () => {
+          forget([s.key]);
+          toast.success("Setting saved");
+        },
+        onError: (err) => showError(err, { fallback: "Failed to save the setting", setFieldErrors: (f) => setErrors(new Map([[s.key, f.value ?? Object.values(f)[0] ?? ""]])) }),
+        onSettled: () => setSavingKey(null),
+      },
+    );
+  }
+
+  function saveChanged() {
+    if (!changed.length || saveAll.isPending) return;
+    saveAll.mutate(
+      changed.map((s) => ({ key: s.key, value: valueOf(s) })),
+      {
+        onSuccess: () => {
+          forget(changed.map((s) => s.key));
+          toast.success(`${changed.length} setting${changed.length === 1 ? "" : "s"} saved`);
+        },
+        onError: (err) => showError(err, { fallback: "Failed to save the settings", setFieldErrors: fieldErrors }),
+      },
+    );
+  }
+  useSaveShortcut(saveChanged, changed.length > 0);
+
+  if (settings.isPending) return <Spinner label="Loading settings" />;
+  if (settings.isError) {
+    return (
+      <div>
+        <PageHeader title="Settings" />
+        <p role="alert" className="text-sm text-red-800">The settings could not be loaded. Reload the page to try again.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Settings"
+        description={
+          <span aria-live="polite" data-testid="unsaved-count">
+            {changed.length > 0 ? `${changed.length} unsaved change(s)` : "All changes saved"}
+          </span>
+        }
+        actions={
+          <button type="button" className={actionPrimary} disabled={!changed.length || saveAll.isPending} onClick={saveChanged}>
+            <Save aria-hidden="true" className="h-4 w-4" />
+            {saveAll.isPending ? "Saving..." : "Save All Changes"}
+          </button>
+        }
+      />
+
+      <aside aria-label="How settings are saved" className="mb-6 flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+        <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+        <ul className="list-disc space-y-1 pl-4">
+          <li>Changes save individually with each setting's Save button.</li>
+          <li>Save All Changes saves several settings at once.</li>
+          <li>Settings with unsaved changes are highlighted.</li>
+          <li>Empty values are allowed for optional settings such as social links.</li>
+        </ul>
+      </aside>
+
+      <div className="space-y-6">
+        {settingGroups.map((group) => {
+          const items = group.keys.map((k) => byKey.get(k)).filter((s): s is AdminSetting => s !== undefined);
+          if (!items.length) return null;
+          return (
+            <section key={group.title} aria-labelledby={`group-${group.keys[0]}`} className={`${panel} p-5`}>
+              <h2 id={`group-${group.keys[0]}`} className="mb-4 text-lg font-semibold text-slate-900">
+                {group.title}
+              </h2>
+              <div className="grid gap-4 lg:grid-cols-2">
+                {items.map((s) => (
+                  <SettingField
+                    key={s.key}
+                    setting={s}
+                    value={valueOf(s)}
+                    onChange={(v) => setDraft(s.key, v)}
+                    error={errors.get(s.key)}
+                    saving={savingKey === s.key || (saveAll.isPending && valueOf(s) !== s.value)}
+                    onSave={() => save(s)}
+                    onReset={() => forget([s.key])}
+                  />
+                ))}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+      {leaveDialog}
+    </div>
+  );
+}

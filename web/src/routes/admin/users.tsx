@@ -1,0 +1,153 @@
+import { useMemo, useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { BadgeCheck, Copy, Trash2, UserCheck, UserPlus, Users as UsersIcon, UserX } from "lucide-react";
+import type { AdminUser } from "@agency/core/contract/admin";
+import { Badge } from "../../components/admin/badge";
+import { actionsColumn, dateColumn } from "../../components/admin/columns";
+import { DataTable, fromPagedList } from "../../components/admin/data-table";
+import { EmptyState } from "../../components/admin/empty-state";
+import { FilterBar, SearchBox, SelectFilter, useDebouncedValue } from "../../components/admin/filters";
+import { PageHeader } from "../../components/admin/page-header";
+import { RowAction } from "../../components/admin/row-actions";
+import { StatCard, StatGrid } from "../../components/admin/stat-card";
+import { useToast } from "../../components/admin/toasts";
+import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
+import { activityOf, initialsOf } from "../../features/users/activity";
+import { useDeleteUser, useUsers, useUserStats, type UserFilters } from "../../features/users/admin-api";
+
+const sortOptions = [
+  { value: "created_at", label: "Sort by Join Date" },
+  { value: "last_login_at", label: "Sort by Last Login" },
+  { value: "name", label: "Sort by Name" },
+  { value: "email", label: "Sort by Email" },
+];
+const orderOptions = [
+  { value: "desc", label: "Newest First" },
+  { value: "asc", label: "Oldest First" },
+];
+
+/** The Google picture when there is one, else initials drawn here (no outside image service). */
+function Avatar({ user }: { user: AdminUser }) {
+  const [failed, setFailed] = useState(false);
+  const picture = user.google_user_data.picture;
+  if (picture && /^https:\/\//i.test(picture) && !failed) {
+    return <img src={picture} alt="" referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-10 w-10 shrink-0 rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-sm font-semibold text-purple-800">
+      {initialsOf(user.google_user_data.name, user.email)}
+    </span>
+  );
+}
+
+function userColumns(actions: { onCopy: (u: AdminUser) => void; onDelete: (u: AdminUser) => void }): ColumnDef<AdminUser>[] {
+  return [
+    {
+      id: "user",
+      header: "User",
+      meta: { className: "min-w-[14rem]" },
+      cell: ({ row: { original: u } }) => (
+        <div className="flex items-center gap-3">
+          <Avatar user={u} />
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{u.google_user_data.name || "Unknown"}</p>
+            <p className="truncate text-xs text-slate-600">ID: {u.id}</p>
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: "email",
+      header: "Email",
+      cell: ({ row: { original: u } }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="break-all">{u.email}</span>
+          {u.google_user_data.email_verified && (
+            <Badge tone="green" icon={BadgeCheck}>
+              Verified
+            </Badge>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row: { original: u } }) => {
+        const a = activityOf(u.last_login_at);
+        return <Badge tone={a.tone}>{a.label}</Badge>;
+      },
+    },
+    dateColumn<AdminUser>("created_at", "Joined", (u) => u.created_at),
+    dateColumn<AdminUser>("last_login_at", "Last Login", (u) => u.last_login_at, { empty: "Never" }),
+    actionsColumn<AdminUser>((u) => (
+      <>
+        <RowAction label="Copy email" icon={Copy} onClick={() => actions.onCopy(u)} />
+        <RowAction label="Delete user" icon={Trash2} danger onClick={() => actions.onDelete(u)} />
+      </>
+    )),
+  ];
+}
+
+/** /admin/users: 'User Management', everyone who signed in with Google. */
+export default function UsersPage() {
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<UserFilters["sort"]>("created_at");
+  const [order, setOrder] = useState<UserFilters["order"]>("desc");
+  const q = useDebouncedValue(search.trim(), 300);
+  const filters: UserFilters = useMemo(() => ({ q, sort, order }), [q, sort, order]);
+
+  const list = useUsers(filters);
+  const stats = useUserStats();
+  const remove = useDeleteUser();
+  const toast = useToast();
+
+  const [confirmDialog, deleteUser] = useConfirmedDelete<AdminUser>({
+    title: "Delete user",
+    message: "Are you sure you want to delete this user? This action cannot be undone.",
+    remove: (u) => remove.mutateAsync(u.id),
+    success: "User deleted",
+    fallback: "Failed to delete the user",
+    onReload: () => list.refetch(),
+  });
+
+  const columns = useMemo(
+    () =>
+      userColumns({
+        onCopy: (u) =>
+          navigator.clipboard.writeText(u.email).then(
+            () => toast.success(`Copied ${u.email}`),
+            () => toast.error("Could not copy the email address"),
+          ),
+        onDelete: deleteUser,
+      }),
+    [deleteUser, toast],
+  );
+
+  return (
+    <div>
+      <PageHeader title="User Management" />
+      <StatGrid label="User counts">
+        <StatCard label="Total Users" value={stats.data?.total} icon={UsersIcon} tone="purple" />
+        <StatCard label="Active (7 days)" value={stats.data?.active_7d} icon={UserCheck} tone="green" />
+        <StatCard label="New (30 days)" value={stats.data?.new_30d} icon={UserPlus} tone="blue" />
+        <StatCard label="Inactive (30+ days)" value={stats.data?.inactive_30d} icon={UserX} tone="red" />
+      </StatGrid>
+
+      <FilterBar label="Filter users">
+        <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
+        <SelectFilter label="Sort by" value={sort} onChange={(v) => setSort(v as UserFilters["sort"])} options={sortOptions} />
+        <SelectFilter label="Order" value={order} onChange={(v) => setOrder(v as UserFilters["order"])} options={orderOptions} />
+      </FilterBar>
+
+      <DataTable
+        caption="Users"
+        {...fromPagedList(list)}
+        columns={columns}
+        getRowId={(u) => u.id}
+        empty={<EmptyState icon={UsersIcon} title="No users found" hint={q ? "Try adjusting your search term" : "Users will appear here once they sign up"} />}
+      />
+      {confirmDialog}
+    </div>
+  );
+}
