@@ -74,9 +74,17 @@ test("an admin edits settings: one at a time, all at once, all or nothing, reset
     await page.reload();
     expect(asked).toBe(true);
   } finally {
+    const now = (await (await page.request.get("/api/admin/site-settings")).json()) as { key: string; version: number }[];
+    const version = (key: string) => now.find((s) => s.key === key)!.version;
     await page.request.put("/api/admin/site-settings", {
       headers: { origin: new URL(page.url()).origin },
-      data: { settings: [{ key: TWITTER, value: original.twitter }, { key: LINKEDIN, value: original.linkedin }, { key: EMAIL, value: original.email }] },
+      data: {
+        settings: [
+          { key: TWITTER, value: original.twitter, version: version(TWITTER) },
+          { key: LINKEDIN, value: original.linkedin, version: version(LINKEDIN) },
+          { key: EMAIL, value: original.email, version: version(EMAIL) },
+        ],
+      },
     });
   }
 });

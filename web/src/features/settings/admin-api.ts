@@ -12,7 +12,8 @@ export interface AdminSetting {
   type: "text" | "textarea" | "url" | "email";
   position: number;
   updated_at: string;
-  version?: number;
+  /** The version this value was read at: a save sends it back, a stale one is a 409 (contract/versioned.ts). */
+  version: number;
 }
 
 export const settingsKey = ["admin", "site-settings"] as const;
@@ -33,7 +34,8 @@ function useStore() {
 export function useSaveSetting() {
   const store = useStore();
   return useMutation({
-    mutationFn: ({ key, value }: { key: string; value: string }) => api.put<AdminSetting>(`${BASE}/${encodeURIComponent(key)}`, { value }),
+    mutationFn: ({ key, value, version }: { key: string; value: string; version: number }) =>
+      api.put<AdminSetting>(`${BASE}/${encodeURIComponent(key)}`, { value, version }),
     onSuccess: (saved) => store([saved]),
   });
 }
@@ -42,7 +44,7 @@ export function useSaveSetting() {
 export function useSaveSettings() {
   const store = useStore();
   return useMutation({
-    mutationFn: (settings: { key: string; value: string }[]) => api.put<AdminSetting[]>(BASE, { settings }),
+    mutationFn: (settings: { key: string; value: string; version: number }[]) => api.put<AdminSetting[]>(BASE, { settings }),
     onSuccess: (saved) => store(saved),
   });
 }

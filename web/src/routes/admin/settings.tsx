@@ -49,13 +49,13 @@ export default function SettingsPage() {
   function save(s: AdminSetting) {
     setSavingKey(s.key);
     saveOne.mutate(
-      { key: s.key, value: valueOf(s) },
+      { key: s.key, value: valueOf(s), version: s.version },
       {
         onSuccess: () => {
           forget([s.key]);
           toast.success("Setting saved");
         },
-        onError: (err) => showError(err, { fallback: "Failed to save the setting", setFieldErrors: (f) => setErrors(new Map([[s.key, f.value ?? Object.values(f)[0] ?? ""]])) }),
+        onError: (err) => showError(err, { fallback: "Failed to save the setting", onReload: () => settings.refetch(), setFieldErrors: (f) => setErrors(new Map([[s.key, f.value ?? Object.values(f)[0] ?? ""]])) }),
         onSettled: () => setSavingKey(null),
       },
     );
@@ -64,13 +64,13 @@ export default function SettingsPage() {
   function saveChanged() {
     if (!changed.length || saveAll.isPending) return;
     saveAll.mutate(
-      changed.map((s) => ({ key: s.key, value: valueOf(s) })),
+      changed.map((s) => ({ key: s.key, value: valueOf(s), version: s.version })),
       {
         onSuccess: () => {
           forget(changed.map((s) => s.key));
           toast.success(`${changed.length} setting${changed.length === 1 ? "" : "s"} saved`);
         },
-        onError: (err) => showError(err, { fallback: "Failed to save the settings", setFieldErrors: fieldErrors }),
+        onError: (err) => showError(err, { fallback: "Failed to save the settings", onReload: () => settings.refetch(), setFieldErrors: fieldErrors }),
       },
     );
   }
