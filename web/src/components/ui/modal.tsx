@@ -2,6 +2,9 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { X } from "lucide-react";
 
+/** Open panels, innermost last: only the top one answers keys (a confirmation over an editor). */
+const openPanels: HTMLElement[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -41,9 +44,14 @@ export function Modal({ open, onClose, labelledBy, children, width = "max-w-2xl"
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     const panel = panelRef.current;
+    // A dialog over a dialog (a confirmation over an editor) makes the one below inert too.
+    const below = openPanels.at(-1)?.parentElement;
+    below?.setAttribute("inert", "");
+    if (panel) openPanels.push(panel);
     (panel?.querySelector<HTMLElement>("[data-autofocus]") ?? panel)?.focus();
 
     const onKey = (e: KeyboardEvent) => {
+      if (panel && openPanels.at(-1) !== panel) return;
       if (e.key === "Escape") {
         e.preventDefault();
         onCloseRef.current();
@@ -70,7 +78,9 @@ export function Modal({ open, onClose, labelledBy, children, width = "max-w-2xl"
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
-      root?.removeAttribute("inert");
+      if (panel) openPanels.splice(openPanels.indexOf(panel), 1);
+      below?.removeAttribute("inert");
+      if (!openPanels.length) root?.removeAttribute("inert");
       document.body.style.overflow = overflow;
       opener?.focus?.();
     };

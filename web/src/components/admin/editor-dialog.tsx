@@ -1,0 +1,171 @@
+import { useId, type FormEvent, type ReactNode } from "react";
+import { Copy, RefreshCw, TriangleAlert } from "lucide-react";
+import { STALE_ITEM_MESSAGE } from "@agency/core/contract/versioned";
+import { CloseButton, Modal } from "../ui/modal";
+import { actionOutline, actionPrimary, fieldControl } from "./classes";
+import { useConfirm } from "./confirm-dialog";
+import { useLeaveGuard } from "./leave-guard";
+import { useToast } from "./toasts";
+import { useSaveShortcut } from "./use-save-shortcut";
+import type { FormValues, KeptEdit, RecordEditor } from "./use-record-editor";
+
+/**
+ * A stale save's notice (409): SPEC's conflict text and Reload, which loads the latest version and
+ * keeps what the admin typed (UnsavedCopy). Shown inside the editor, next to the work at stake.
+ */
+export function ConflictNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
+  return (
+    <div role="alert" data-testid="conflict" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center">
+      <TriangleAlert aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-800" />
+      <p className="flex-1">{STALE_ITEM_MESSAGE}</p>
+      <button type="button" className={actionOutline} onClick={onReload} disabled={reloading}>
+        <RefreshCw aria-hidden="true" className="h-4 w-4" />
+        {reloading ? "Reloading..." : "Reload"}
+      </button>
+    </div>
+  );
+}
+
+/** After Reload: the values the admin had typed, read-only, each with Copy, until dismissed or saved. */
+export function UnsavedCopy({ kept, onDismiss }: { kept: KeptEdit[]; onDismiss: () => void }) {
+  const toast = useToast();
+  const headingId = useId();
+  if (!kept.length) return null;
+  return (
+    <section aria-labelledby={headingId} data-testid="kept-edits" className="space-y-3 rounded-lg border border-blue-200 bg-blue-50 p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-sm font-semibold text-blue-950">
+            Your unsaved text
+          </h3>
+          <p className="text-sm text-blue-900">The form now shows the latest version. Copy back what you still need, then save.</p>
+        </div>
+        <button type="button" className={actionOutline} onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+      {kept.map((k) => (
+        <div key={k.field}>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <label htmlFor={`${headingId}-${k.field}`} className="text-sm font-medium text-blue-950">
+              Your {k.label}
+            </label>
+            <button
+              type="button"
+              className={actionOutline}
+              onClick={() =>
+                navigator.clipboard.writeText(k.value).then(
+                  () => toast.success(`Copied your ${k.label}`),
+                  () => toast.error("Could not copy: select the text and copy it by hand"),
+                )
+              }
+            >
+              <Copy aria-hidden="true" className="h-4 w-4" />
+              Copy
+            </button>
+          </div>
+          <textarea id={`${headingId}-${k.field}`} readOnly value={k.value} rows={Math.min(6, Math.max(2, k.value.split("\n").length))} className={`${fieldControl} font-mono`} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The conflict notice and kept copies of an editor, where its form shows them. */
+export function EditorRecovery<R, V extends FormValues>({ editor }: { editor: RecordEditor<R, V> }) {
+  return (
+    <>
+      {editor.stale && <ConflictNotice onReload={() => void editor.reloadLatest()} reloading={editor.reloading} />}
+      <UnsavedCopy kept={editor.kept} onDismiss={editor.dismissKept} />
+    </>
+  );
+}
+
+/**
+ * Closing an editor with unsaved changes asks first: `requestClose()` resolves true when it may
+ * close. Also guards leaving the page (shell links, Logout, closing the tab) while dirty, and binds
+ * Ctrl/Cmd+S to `onSave` while `active`. Render `dialog` once.
+ */
+export function useEditorGuards({ active, dirty, onSave }: { active: boolean; dirty: boolean; onSave: () => void }) {
+  const leaveDialog = useLeaveGuard(active && dirty);
+  const [confirmDialog, confirm] = useConfirm();
+  useSaveShortcut(onSave, active);
+  const requestClose = async () =>
+    !dirty ||
+    confirm({
+      title: "Discard changes?",
+      message: "You have unsaved changes. If you close this editor, they will be lost.",
+      confirmLabel: "Discard changes",
+      cancelLabel: "Keep editing",
+    });
+  return {
+    requestClose,
+    dialog: (
+      <>
+        {leaveDialog}
+        {confirmDialog}
+      </>
+    ),
+  };
+}
+
+/**
+ * The modal editor of a record (Create/Edit Service, a course, a post): title, the form, the
+ * conflict notice and kept copies, and Cancel / Save ('Saving...'). Enter in a field or Ctrl/Cmd+S
+ * saves; Cancel, Escape or a click outside ask first when there are unsaved changes.
+ */
+export function EditorDialog<R, V extends FormValues>({
+  open,
+  title,
+  editor,
+  onClose,
+  children,
+  width = "max-w-2xl",
+  saveLabel = "Save",
+}: {
+  open: boolean;
+  title: string;
+  editor: RecordEditor<R, V>;
+  /** Called once it may close (nothing unsaved, or the admin chose to discard). */
+  onClose: () => void;
+  children: ReactNode;
+  width?: string;
+  saveLabel?: string;
+}) {
+  const titleId = useId();
+  const guards = useEditorGuards({ active: open, dirty: editor.dirty, onSave: () => void editor.submit() });
+  const close = async () => {
+    if (await guards.requestClose()) onClose();
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void editor.submit();
+  };
+  return (
+    <>
+      <Modal open={open} onClose={() => void close()} labelledBy={titleId} width={width}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col">
+          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+            <h2 id={titleId} className="text-xl font-bold text-slate-900">
+              {title}
+            </h2>
+            <CloseButton onClick={() => void close()} />
+          </div>
+          <div className="space-y-4 px-6 py-5">
+            <EditorRecovery editor={editor} />
+            {children}
+          </div>
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-6 py-4 sm:flex-row sm:justify-end">
+            <button type="button" className={actionOutline} onClick={() => void close()}>
+              Cancel
+            </button>
+            <button type="submit" className={actionPrimary} disabled={editor.saving}>
+              {editor.saving ? "Saving..." : saveLabel}
+            </button>
+          </div>
+        </form>
+      </Modal>
+      {guards.dialog}
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { useRef, useState } from "react";
+import { ApiError } from "../../lib/api";
+import { useStableCallback } from "../../lib/use-stable-callback";
+import { useApiErrorHandler } from "./api-errors";
+import { useToast } from "./toasts";
+
+/** A form's values: field name -> what the control shows (text, number, flag). */
+export type FormValues = Record<string, string | number | boolean>;
+
+/** One field the admin had changed when a stale save was refused, kept for copying (UnsavedCopy). */
+export interface KeptEdit {
+  field: string;
+  label: string;
+  value: string;
+}
+
+export interface RecordEditorOptions<R, V extends FormValues> {
+  /** The record being edited (it holds the `version` a save sends back), or undefined to create one. */
+  record: R | undefined;
+  /** The form's values for a record, or for a new one (SPEC's defaults) when `record` is undefined. */
+  toValues: (record: R | undefined) => V;
+  /** Labels of the fields, for the copies kept after a conflict. */
+  labels: Record<keyof V & string, string>;
+  /**
+   * Saves: on create every value, on edit only the `changes` (a field left out keeps its stored
+   * value) with `record.version`. Answers the stored record.
+   */
+  save: (args: { values: V; changes: Partial<V>; record: R | undefined }) => Promise<R>;
+  /** Reads the record again after a 409 (the latest version); undefined when it was deleted. */
+  reload?: (record: R) => Promise<R | undefined>;
+  /** The form's own checks before a call (the same zod schema as the API): field -> message. */
+  validate?: (values: V, changes: Partial<V>) => Record<string, string> | undefined;
+  /**
+   * Toast after a save (SPEC's alerts where it has them); left out, the screen shows `status`
+   * itself (fields that save on blur). `fallback` is the failure text when the server gave none.
+   */
+  success?: (saved: R, created: boolean) => string;
+  fallback: (created: boolean) => string;
+  onSaved?: (saved: R, created: boolean) => void;
+}
+
+/**
+ * The state of one admin editor (a modal or a page's form): the values on screen against the record
+ * they came from, what changed, field errors, the save, and a stale save's conflict. Every editor of
+ * the back office runs on it, so they all save, fail and recover the same way:
+ *
+ * - a save sends only the changed fields with the version read (contract/versioned.ts);
+ * - a 400's fields go under the fields; a 409 naming a field (a taken slug) too;
+ * - a stale 409 sets `stale`: the screen shows STALE_ITEM_MESSAGE with Reload (ConflictNotice);
+ *   Reload loads the latest record into the form and keeps what the admin had typed in `kept`, to
+ *   copy back (UnsavedCopy). Nothing typed is lost, and nothing overwrites the other change blindly.
+ */
+export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOptions<R, V>) {
+  const { record, toValues } = options;
+  // State renders; the refs are what a save reads, so a save chained right after another (a blur
+  // during a blur's save) sends the version the first one stored, not the one of the last render.
+  const [base, setBaseState] = useState<R | undefined>(record);
+  const [values, setValuesState] = useState<V>(() => toValues(record));
+  const baseRef = useRef(base);
+  const valuesRef = useRef(values);
+  const setBase = (next: R | undefined) => {
+    baseRef.current = next;
+    setBaseState(next);
+  };
+  const setValues = (next: V) => {
+    valuesRef.current = next;
+    setValuesState(next);
+  };
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [kept, setKept] = useState<KeptEdit[]>([]);
+  // The last save's outcome, for screens that show it beside the record rather than as a toast.
+  const [status, setStatus] = useState<"idle" | "saved" | "failed">("idle");
+  const toast = useToast();
+  const showError = useApiErrorHandler();
+
+  const changesOf = (current: V, of: R | undefined) => {
+    const original = toValues(of);
+    return Object.fromEntries(Object.entries(current).filter(([k, v]) => !Object.is(original[k], v))) as Partial<V>;
+  };
+  const changes = changesOf(values, base);
+  const dirty = Object.keys(changes).length > 0;
+
+  const set = useStableCallback((field: keyof V & string, value: V[keyof V]) => {
+    setValues({ ...valuesRef.current, [field]: value });
+    setErrors((e) => {
+      if (!Object.hasOwn(e, field)) return e;
+      const { [field]: _gone, ...rest } = e;
+      return rest;
+    });
+  });
+
+  /** Shows `next` as the saved state (another record opened, or the latest after a conflict). */
+  const load = useStableCallback((next: R | undefined) => {
+    setBase(next);
+    setValues(toValues(next));
+    setErrors({});
+    setStale(false);
+  });
+
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  /** Saves the form; `overrides` are values set in the same event (a checkbox that saves at once). */
+  const submit: (overrides?: Partial<V>) => Promise<R | undefined> = useStableCallback(async (overrides?: Partial<V>) => {
+    if (overrides) setValues({ ...valuesRef.current, ...overrides });
+    if (inFlight.current) {
+      again.current = true;
+      return undefined;
+    }
+    const before = baseRef.current;
+    const created = before === undefined;
+    const current = valuesRef.current;
+    const sent = changesOf(current, before);
+    const problems = options.validate?.(current, sent);
+    if (problems && Object.keys(problems).length) {
+      setErrors(problems);
+      return undefined;
+    }
+    if (!created && !Object.keys(sent).length) return before;
+    inFlight.current = true;
+    setSaving(true);
+    let ok = false;
+    try {
+      const saved = await options.save({ values: current, changes: sent, record: before });
+      ok = true;
+      // What was typed while the save was in flight stays on screen, still unsaved.
+      const fresh = { ...toValues(saved) } as Record<string, unknown>;
+      for (const [k, typed] of Object.entries(valuesRef.current)) if (!Object.is(typed, current[k])) fresh[k] = typed;
+      setBase(saved);
+      setValues(fresh as V);
+      setErrors({});
+      setStale(false);
+      setKept([]);
+      setStatus("saved");
+      if (options.success) toast.success(options.success(saved, created));
+      options.onSaved?.(saved, created);
+      return saved;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && !(err.fields && Object.keys(err.fields).length)) {
+        console.error(`${options.fallback(created)}:`, err);
+        setStale(true);
+      } else {
+        showError(err, { fallback: options.fallback(created), setFieldErrors: setErrors });
+      }
+      setStatus("failed");
+      return undefined;
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+      const rerun = again.current && ok;
+      again.current = false;
+      if (rerun) void submit();
+    }
+  });
+
+  /** After a conflict: the latest record into the form, the admin's changed values kept to copy. */
+  const reloadLatest = useStableCallback(async () => {
+    const current = baseRef.current;
+    if (!current || !options.reload) return;
+    setReloading(true);
+    try {
+      const latest = await options.reload(current);
+      const labels = options.labels as Record<string, string>;
+      setKept(
+        Object.entries(changesOf(valuesRef.current, current))
+          .filter(([, v]) => typeof v === "string" && v !== "")
+          .map(([field, v]) => ({ field, label: labels[field] ?? field, value: String(v) })),
+      );
+      if (latest) load(latest);
+      else {
+        setStale(false);
+        toast.error("This item was deleted by someone else.");
+      }
+    } catch (err) {
+      showError(err, { fallback: "Failed to reload the latest version" });
+    } finally {
+      setReloading(false);
+    }
+  });
+
+  return { record: base, values, set, errors, setErrors, changes, dirty, saving, status, submit, load, stale, reloading, reloadLatest, kept, dismissKept: () => setKept([]) };
+}
+
+export type RecordEditor<R, V extends FormValues> = ReturnType<typeof useRecordEditor<R, V>>;
