@@ -68,7 +68,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = "Delete", c
  *   const [dialog, confirm] = useConfirm();
  *   if (await confirm({ title: "Delete message", message: "Are you sure you want to delete this message?" })) remove.mutate(id);
  */
-export function useConfirm(): [ReactNode, (options: ConfirmOptions) => Promise<boolean>] {
+export function useConfirm(): [ReactNode, (options: ConfirmOptions) => Promise<boolean>, (ok: boolean) => void] {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
 
@@ -96,5 +96,6 @@ export function useConfirm(): [ReactNode, (options: ConfirmOptions) => Promise<b
       onCancel={() => settle(false)}
     />
   );
-  return [dialog, confirm];
+  // `settle` answers an open question from outside (the reason for asking went away).
+  return [dialog, confirm, settle];
 }

@@ -83,11 +83,12 @@ export function EditorRecovery<R, V extends FormValues>({ editor }: { editor: Re
 
 /**
  * Closing an editor with unsaved changes asks first: `requestClose()` resolves true when it may
- * close. Also guards leaving the page (shell links, Logout, closing the tab) while dirty, and binds
- * Ctrl/Cmd+S to `onSave` while `active`. Render `dialog` once.
+ * close. Also guards leaving the page (shell links, Logout, closing the tab) while dirty, even when
+ * the editor is out of sight (another tab), and binds Ctrl/Cmd+S to `onSave` while `active` (on
+ * screen). Render `dialog` once.
  */
 export function useEditorGuards({ active, dirty, onSave }: { active: boolean; dirty: boolean; onSave: () => void }) {
-  const leaveDialog = useLeaveGuard(active && dirty);
+  const leaveDialog = useLeaveGuard(dirty);
   const [confirmDialog, confirm] = useConfirm();
   useSaveShortcut(onSave, active);
   const requestClose = async () =>

@@ -7,15 +7,17 @@ import { useConfirm } from "./confirm-dialog";
  * dialog it returns; the shell's links and Logout ask `mayLeave()` before they go, and closing or
  * reloading the tab gets the browser's own question (beforeunload).
  */
-let ask: (() => Promise<boolean>) | null = null;
+// One entry per guard with unsaved work on screen (several editors of one page may each have some).
+const askers: (() => Promise<boolean>)[] = [];
 
 /** True when nothing unsaved is on screen, or the admin chose to leave it. */
 export function mayLeave(): Promise<boolean> {
+  const ask = askers.at(-1);
   return ask ? ask() : Promise.resolve(true);
 }
 
 export function useLeaveGuard(dirty: boolean): ReactNode {
-  const [dialog, confirm] = useConfirm();
+  const [dialog, confirm, settle] = useConfirm();
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -30,11 +32,14 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
         cancelLabel: "Stay on this page",
       });
     window.addEventListener("beforeunload", onBeforeUnload);
-    ask = mine;
+    askers.push(mine);
     return () => {
       window.removeEventListener("beforeunload", onBeforeUnload);
-      if (ask === mine) ask = null;
+      askers.splice(askers.indexOf(mine), 1);
+      // Saved while the question was open (a field saved on blur as the admin clicked away):
+      // nothing is at stake any more, so the navigation goes ahead.
+      settle(true);
     };
-  }, [dirty, confirm]);
+  }, [dirty, confirm, settle]);
   return dialog;
 }

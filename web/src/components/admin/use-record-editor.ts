@@ -118,13 +118,18 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
       setErrors(problems);
       return undefined;
     }
-    if (!created && !Object.keys(sent).length) return before;
+    if (!created && !Object.keys(sent).length) {
+      // Back to the stored values by hand: nothing to save, and nothing wrong any more.
+      setErrors({});
+      setStatus((st) => (st === "failed" ? "saved" : st));
+      return before;
+    }
     inFlight.current = true;
     setSaving(true);
-    let ok = false;
+    // A stale save is not retried on its own: the admin decides after Reload.
+    let conflict = false;
     try {
       const saved = await options.save({ values: current, changes: sent, record: before });
-      ok = true;
       // What was typed while the save was in flight stays on screen, still unsaved.
       const fresh = { ...toValues(saved) } as Record<string, unknown>;
       for (const [k, typed] of Object.entries(valuesRef.current)) if (!Object.is(typed, current[k])) fresh[k] = typed;
@@ -140,6 +145,7 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && !(err.fields && Object.keys(err.fields).length)) {
         console.error(`${options.fallback(created)}:`, err);
+        conflict = true;
         setStale(true);
       } else {
         showError(err, { fallback: options.fallback(created), setFieldErrors: setErrors });
@@ -149,7 +155,7 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
     } finally {
       inFlight.current = false;
       setSaving(false);
-      const rerun = again.current && ok;
+      const rerun = again.current && !conflict;
       again.current = false;
       if (rerun) void submit();
     }

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { PolicyKey } from "@agency/core/contract/page-sections";
 import { usePageTexts, type PublicSettings } from "../../features/content/api";
+import { policyList } from "../../features/policies/api";
 import { container } from "../ui/classes";
 import { BackToTop } from "./back-to-top";
 import { BrandMark } from "./brand";
@@ -22,11 +23,6 @@ export const globalDefaults = {
     "One email a month: automation ideas that worked, new course cohorts and lessons from our client projects. No spam, unsubscribe anytime.",
 };
 
-const policies: { key: PolicyKey; label: string }[] = [
-  { key: "privacy_policy", label: "Privacy Policy" },
-  { key: "terms_of_service", label: "Terms of Service" },
-  { key: "cookie_policy", label: "Cookie Policy" },
-];
 
 const columns: { title: string; links: { label: string; to?: string }[] }[] = [
   { title: "Company", links: [{ label: "About Us", to: "/about" }, { label: "Services", to: "/services" }, { label: "Contact", to: "/contact" }] },
@@ -151,7 +147,7 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
         <div className="mt-14 flex flex-col gap-4 border-t border-white/10 pt-8 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>© {new Date().getFullYear()} {settings.company_name}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {policies.map((p) => (
+            {policyList.map((p) => (
               <li key={p.key}>
                 <button type="button" onClick={() => setPolicy(p.key)} className="rounded text-slate-300 transition hover:text-white">
                   {p.label}
@@ -164,7 +160,7 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
       <BackToTop visible={backToTop} />
       {policy && (
         <Suspense fallback={null}>
-          <PolicyModal policyKey={policy} label={policies.find((p) => p.key === policy)!.label} contactEmail={texts.footer_contact_email} onClose={() => setPolicy(null)} />
+          <PolicyModal policyKey={policy} label={policyList.find((p) => p.key === policy)!.label} contactEmail={texts.footer_contact_email} onClose={() => setPolicy(null)} />
         </Suspense>
       )}
     </footer>

@@ -99,7 +99,7 @@ export function CatalogManager<T extends CatalogItem, V extends FormValues>(prop
   );
 
   return (
-    <section aria-label={props.header ? undefined : props.heading}>
+    <div>
       {props.header ? (
         props.header(addButton)
       ) : (
@@ -123,7 +123,7 @@ export function CatalogManager<T extends CatalogItem, V extends FormValues>(prop
         <CatalogEditor key={editing?.id ?? "new"} {...props} item={editing ?? undefined} count={list.data?.length ?? 0} onClose={() => setEditing(undefined)} />
       )}
       {deleteDialog}
-    </section>
+    </div>
   );
 }
 

@@ -19,8 +19,10 @@ import { ApiError } from "../../lib/api";
  */
 const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   "": lazy(() => import("./overview")),
+  content: lazy(() => import("./content")),
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
+  policies: lazy(() => import("./policies")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
 };

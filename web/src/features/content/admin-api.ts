@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PageSectionUpdate, PageSlug } from "@agency/core/contract/page-sections";
+import type { PageSection } from "@agency/core/page-sections/page-sections";
+import { api } from "../../lib/api";
+import { pageSectionsQuery } from "./api";
+
+const adminSectionsKey = (page: string) => ["admin", "page-sections", page] as const;
+
+/** Every section of a page, inactive ones included (GET /api/admin/page-sections/{pageSlug}). */
+export const fetchAdminSections = (page: PageSlug) => api.get<PageSection[]>(`/api/admin/page-sections/${page}`);
+
+export const useAdminSections = (page: PageSlug) => useQuery({ queryKey: adminSectionsKey(page), queryFn: () => fetchAdminSections(page) });
+
+/** The latest stored copy of one section (after a conflict). */
+export async function fetchLatestSection(section: PageSection): Promise<PageSection | undefined> {
+  return (await fetchAdminSections(section.page_slug as PageSlug)).find((s) => s.id === section.id);
+}
+
+/**
+ * PUT /api/admin/page-sections/{id}: the changed fields at the version read. Answers the stored
+ * section; the cached lists (admin and public) take it at once.
+ */
+export function useSaveSection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ section, fields }: { section: PageSection; fields: Omit<PageSectionUpdate, "version"> }) =>
+      api.put<PageSection>(`/api/admin/page-sections/${encodeURIComponent(section.id)}`, { ...fields, version: section.version }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<PageSection[]>(adminSectionsKey(saved.page_slug), (list) => list?.map((s) => (s.id === saved.id ? saved : s)));
+      void queryClient.invalidateQueries({ queryKey: pageSectionsQuery(saved.page_slug as PageSlug).queryKey });
+    },
+  });
+}

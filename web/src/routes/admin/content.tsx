@@ -1,0 +1,316 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { ColumnDef } from "@tanstack/react-table";
+import { Building2, LayoutGrid } from "lucide-react";
+import type { Industry, Service } from "@agency/core/catalog/catalog";
+import { defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceIcons } from "@agency/core/contract/catalog-values";
+import { pageSlugs, type PageSlug } from "@agency/core/contract/page-sections";
+import { useApiErrorHandler } from "../../components/admin/api-errors";
+import { panel } from "../../components/admin/classes";
+import { EmptyState } from "../../components/admin/empty-state";
+import { SelectFilter } from "../../components/admin/filters";
+import { CheckboxField, TextAreaField, TextField } from "../../components/admin/form-fields";
+import { useLeaveGuard } from "../../components/admin/leave-guard";
+import { PageHeader } from "../../components/admin/page-header";
+import { Tabs } from "../../components/admin/tabs";
+import type { RecordEditor } from "../../components/admin/use-record-editor";
+import { Spinner } from "../../components/spinner";
+import { industryIcon, serviceIcon } from "../../components/ui/icons";
+import { industriesApi, servicesApi } from "../../features/catalog/admin-api";
+import { CatalogManager } from "../../features/catalog/catalog-manager";
+import { IconField } from "../../features/catalog/icon-field";
+import { useAdminSections } from "../../features/content/admin-api";
+import { SectionCard } from "../../features/content/section-card";
+import { useSaveSetting, useSettings, type AdminSetting } from "../../features/settings/admin-api";
+import { SettingField } from "../../features/settings/setting-field";
+
+const tabs = [
+  { id: "sections", label: "Page Sections" },
+  { id: "services", label: "Services" },
+  { id: "industries", label: "Industries" },
+  { id: "settings", label: "Site Settings" },
+] as const;
+type TabId = (typeof tabs)[number]["id"];
+
+const pageOptions: { value: PageSlug; label: string }[] = [
+  { value: "home", label: "Home Page" },
+  { value: "about", label: "About Page" },
+  { value: "services", label: "Services Page" },
+  { value: "tech-school", label: "Tech School Page" },
+  { value: "contact", label: "Contact Page" },
+  { value: "blog", label: "Blog Page" },
+  { value: "global", label: "Global (Footer, etc.)" },
+  { value: "policies", label: "Legal Policies" },
+];
+
+const isOneOf = <T extends string>(list: readonly T[], v: string | null): v is T => v !== null && (list as readonly string[]).includes(v);
+
+function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlug) => void }) {
+  const sections = useAdminSections(page);
+  return (
+    <div>
+      <div className="mb-4 max-w-xs">
+        <SelectFilter label="Page" showLabel value={page} onChange={(v) => isOneOf(pageSlugs, v) && onPage(v)} options={pageOptions} />
+      </div>
+      {sections.isPending ? (
+        <Spinner label="Loading sections" />
+      ) : sections.isError ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          Failed to load. Please try again.
+        </p>
+      ) : sections.data.length === 0 ? (
+        <div className={panel}>
+          <EmptyState icon={LayoutGrid} title="No sections on this page" hint="Sections are created with the site's default content." />
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {[...sections.data]
+            .sort((a, b) => a.section_key.localeCompare(b.section_key))
+            .map((s) => (
+              <SectionCard key={s.id} section={s} />
+            ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+// ---- Services and Industries: the catalogue manager with SPEC's texts ---------------------------
+
+type ServiceValues = { title: string; description: string; icon_name: string; order_index: string; image_url: string; is_active: boolean };
+
+function Thumb({ src, children }: { src?: string | null; children: React.ReactNode }) {
+  const [failed, setFailed] = useState(false);
+  if (src && /^https?:\/\//i.test(src) && !failed) return <img src={src} alt="" onError={() => setFailed(true)} className="h-12 w-12 shrink-0 rounded-lg object-cover" />;
+  return <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-purple-100 text-purple-700">{children}</span>;
+}
+
+const serviceColumns: ColumnDef<Service>[] = [
+  {
+    id: "service",
+    header: "Service",
+    meta: { className: "min-w-[16rem]" },
+    cell: ({ row: { original: s } }) => {
+      const Icon = serviceIcon(s.icon_name);
+      return (
+        <div className="flex items-start gap-3">
+          <Thumb src={s.image_url}>
+            <Icon aria-hidden="true" className="h-5 w-5" />
+          </Thumb>
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{s.title || "Untitled"}</p>
+            <p className="line-clamp-2 text-sm text-slate-600">{s.description}</p>
+          </div>
+        </div>
+      );
+    },
+  },
+];
+
+function ServiceForm({ editor }: { editor: RecordEditor<Service, ServiceValues> }) {
+  const { values, set, errors } = editor;
+  return (
+    <>
+      <TextField label="Title" value={values.title} onChange={(v) => set("title", v)} error={errors.title} />
+      <TextAreaField label="Description" rows={4} value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
+      <IconField value={values.icon_name} onChange={(v) => set("icon_name", v)} names={serviceIcons} iconOf={serviceIcon} hint="e.g. Zap, Code, etc." error={errors.icon_name} />
+      <TextField label="Order Index" type="number" inputMode="numeric" value={values.order_index} onChange={(v) => set("order_index", v)} error={errors.order_index} />
+      <TextField label="Image URL" type="url" value={values.image_url} onChange={(v) => set("image_url", v)} error={errors.image_url} />
+      <CheckboxField label="Active" checked={values.is_active} onChange={(v) => set("is_active", v)} />
+    </>
+  );
+}
+
+function ServicesTab() {
+  return (
+    <CatalogManager<Service, ServiceValues>
+      api={servicesApi}
+      heading="Services Management"
+      noun="service"
+      addLabel="Add Service"
+      createTitle="Create New Service"
+      editTitle="Edit Service"
+      deleteMessage="Are you sure you want to delete this service?"
+      emptyIcon={LayoutGrid}
+      columns={serviceColumns}
+      toValues={(s, count) => ({
+        title: s?.title ?? "",
+        description: s?.description ?? "",
+        icon_name: s?.icon_name || defaultServiceIcon,
+        order_index: String(s?.order_index ?? count),
+        image_url: s?.image_url ?? "",
+        is_active: s?.is_active ?? true,
+      })}
+      labels={{ title: "Title", description: "Description", icon_name: "Icon Name", order_index: "Order Index", image_url: "Image URL", is_active: "Active" }}
+      form={(editor) => <ServiceForm editor={editor} />}
+    />
+  );
+}
+
+type IndustryValues = { name: string; description: string; icon_name: string; order_index: string; is_active: boolean };
+
+const industryColumns: ColumnDef<Industry>[] = [
+  {
+    id: "industry",
+    header: "Industry",
+    meta: { className: "min-w-[16rem]" },
+    cell: ({ row: { original: i } }) => {
+      const Icon = industryIcon(i.icon_name);
+      return (
+        <div className="flex items-start gap-3">
+          <Thumb>
+            <Icon aria-hidden="true" className="h-5 w-5" />
+          </Thumb>
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{i.name || "Untitled"}</p>
+            <p className="line-clamp-2 text-sm text-slate-600">{i.description}</p>
+          </div>
+        </div>
+      );
+    },
+  },
+];
+
+function IndustryForm({ editor }: { editor: RecordEditor<Industry, IndustryValues> }) {
+  const { values, set, errors } = editor;
+  return (
+    <>
+      <TextField label="Name" value={values.name} onChange={(v) => set("name", v)} error={errors.name} />
+      <TextAreaField label="Description" rows={4} value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
+      <IconField value={values.icon_name} onChange={(v) => set("icon_name", v)} names={industryIcons} iconOf={industryIcon} hint="e.g. Building, Factory, etc." error={errors.icon_name} />
+      <TextField label="Order Index" type="number" inputMode="numeric" value={values.order_index} onChange={(v) => set("order_index", v)} error={errors.order_index} />
+      <CheckboxField label="Active" checked={values.is_active} onChange={(v) => set("is_active", v)} />
+    </>
+  );
+}
+
+function IndustriesTab() {
+  return (
+    <CatalogManager<Industry, IndustryValues>
+      api={industriesApi}
+      heading="Industries Management"
+      noun="industry"
+      addLabel="Add Industry"
+      createTitle="Create New Industry"
+      editTitle="Edit Industry"
+      deleteMessage="Are you sure you want to delete this industry?"
+      emptyIcon={Building2}
+      columns={industryColumns}
+      toValues={(i, count) => ({
+        name: i?.name ?? "",
+        description: i?.description ?? "",
+        icon_name: i?.icon_name || defaultIndustryIcon,
+        order_index: String(i?.order_index ?? count),
+        is_active: i?.is_active ?? true,
+      })}
+      labels={{ name: "Name", description: "Description", icon_name: "Icon Name", order_index: "Order Index", is_active: "Active" }}
+      form={(editor) => <IndustryForm editor={editor} />}
+    />
+  );
+}
+
+// ---- Site Settings: every setting in one list, each saved when it loses focus ---------------------
+
+function SiteSettingsTab() {
+  const settings = useSettings();
+  const saveOne = useSaveSetting();
+  const showError = useApiErrorHandler();
+  const [drafts, setDrafts] = useState<Map<string, string>>(new Map());
+  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const [savingKey, setSavingKey] = useState<string | null>(null);
+  const valueOf = (s: AdminSetting) => drafts.get(s.key) ?? s.value;
+  // A field typed into and not yet left (or whose save failed) is unsaved work.
+  const leaveDialog = useLeaveGuard(drafts.size > 0);
+  const forget = (key: string) =>
+    setDrafts((d) => {
+      const next = new Map(d);
+      next.delete(key);
+      return next;
+    });
+
+  function saveOnBlur(s: AdminSetting) {
+    const value = valueOf(s);
+    if (value === s.value) return;
+    setSavingKey(s.key);
+    saveOne.mutate(
+      { key: s.key, value, version: s.version },
+      {
+        onSuccess: (saved) => {
+          // Typed again while it saved: keep the newer text as a draft.
+          setDrafts((d) => {
+            const next = new Map(d);
+            if (next.get(s.key) === saved.value) next.delete(s.key);
+            return next;
+          });
+          setErrors((e) => {
+            const next = new Map(e);
+            next.delete(s.key);
+            return next;
+          });
+        },
+        onError: (err) =>
+          showError(err, {
+            fallback: "Failed to save the setting",
+            onReload: () => void settings.refetch(),
+            setFieldErrors: (f) => setErrors((e) => new Map(e).set(s.key, f.value ?? Object.values(f)[0] ?? "")),
+          }),
+        onSettled: () => setSavingKey(null),
+      },
+    );
+  }
+
+  if (settings.isPending) return <Spinner label="Loading settings" />;
+  if (settings.isError) {
+    return (
+      <p role="alert" className="text-sm font-medium text-red-800">
+        Failed to load. Please try again.
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="site-settings-heading">
+      <h2 id="site-settings-heading" className="mb-1 text-xl font-semibold text-slate-900">
+        Site Settings
+      </h2>
+      <p className="mb-4 text-sm text-slate-600">Each setting saves when you leave its field.</p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {settings.data.map((s) => (
+          <SettingField
+            key={s.key}
+            setting={s}
+            value={valueOf(s)}
+            onChange={(v) => {
+              setDrafts((d) => new Map(d).set(s.key, v));
+              if (v === s.value) forget(s.key);
+            }}
+            onBlur={() => saveOnBlur(s)}
+            error={errors.get(s.key)}
+            saving={savingKey === s.key}
+          />
+        ))}
+      </div>
+      {leaveDialog}
+    </section>
+  );
+}
+
+/** /admin/content: Page Sections, Services, Industries and Site Settings (SPEC §2 Content). */
+export default function ContentPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = isOneOf(tabs.map((t) => t.id), params.get("tab")) ? (params.get("tab") as TabId) : "sections";
+  const pageParam = params.get("page");
+  const page: PageSlug = isOneOf(pageSlugs, pageParam) ? pageParam : "home";
+  const go = (next: Record<string, string>) => setParams((p) => ({ ...Object.fromEntries(p), ...next }), { replace: true });
+
+  return (
+    <div>
+      <PageHeader title="Content Management" description="Page texts, services, industries and site settings, as visitors see them." />
+      <Tabs label="Content" tabs={tabs} selected={tab} onSelect={(id) => go({ tab: id })}>
+        {tab === "sections" && <PageSectionsTab page={page} onPage={(p) => go({ page: p })} />}
+        {tab === "services" && <ServicesTab />}
+        {tab === "industries" && <IndustriesTab />}
+        {tab === "settings" && <SiteSettingsTab />}
+      </Tabs>
+    </div>
+  );
+}
