@@ -23,6 +23,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
   policies: lazy(() => import("./policies")),
+  blog: lazy(() => import("./blog")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
 };

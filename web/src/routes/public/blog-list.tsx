@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
 import "../../lib/zod-jitless";
-import { excerptOf, publicBlogCategories } from "@agency/core/contract/blog-values";
+import { excerptOf, publicBlogCategories, htmlText } from "@agency/core/contract/blog-values";
 import { PageHero } from "../../components/public/page-hero";
 import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";
@@ -23,12 +23,10 @@ const defaults = {
 
 const popularTags = ["Automation", "AI Agents", "Machine Learning", "Forecasting", "Python", "Case Study", "Careers", "LLMs"];
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ");
-
 /** Case-insensitive search over title, excerpt and content (SPEC §5). */
 function matches(post: BlogPost, q: string) {
   if (!q) return true;
-  const hay = `${post.title}\n${excerptOf(post)}\n${plain(post.content ?? "")}`.toLowerCase();
+  const hay = `${post.title}\n${excerptOf(post)}\n${htmlText(post.content ?? "")}`.toLowerCase();
   return hay.includes(q.toLowerCase());
 }
 

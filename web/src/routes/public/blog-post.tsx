@@ -1,4 +1,5 @@
-import { Link, useParams } from "react-router-dom";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import { ArrowLeft, ChevronRight, FileQuestion, User } from "lucide-react";
 import "../../lib/zod-jitless";
 import { excerptOf } from "@agency/core/contract/blog-values";
@@ -131,6 +132,13 @@ export default function BlogPostPage() {
   const { slug = "" } = useParams();
   const query = useBlogPost(slug);
   const post = useDeferredData(query);
+  const navigate = useNavigate();
+  // A moved post's old slug answers with the post (the API's 301, followed): the address bar then
+  // shows its current URL, so a copied or shared link is the new one.
+  const current = post.data?.slug;
+  useEffect(() => {
+    if (current && current !== slug) navigate(`/blog/${encodeURIComponent(current)}${window.location.hash}`, { replace: true });
+  }, [current, slug, navigate]);
   if (post.data) return <Article key={post.data.id} post={post.data} />;
   if (post.pending) return <Spinner className="min-h-screen" label="Loading article" />;
   return <PostError error={query.error} />;

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminBlogPostSummary } from "@agency/core/contract/admin";
+import type { BlogPost } from "@agency/core/blog/blog";
+import { api } from "../../lib/api";
+import { useInvalidate, usePagedList } from "../../lib/paged";
+import { dashboardStatsKey } from "../dashboard/api";
+
+const BASE = "/api/admin/blog-posts";
+export const blogKeys = { list: ["admin", "blog-posts", "list"] } as const;
+
+/** Summaries (no content), newest first, searched on the server over title, excerpt, content, slug and author. */
+export const useAdminBlogPosts = (q: string) => usePagedList<AdminBlogPostSummary>(blogKeys.list, BASE, { q: q || undefined });
+
+/** One post whole, content included, for the editor (and after a conflict, the latest version). */
+export const fetchPost = (id: string) => api.get<BlogPost>(`${BASE}/${encodeURIComponent(id)}`);
+
+/** After a write: the admin list, the overview's counts and the public pages this browser may hold. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(blogKeys.list, dashboardStatsKey, ["blog-posts"]);
+  return (post?: { slug: string }) => {
+    if (post) void queryClient.invalidateQueries({ queryKey: ["blog-post", post.slug] });
+    return invalidate();
+  };
+}
+
+/** POST (no post yet; contract/blog.ts blogPostInput) or PUT of the changed fields at the version read (blogPostUpdate). */
+export function useSavePost() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ post, fields }: { post: BlogPost | undefined; fields: Record<string, unknown> }) =>
+      post ? api.put<BlogPost>(`${BASE}/${encodeURIComponent(post.id)}`, { ...fields, version: post.version }) : api.post<BlogPost>(BASE, fields),
+    onSuccess: (saved) => void refresh(saved),
+  });
+}
+
+/**
+ * The list's toggle: sends the opposite of the state shown (SPEC §4). Without a version: it sets
+ * only is_published, to a stated value, so it can overwrite no one's text, and an edit made
+ * elsewhere since the list loaded does not make it fail.
+ */
+export function useTogglePublished() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (post: AdminBlogPostSummary) =>
+      api.put<BlogPost>(`${BASE}/${encodeURIComponent(post.id)}/publish`, { is_published: !post.is_published }),
+    onSuccess: (saved) => refresh(saved),
+  });
+}
+
+export function useDeletePost() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (post: AdminBlogPostSummary) => api.delete<unknown>(`${BASE}/${encodeURIComponent(post.id)}`),
+    onSuccess: (_r, post) => refresh(post),
+  });
+}

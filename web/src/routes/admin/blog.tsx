@@ -1,0 +1,253 @@
+import "../../lib/zod-jitless";
+import { useEffect, useMemo, useState } from "react";
+import type { ColumnDef } from "@tanstack/react-table";
+import { BookOpen, Eye, EyeOff, Link2, Pencil, Plus, Trash2 } from "lucide-react";
+import type { AdminBlogPostSummary } from "@agency/core/contract/admin";
+import { blogPostInput, blogPostUpdate } from "@agency/core/contract/blog";
+import { blogCategories, postDate, slugify } from "@agency/core/contract/blog-values";
+import { fieldErrors } from "@agency/core/contract/common";
+import type { BlogPost } from "@agency/core/blog/blog";
+import { useApiErrorHandler } from "../../components/admin/api-errors";
+import { Badge } from "../../components/admin/badge";
+import { actionPrimary } from "../../components/admin/classes";
+import { actionsColumn, dateColumn } from "../../components/admin/columns";
+import { DataTable, fromPagedList } from "../../components/admin/data-table";
+import { EditorDialog } from "../../components/admin/editor-dialog";
+import { EmptyState } from "../../components/admin/empty-state";
+import { FilterBar, SearchBox, useDebouncedValue } from "../../components/admin/filters";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
+import { PageHeader } from "../../components/admin/page-header";
+import { RichTextEditor } from "../../components/admin/rich-text-editor";
+import { RowAction } from "../../components/admin/row-actions";
+import { useToast } from "../../components/admin/toasts";
+import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
+import { useRecordEditor } from "../../components/admin/use-record-editor";
+import { Spinner } from "../../components/spinner";
+import { useStableCallback } from "../../lib/use-stable-callback";
+import { categoryLabel } from "../../features/blog/categories";
+import { fetchPost, useAdminBlogPosts, useDeletePost, useSavePost, useTogglePublished } from "../../features/blog/admin-api";
+
+type PostValues = {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  category: string;
+  featured_image_url: string;
+  author_name: string;
+  is_published: boolean;
+};
+
+const toValues = (p: BlogPost | undefined): PostValues => ({
+  title: p?.title ?? "",
+  slug: p?.slug ?? "",
+  content: p?.content ?? "",
+  excerpt: p?.excerpt ?? "",
+  category: p?.category ?? "",
+  featured_image_url: p?.featured_image_url ?? "",
+  author_name: p?.author_name ?? "",
+  is_published: p?.is_published ?? false,
+});
+
+const labels: Record<keyof PostValues, string> = {
+  title: "Title",
+  slug: "Slug",
+  content: "Content",
+  excerpt: "Excerpt",
+  category: "Category",
+  featured_image_url: "Featured Image URL",
+  author_name: "Author Name",
+  is_published: "Publish immediately",
+};
+
+const categoryOptions = [{ value: "", label: "No category" }, ...blogCategories.map((c) => ({ value: c, label: categoryLabel(c) }))];
+
+/** SPEC §9: the admin list's excerpt is cut at 100 characters. */
+const cut = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}...` : text);
+
+const publicUrl = (slug: string) => `${window.location.origin}/blog/${slug}`;
+
+function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: () => void }) {
+  const save = useSavePost();
+  const toast = useToast();
+  // While creating, the slug follows the title until the admin edits the slug themselves.
+  const [slugTouched, setSlugTouched] = useState(false);
+  const editor = useRecordEditor<BlogPost, PostValues>({
+    record: post,
+    toValues,
+    labels,
+    validate: (values, changes) => {
+      const parsed = post ? blogPostUpdate.safeParse({ ...changes, version: post.version }) : blogPostInput.safeParse(values);
+      if (parsed.success) return undefined;
+      const errors = fieldErrors(parsed.error);
+      // SPEC §8: an alert for each required field; the first one is announced, all show by their fields.
+      toast.error(Object.values(errors)[0] ?? "Failed to save the blog post");
+      return errors;
+    },
+    save: ({ values, changes, record }) => save.mutateAsync({ post: record, fields: record ? changes : values }),
+    reload: (p) => fetchPost(p.id),
+    success: (_saved, created) => (created ? "Blog post created successfully!" : "Blog post updated successfully!"),
+    fallback: (created) => (created ? "Failed to create blog post" : "Failed to update blog post"),
+    onSaved: () => onClose(),
+  });
+  const { values, set, errors } = editor;
+  const creating = !post;
+
+  return (
+    <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"}>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField
+          label="Title"
+          required
+          value={values.title}
+          onChange={(v) => {
+            set("title", v);
+            if (creating && !slugTouched) set("slug", slugify(v));
+          }}
+          error={errors.title}
+        />
+        <TextField
+          label="Slug"
+          required
+          hint={`The post's address: /blog/${values.slug || "your-post"}`}
+          value={values.slug}
+          onChange={(v) => {
+            setSlugTouched(true);
+            set("slug", v);
+          }}
+          error={errors.slug}
+        />
+      </div>
+      <RichTextEditor label="Content" required value={values.content} onChange={(v) => set("content", v)} error={errors.content} />
+      <TextAreaField label="Excerpt" hint="Shown in lists; left empty, the first 150 characters of the content are used." rows={3} value={values.excerpt} onChange={(v) => set("excerpt", v)} error={errors.excerpt} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <SelectField label="Category" value={values.category} onChange={(v) => set("category", v)} options={categoryOptions} error={errors.category} />
+        <TextField label="Author Name" value={values.author_name} onChange={(v) => set("author_name", v)} error={errors.author_name} />
+      </div>
+      <TextField label="Featured Image URL" type="url" value={values.featured_image_url} onChange={(v) => set("featured_image_url", v)} error={errors.featured_image_url} />
+      <CheckboxField
+        label={creating ? "Publish immediately" : "Published"}
+        hint={creating ? "Left off, the post is saved as a draft." : "Visitors see published posts only."}
+        checked={values.is_published}
+        onChange={(v) => set("is_published", v)}
+      />
+    </EditorDialog>
+  );
+}
+
+/** Opens a post whole (the list holds summaries) before its editor mounts. */
+function EditExisting({ id, onClose }: { id: string; onClose: () => void }) {
+  const [post, setPost] = useState<BlogPost | null>(null);
+  const showError = useApiErrorHandler();
+  const fail = useStableCallback((err: unknown) => {
+    showError(err, { fallback: "Failed to load blog post" });
+    onClose();
+  });
+  useEffect(() => {
+    let live = true;
+    fetchPost(id).then((p) => live && setPost(p), (err: unknown) => live && fail(err));
+    return () => {
+      live = false;
+    };
+  }, [id, fail]);
+  if (!post) return <Spinner label="Loading post" className="fixed inset-0 z-[60] bg-slate-950/30" />;
+  return <PostEditor post={post} onClose={onClose} />;
+}
+
+/** /admin/blog: 'Blog Management', the posts with search, publish toggle, copy URL, edit and delete. */
+export default function BlogPage() {
+  const [search, setSearch] = useState("");
+  const q = useDebouncedValue(search.trim(), 300);
+  const list = useAdminBlogPosts(q);
+  const toggle = useTogglePublished();
+  const remove = useDeletePost();
+  const toast = useToast();
+  const showError = useApiErrorHandler();
+  // undefined: closed; null: a new post; a string: editing that post.
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+
+  const [deleteDialog, requestDelete] = useConfirmedDelete<AdminBlogPostSummary>({
+    title: "Delete post",
+    message: "Are you sure you want to delete this blog post? This action cannot be undone.",
+    remove: (p) => remove.mutateAsync(p),
+    success: "Blog post deleted successfully!",
+    fallback: "Failed to delete blog post",
+    onReload: () => list.refetch(),
+  });
+
+  const togglePublished = useStableCallback((p: AdminBlogPostSummary) =>
+    toggle.mutate(p, {
+      onSuccess: (saved) => toast.success(saved.is_published ? "Blog post published successfully!" : "Blog post unpublished successfully!"),
+      onError: (err) => showError(err, { fallback: "Failed to update publish status", onReload: () => void list.refetch() }),
+    }),
+  );
+  const copyUrl = useStableCallback((p: AdminBlogPostSummary) =>
+    navigator.clipboard.writeText(publicUrl(p.slug)).then(
+      () => toast.success("Blog URL copied to clipboard!"),
+      () => toast.error("Could not copy the URL"),
+    ),
+  );
+
+  // Built once: TanStack renders each cell function as a component, so new functions would
+  // remount every row (and lose the focus a dialog returns to its opener).
+  const columns = useMemo<ColumnDef<AdminBlogPostSummary>[]>(
+    () => [
+      {
+        id: "post",
+        header: "Post",
+        meta: { className: "min-w-[18rem]" },
+        cell: ({ row: { original: p } }) => (
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{p.title}</p>
+            <p className="font-mono text-xs break-all text-slate-600">/{p.slug}</p>
+            {p.excerpt && <p className="mt-1 text-sm text-slate-700">{cut(p.excerpt)}</p>}
+          </div>
+        ),
+      },
+      { id: "category", header: "Category", cell: ({ row }) => (row.original.category ? categoryLabel(row.original.category) : "—") },
+      {
+        id: "status",
+        header: "Status",
+        cell: ({ row }) => (row.original.is_published ? <Badge tone="green">Published</Badge> : <Badge tone="amber">Draft</Badge>),
+      },
+      dateColumn<AdminBlogPostSummary>("date", "Date", (p) => postDate(p)),
+      actionsColumn<AdminBlogPostSummary>((p) => (
+        <>
+          <RowAction label={p.is_published ? "Unpublish" : "Publish"} icon={p.is_published ? EyeOff : Eye} onClick={() => togglePublished(p)} />
+          <RowAction label="Copy URL" icon={Link2} onClick={() => void copyUrl(p)} />
+          <RowAction label="Edit post" icon={Pencil} onClick={() => setEditing(p.id)} />
+          <RowAction label="Delete post" icon={Trash2} danger onClick={() => void requestDelete(p)} />
+        </>
+      )),
+    ],
+    [togglePublished, copyUrl, requestDelete],
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Blog Management"
+        actions={
+          <button type="button" className={actionPrimary} onClick={() => setEditing(null)}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            New Post
+          </button>
+        }
+      />
+      <FilterBar label="Search posts">
+        <SearchBox label="Search posts" placeholder="Search by title, excerpt, content, slug or author..." value={search} onChange={setSearch} />
+      </FilterBar>
+      <DataTable
+        caption="Blog posts"
+        {...fromPagedList(list)}
+        columns={columns}
+        getRowId={(p) => p.id}
+        onRowOpen={(p) => setEditing(p.id)}
+        empty={<EmptyState icon={BookOpen} title="No posts found" hint={q ? "Try adjusting your search term" : "Use New Post to write the first one."} />}
+      />
+      {editing === null && <PostEditor post={undefined} onClose={() => setEditing(undefined)} />}
+      {typeof editing === "string" && <EditExisting key={editing} id={editing} onClose={() => setEditing(undefined)} />}
+      {deleteDialog}
+    </div>
+  );
+}
