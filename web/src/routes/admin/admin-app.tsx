@@ -21,6 +21,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   "": lazy(() => import("./overview")),
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
+  courses: lazy(() => import("./courses")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
 };
