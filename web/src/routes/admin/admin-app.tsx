@@ -22,6 +22,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
   courses: lazy(() => import("./courses")),
+  "service-details": lazy(() => import("./service-details")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
 };
