@@ -44,6 +44,11 @@ export interface CatalogManagerProps<T extends CatalogItem, V extends FormValues
   headingLevel?: 1 | 2;
   /** A page of its own passes its PageHeader here, with the Add button as its action. */
   header?: (addButton: ReactNode) => ReactNode;
+  /**
+   * What a save sends, from the form's fields (all of them on create, the changed ones on edit),
+   * when the stored shape differs from the form's (a `|`-separated list edited one item per line).
+   */
+  toPayload?: (fields: Partial<V>) => Record<string, unknown>;
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -142,7 +147,10 @@ function CatalogEditor<T extends CatalogItem, V extends FormValues>({
     toValues: (r) => props.toValues(r, initialCount),
     labels: props.labels,
     validate: props.validate ? (values) => props.validate!(values) : undefined,
-    save: ({ values, changes, record }) => save.mutateAsync({ record, fields: record ? changes : values }),
+    save: ({ values, changes, record }) => {
+      const fields: Partial<V> = record ? changes : values;
+      return save.mutateAsync({ record, fields: props.toPayload ? props.toPayload(fields) : fields });
+    },
     reload: (r) => fetchLatest(api, r.id),
     success: (_saved, created) => `${capital(props.noun)} ${created ? "created" : "updated"}`,
     fallback: (created) => `Failed to ${created ? "create" : "update"} the ${props.noun}`,

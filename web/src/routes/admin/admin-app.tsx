@@ -5,7 +5,6 @@ import { LogOut, Menu, X } from "lucide-react";
 import { adminNav, type AdminNavItem } from "../../components/admin/admin-nav";
 import { mayLeave } from "../../components/admin/leave-guard";
 import { AdminIdentity } from "../../components/admin/admin-identity";
-import { PageHeader } from "../../components/admin/page-header";
 import { ToastProvider } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
 import { adminMeKey, useAdminMe } from "../../features/session/api";
@@ -13,25 +12,25 @@ import { session, useSession } from "../../features/session/session-store";
 import { ApiError } from "../../lib/api";
 
 /**
- * The admin screens, by nav path (admin-nav.ts), each its own lazy chunk. A nav item without a
- * screen yet shows its SPEC title. Add a screen: write web/src/routes/admin/<screen>.tsx (default
- * export) and add one line here.
+ * The admin screens, by nav path (admin-nav.ts), each its own lazy chunk. Add a screen: write
+ * web/src/routes/admin/<screen>.tsx (default export), its nav item, and one line here.
  */
 const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   "": lazy(() => import("./overview")),
   content: lazy(() => import("./content")),
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
-  policies: lazy(() => import("./policies")),
   blog: lazy(() => import("./blog")),
+  courses: lazy(() => import("./courses")),
+  "service-details": lazy(() => import("./service-details")),
+  policies: lazy(() => import("./policies")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
 };
 
 function AdminPage({ item }: { item: AdminNavItem }) {
-  const Screen = screens[item.path];
-  if (Screen) return <Screen />;
-  return <PageHeader title={item.title} />;
+  const Screen = Object.hasOwn(screens, item.path) ? screens[item.path] : undefined;
+  return Screen ? <Screen /> : <Navigate to="/admin" replace />;
 }
 
 function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void; onLogout: () => void; loggingOut: boolean }) {
