@@ -1,16 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
-
-/** A visitor who has read nothing yet (the admin's browser may hold a public read for a minute). */
-async function asVisitor(browser: Browser, baseURL: string | undefined, visit: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL });
-  try {
-    await visit(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+import { expect, test, type Page } from "@playwright/test";
+import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
 
 type Post = { id: string; slug: string; title: string; version: number; is_published: boolean };
 

@@ -1,18 +1,8 @@
 /// <reference lib="dom" />
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
+import { expect, test, type Page } from "@playwright/test";
+import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
 
 const STALE = "This item was changed by someone else. Reload to see the latest version.";
-
-/** A visitor who has read nothing yet (the admin's browser may hold a public read for a minute). */
-async function asVisitor<T>(browser: Browser, baseURL: string | undefined, visit: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ baseURL });
-  try {
-    return await visit(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
 
 async function openContent(page: Page, tab?: string) {
   await signInAsAdmin(page);

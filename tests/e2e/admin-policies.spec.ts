@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
-import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
+import { asVisitor, audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 type Section = { id: string; section_key: string; title: string; content: string; version: number };
 
@@ -55,15 +55,14 @@ test("a policy edited beside its live preview is what the footer's pop-up shows,
     expect(after.content).not.toContain("onerror");
 
     // A visitor opens the footer's Cookie Policy and reads the same document.
-    const context = await browser.newContext({ baseURL });
-    const visitor = await context.newPage();
-    await visitor.goto("/about");
-    await visitor.getByRole("contentinfo").getByRole("button", { name: "Cookie Policy" }).click();
-    const modal = visitor.getByRole("dialog", { name: title });
-    await expect(modal.getByText(/^Last updated: /)).toBeVisible();
-    await expect(modal.getByRole("heading", { level: 2, name: tag })).toBeVisible();
-    await expect(modal.locator("strong")).toHaveText("essential");
-    await context.close();
+    await asVisitor(browser, baseURL, async (visitor) => {
+      await visitor.goto("/about");
+      await visitor.getByRole("contentinfo").getByRole("button", { name: "Cookie Policy" }).click();
+      const modal = visitor.getByRole("dialog", { name: title });
+      await expect(modal.getByText(/^Last updated: /)).toBeVisible();
+      await expect(modal.getByRole("heading", { level: 2, name: tag })).toBeVisible();
+      await expect(modal.locator("strong")).toHaveText("essential");
+    });
 
     // A stale save: someone else saved after this screen read it.
     expect((await page.request.put(`/api/admin/page-sections/${original.id}`, { headers: { origin }, data: { content: `<p>${tag} (theirs)</p>`, version: after.version } })).ok()).toBe(true);

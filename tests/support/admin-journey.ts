@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Download, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Download, type Locator, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 
 /** Signs in as the local development admin, the way an admin does: /admin/login, Development Login. */
@@ -75,3 +75,16 @@ export async function deleteWithConfirmation(page: Page, opts: { button: Locator
  */
 export const countersReload = (page: Page, path: string) =>
   page.waitForResponse((res) => res.request().method() === "GET" && new URL(res.url()).pathname === path && res.ok());
+
+/**
+ * A visitor who has read nothing yet, in a browser context of their own: how a journey checks an
+ * edit on the public site (the admin's own browser may hold a public read for a minute).
+ */
+export async function asVisitor<T>(browser: Browser, baseURL: string | undefined, visit: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    return await visit(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}

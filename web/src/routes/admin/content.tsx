@@ -23,6 +23,7 @@ import { useAdminSections } from "../../features/content/admin-api";
 import { SectionCard } from "../../features/content/section-card";
 import { useSaveSetting, useSettings, type AdminSetting } from "../../features/settings/admin-api";
 import { SettingField } from "../../features/settings/setting-field";
+import { useSettingDrafts } from "../../features/settings/use-setting-drafts";
 
 const tabs = [
   { id: "sections", label: "Page Sections" },
@@ -215,44 +216,24 @@ function SiteSettingsTab() {
   const settings = useSettings();
   const saveOne = useSaveSetting();
   const showError = useApiErrorHandler();
-  const [drafts, setDrafts] = useState<Map<string, string>>(new Map());
-  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const drafts = useSettingDrafts(settings.data);
   const [savingKey, setSavingKey] = useState<string | null>(null);
-  const valueOf = (s: AdminSetting) => drafts.get(s.key) ?? s.value;
   // A field typed into and not yet left (or whose save failed) is unsaved work.
-  const leaveDialog = useLeaveGuard(drafts.size > 0);
-  const forget = (key: string) =>
-    setDrafts((d) => {
-      const next = new Map(d);
-      next.delete(key);
-      return next;
-    });
+  const leaveDialog = useLeaveGuard(drafts.changed.length > 0);
 
   function saveOnBlur(s: AdminSetting) {
-    const value = valueOf(s);
+    const value = drafts.valueOf(s);
     if (value === s.value) return;
     setSavingKey(s.key);
     saveOne.mutate(
       { key: s.key, value, version: s.version },
       {
-        onSuccess: (saved) => {
-          // Typed again while it saved: keep the newer text as a draft.
-          setDrafts((d) => {
-            const next = new Map(d);
-            if (next.get(s.key) === saved.value) next.delete(s.key);
-            return next;
-          });
-          setErrors((e) => {
-            const next = new Map(e);
-            next.delete(s.key);
-            return next;
-          });
-        },
+        onSuccess: (saved) => drafts.saved(saved, value),
         onError: (err) =>
           showError(err, {
             fallback: "Failed to save the setting",
             onReload: () => void settings.refetch(),
-            setFieldErrors: (f) => setErrors((e) => new Map(e).set(s.key, f.value ?? Object.values(f)[0] ?? "")),
+            setFieldErrors: (f) => drafts.setError(s.key, f.value ?? Object.values(f)[0] ?? ""),
           }),
         onSettled: () => setSavingKey(null),
       },
@@ -278,13 +259,10 @@ function SiteSettingsTab() {
           <SettingField
             key={s.key}
             setting={s}
-            value={valueOf(s)}
-            onChange={(v) => {
-              setDrafts((d) => new Map(d).set(s.key, v));
-              if (v === s.value) forget(s.key);
-            }}
+            value={drafts.valueOf(s)}
+            onChange={(v) => drafts.setDraft(s, v)}
             onBlur={() => saveOnBlur(s)}
-            error={errors.get(s.key)}
+            error={drafts.errorOf(s.key)}
             saving={savingKey === s.key}
           />
         ))}

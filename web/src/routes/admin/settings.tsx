@@ -10,6 +10,7 @@ import { useSaveShortcut } from "../../components/admin/use-save-shortcut";
 import { Spinner } from "../../components/spinner";
 import { useSaveSetting, useSaveSettings, useSettings, type AdminSetting } from "../../features/settings/admin-api";
 import { SettingField } from "../../features/settings/setting-field";
+import { useSettingDrafts } from "../../features/settings/use-setting-drafts";
 
 /** /admin/settings: the site settings in SPEC's five groups, saved one by one or all at once. */
 export default function SettingsPage() {
@@ -18,44 +19,25 @@ export default function SettingsPage() {
   const saveAll = useSaveSettings();
   const toast = useToast();
   const showError = useApiErrorHandler();
-  // Edited values by key; a key without an entry shows the stored value.
-  const [drafts, setDrafts] = useState<Map<string, string>>(new Map());
-  const [errors, setErrors] = useState<Map<string, string>>(new Map());
+  const drafts = useSettingDrafts(settings.data);
   const [savingKey, setSavingKey] = useState<string | null>(null);
 
   const byKey = useMemo(() => new Map((settings.data ?? []).map((s) => [s.key, s])), [settings.data]);
-  const valueOf = (s: AdminSetting) => drafts.get(s.key) ?? s.value;
-  const changed = (settings.data ?? []).filter((s) => valueOf(s) !== s.value);
+  const { valueOf, changed } = drafts;
   const leaveDialog = useLeaveGuard(changed.length > 0);
-
-  const setDraft = (key: string, value: string) => {
-    setDrafts((d) => new Map(d).set(key, value));
-    setErrors((e) => {
-      if (!e.has(key)) return e;
-      const next = new Map(e);
-      next.delete(key);
-      return next;
-    });
-  };
-  const forget = (keys: string[]) =>
-    setDrafts((d) => {
-      const next = new Map(d);
-      for (const k of keys) next.delete(k);
-      return next;
-    });
-  // Save All's 400 names each refused setting by its key.
-  const fieldErrors = (fields: Record<string, string>) => setErrors(new Map(Object.entries(fields)));
 
   function save(s: AdminSetting) {
     setSavingKey(s.key);
+    const value = valueOf(s);
     saveOne.mutate(
-      { key: s.key, value: valueOf(s), version: s.version },
+      { key: s.key, value, version: s.version },
       {
-        onSuccess: () => {
-          forget([s.key]);
+        onSuccess: (saved) => {
+          drafts.saved(saved, value);
           toast.success("Setting saved");
         },
-        onError: (err) => showError(err, { fallback: "Failed to save the setting", onReload: () => settings.refetch(), setFieldErrors: (f) => setErrors(new Map([[s.key, f.value ?? Object.values(f)[0] ?? ""]])) }),
+        onError: (err) =>
+          showError(err, { fallback: "Failed to save the setting", onReload: () => settings.refetch(), setFieldErrors: (f) => drafts.setErrors({ [s.key]: f.value ?? Object.values(f)[0] ?? "" }) }),
         onSettled: () => setSavingKey(null),
       },
     );
@@ -63,14 +45,15 @@ export default function SettingsPage() {
 
   function saveChanged() {
     if (!changed.length || saveAll.isPending) return;
+    const sent = changed.map((s) => ({ key: s.key, value: valueOf(s), version: s.version }));
     saveAll.mutate(
-      changed.map((s) => ({ key: s.key, value: valueOf(s), version: s.version })),
+      sent,
       {
-        onSuccess: () => {
-          forget(changed.map((s) => s.key));
+        onSuccess: (saved) => {
+          for (const s of saved) drafts.saved(s, sent.find((x) => x.key === s.key)?.value ?? s.value);
           toast.success(`${changed.length} setting${changed.length === 1 ? "" : "s"} saved`);
         },
-        onError: (err) => showError(err, { fallback: "Failed to save the settings", onReload: () => settings.refetch(), setFieldErrors: fieldErrors }),
+        onError: (err) => showError(err, { fallback: "Failed to save the settings", onReload: () => settings.refetch(), setFieldErrors: drafts.setErrors }),
       },
     );
   }
@@ -128,11 +111,11 @@ export default function SettingsPage() {
                     key={s.key}
                     setting={s}
                     value={valueOf(s)}
-                    onChange={(v) => setDraft(s.key, v)}
-                    error={errors.get(s.key)}
+                    onChange={(v) => drafts.setDraft(s, v)}
+                    error={drafts.errorOf(s.key)}
                     saving={savingKey === s.key || (saveAll.isPending && valueOf(s) !== s.value)}
                     onSave={() => save(s)}
-                    onReset={() => forget([s.key])}
+                    onReset={() => drafts.forget([s.key])}
                   />
                 ))}
               </div>
