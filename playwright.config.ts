@@ -36,6 +36,8 @@ export default defineConfig({
       DYNAMODB_ENDPOINT: "",
       TABLE_NAME: "agency-local",
       PUBLIC_URL: `http://localhost:${port}`,
+      SMTP_PORT: String(port + 1),
+      MAIL_UI_PORT: String(port + 2),
     },
   },
 });

@@ -49,6 +49,8 @@ describe("the messages list", () => {
       message: "Hello there",
       is_read: false,
       created_at: expect.any(String),
+      // Its notification's state (the mail bookkeeping itself is not shown).
+      mail_status: expect.stringMatching(/^(pending|sending|sent|failed)$/),
     });
   });
 

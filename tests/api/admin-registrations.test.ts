@@ -42,7 +42,7 @@ describe("the registrations list", () => {
     expect(all[2]!.id).toBe(old);
     expect(all[0]).toMatchObject({ status: "pending", company: "Initech", additional_notes: "Weekends only, please", experience_level: "", created_at: expect.any(String) });
     expect(Object.keys(all[0]!).sort()).toEqual(
-      ["id", "name", "email", "phone", "company", "course_interest", "experience_level", "preferred_start_date", "additional_notes", "status", "created_at"].sort(),
+      ["id", "name", "email", "phone", "company", "course_interest", "experience_level", "preferred_start_date", "additional_notes", "status", "mail_status", "created_at"].sort(),
     );
     expect((await find(phone.slice(3))).map((r) => r.name)).toEqual([`${marker} A`]);
     expect((await find("INITECH")).map((r) => r.name)).toContain(`${marker} B`);

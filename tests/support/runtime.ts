@@ -21,6 +21,8 @@ export interface RunningRuntime {
   url: string;
   port: number;
   dataDir: string;
+  /** The runtime's local mail server (MailDev): its inbox and REST API (`${mailUrl}/api/email`). */
+  mailUrl: string;
   /** Everything the process printed so far, stdout and stderr. */
   output(): string;
   stop(): Promise<void>;
@@ -34,6 +36,8 @@ export async function startRuntime(
   options: { dataDir?: string; port?: number; env?: Record<string, string>; web?: boolean; args?: string[] } = {},
 ): Promise<RunningRuntime> {
   const port = options.port ?? (await freePort());
+  const smtpPort = options.env?.SMTP_PORT ?? String(await freePort());
+  const mailUiPort = options.env?.MAIL_UI_PORT ?? String(await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "agency-data-"));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", ...(options.args ?? [])], {
     cwd: repoRoot,
@@ -45,6 +49,8 @@ export async function startRuntime(
       DYNAMODB_ENDPOINT: "",
       PUBLIC_URL: `http://localhost:${port}`,
       SKIP_WEB_BUILD: options.web ? "0" : "1",
+      SMTP_PORT: smtpPort,
+      MAIL_UI_PORT: mailUiPort,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -72,6 +78,7 @@ export async function startRuntime(
     url,
     port,
     dataDir,
+    mailUrl: `http://localhost:${mailUiPort}`,
     output: () => output,
     stop: () =>
       new Promise<void>((res) => {

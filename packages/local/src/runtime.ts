@@ -9,6 +9,7 @@ import { ensureTable } from "@agency/core/db/table";
 import { isLoopbackHost } from "@agency/core/loopback";
 import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
+import { startLocalMail } from "./mail";
 import { createGateway } from "./gateway";
 import { DEFAULT_LOCAL_ADMIN_EMAILS, startOidcProvider } from "./oidc-provider";
 import { repoRoot, webDist } from "./paths";
@@ -93,6 +94,8 @@ export async function startLocal(options: LocalOptions = {}) {
   if (!config.deviceCookieSecret) process.env.DEVICE_COOKIE_SECRET = localSecret(dataDir, "device-cookie-secret");
 
   // The sign-in stand-in needs the site's callback URL; start it before the first request can come.
+  const mail = await startLocalMail({ dataDir, ephemeralPorts: options.port === 0 });
+
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
 
@@ -100,6 +103,7 @@ export async function startLocal(options: LocalOptions = {}) {
   const server = createGateway({ webRoot: options.web === false ? undefined : webDist });
   const extraListeners = await listen(server, options.port ?? 3000, host).catch(async (err) => {
     await oidc?.close();
+    await mail?.close();
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
@@ -115,12 +119,15 @@ export async function startLocal(options: LocalOptions = {}) {
     seeded,
     admin,
     oidc,
+    /** The local mail server (MailDev), when it runs: where lead notifications land. */
+    mail,
     /** The addresses it listens on. */
     listening: host ? [host] : LOOPBACK.slice(0, 1 + extraListeners.length),
     /** Listening beyond this machine (HOST=0.0.0.0 or another address): the admin door is open to the network. */
     exposed: host !== undefined && !isLoopbackHost(host),
     async close() {
       await oidc?.close();
+      await mail?.close();
       for (const l of extraListeners) l.close();
       await new Promise<void>((res) => {
         server.close(() => res());
@@ -184,6 +191,15 @@ export function startBanner(app: Awaited<ReturnType<typeof startLocal>>, { verbo
       : `Username: ${config.adminUsername} / the ADMIN_PASSWORD you set`,
   );
   lines.push(...signIn.map((line, i) => `${i === 0 ? "  Sign in:  " : indent}${line}`));
+  lines.push(
+    `  Mail:     ${
+      app.mail
+        ? `${app.mail.inboxUrl} (every new lead's notification lands here; SMTP on port ${app.mail.smtpPort})`
+        : process.env.SMTP_HOST
+          ? `lead notifications go to ${process.env.SMTP_HOST}:${process.env.SMTP_PORT ?? 25}`
+          : "off (LOCAL_MAIL=0): lead notifications are not sent"
+    }`,
+  );
   lines.push(`  Data:     ${app.dataDir ?? `${config.dynamoEndpoint} (table ${config.tableName})`}`);
   if (app.exposed) {
     lines.push(

@@ -9,6 +9,7 @@ import { isConditionalFailure } from "../db/errors";
 import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
+import { leadStored } from "../leads/lead-mail";
 import type { ContactSubmissionEntity } from "./entity";
 
 export type ContactSubmission = EntityItem<typeof ContactSubmissionEntity>;
@@ -58,8 +59,9 @@ export const ContactSubmissions = {
   },
 
   async create(input: NewMessage, created_at = new Date().toISOString()): Promise<ContactSubmission> {
-    const { data } = await db().contactSubmission.create(ContactSubmissions.record(input, created_at)).go();
+    const { data } = await db().contactSubmission.create({ ...ContactSubmissions.record(input, created_at), mail_status: "pending" }).go();
     await Counters.change(tally.message, undefined, data);
+    leadStored("message", data.id);
     return data;
   },
 

@@ -1,5 +1,6 @@
 import { Entity } from "electrodb";
 import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
+import { leadMailAttributes } from "../leads/attributes";
 
 /**
  * Contact submissions (the admin's Messages).
@@ -22,6 +23,7 @@ export const ContactSubmissionEntity = new Entity({
     message: { type: "string", required: true },
     is_read: { type: "boolean", required: true, default: false },
     created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+    ...leadMailAttributes,
     bucket: bucketAttribute,
     search: searchAttribute,
   },

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { LeadMailStatus } from "../leads/attributes";
 import { version } from "./common";
 import { settingValueText } from "./settings";
 
@@ -71,6 +72,8 @@ export interface AdminMessage {
   message: string;
   is_read: boolean;
   created_at: string;
+  /** The mail announcing it (leads/attributes.ts); absent on leads stored before notifications. */
+  mail_status?: LeadMailStatus;
 }
 
 /** GET /api/admin/contact-submissions/stats: from counters kept on write. */
@@ -116,6 +119,8 @@ export interface AdminRegistration {
   additional_notes: string;
   status: RegistrationStatus;
   created_at: string;
+  /** The mail announcing it (leads/attributes.ts); absent on leads stored before notifications. */
+  mail_status?: LeadMailStatus;
 }
 
 /** GET /api/admin/course-registrations/stats */

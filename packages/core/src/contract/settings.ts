@@ -7,7 +7,7 @@ export type SettingType = (typeof settingTypes)[number];
 /** The groups of the Settings page, in order, with their keys (SPEC §2). */
 export const settingGroups = [
   { title: "Company Information", keys: ["company_name", "company_tagline", "site_description"] },
-  { title: "Contact Details", keys: ["contact_email", "contact_phone", "company_address"] },
+  { title: "Contact Details", keys: ["contact_email", "contact_phone", "company_address", "notification_emails"] },
   { title: "Homepage Content", keys: ["hero_heading", "hero_subtext"] },
   { title: "SEO & Analytics", keys: ["site_title", "meta_description", "google_analytics_id"] },
   { title: "Social Media", keys: ["social_media_twitter", "social_media_linkedin", "social_media_facebook"] },
@@ -27,9 +27,16 @@ export const settingValueText = z.string({ error: "Value must be text" }).max(50
 export const settingValue = z.object({ value: settingValueText, version });
 export type SettingUpdate = z.input<typeof settingValue>;
 
-/** Validates a value against its setting's type; empty values are always allowed. */
-export function checkSettingValue(type: string, value: string): string | undefined {
+/** Settings whose value is a list of email addresses separated by commas. */
+export const emailListSettingKeys: readonly string[] = ["notification_emails"];
+
+/** Validates a value against its setting's type (and list settings item by item); empty values are always allowed. */
+export function checkSettingValue(type: string, value: string, key = ""): string | undefined {
   if (value === "") return undefined;
+  if (emailListSettingKeys.includes(key)) {
+    const bad = value.split(",").map((a) => a.trim()).filter((a) => a && !z.email().safeParse(a).success);
+    return bad.length ? `Not an email address: ${bad.join(", ")}` : undefined;
+  }
   if (type === "url" && !/^https?:\/\/[^\s]+$/i.test(value)) return "Must be a valid http(s) URL";
   if (type === "email" && !z.email().safeParse(value).success) return "Please enter a valid email address";
   return undefined;

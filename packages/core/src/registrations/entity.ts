@@ -1,5 +1,6 @@
 import { Entity } from "electrodb";
 import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
+import { leadMailAttributes } from "../leads/attributes";
 
 /**
  * Course registrations submitted from the Tech School page.
@@ -25,6 +26,7 @@ export const CourseRegistrationEntity = new Entity({
     additional_notes: { type: "string", default: "" },
     status: { type: ["pending", "contacted", "enrolled", "declined"] as const, required: true, default: "pending" },
     created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+    ...leadMailAttributes,
     bucket: bucketAttribute,
     search: searchAttribute,
   },

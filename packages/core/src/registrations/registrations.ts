@@ -9,6 +9,7 @@ import { isConditionalFailure } from "../db/errors";
 import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
+import { leadStored } from "../leads/lead-mail";
 import type { CourseRegistrationEntity } from "./entity";
 
 export type CourseRegistration = EntityItem<typeof CourseRegistrationEntity>;
@@ -32,8 +33,9 @@ export const CourseRegistrations = {
   },
 
   async create(input: NewRegistration, created_at = new Date().toISOString()): Promise<CourseRegistration> {
-    const { data } = await db().courseRegistration.create(CourseRegistrations.record(input, created_at)).go();
+    const { data } = await db().courseRegistration.create({ ...CourseRegistrations.record(input, created_at), mail_status: "pending" }).go();
     await Counters.change(tally.registration, undefined, data);
+    leadStored("registration", data.id);
     return data;
   },
 

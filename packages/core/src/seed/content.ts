@@ -1204,6 +1204,13 @@ export const seedSiteSettings: {
     type: "url",
     position: 13,
   },
+  {
+    key: "notification_emails",
+    value: "",
+    description: "Who gets an email for every new enquiry and course registration: addresses separated by commas. Left empty, the contact email does.",
+    type: "text",
+    position: 14,
+  },
 ];
 
 /* ------------------------------------------------------------------------------------------------ */

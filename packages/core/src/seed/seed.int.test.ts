@@ -4,6 +4,7 @@ import { Courses, Industries, Services } from "../catalog/catalog";
 import { dashboardStats } from "../dashboard/dashboard";
 import { PageSections } from "../page-sections/page-sections";
 import { SiteSettings } from "../settings/settings";
+import { db } from "../db/service";
 import { seedDefaults } from "./seed";
 
 describe("seeding", () => {
@@ -12,7 +13,7 @@ describe("seeding", () => {
     expect(await seedDefaults()).toBe("already-seeded");
     expect(await Services.list()).toHaveLength(6);
     expect(await Industries.list()).toHaveLength(12);
-    expect(await SiteSettings.list()).toHaveLength(14);
+    expect(await SiteSettings.list()).toHaveLength(15);
     const posts = await BlogPosts.listAll();
     expect(posts).toHaveLength(5);
     expect(posts.filter((p) => !p.is_published)).toHaveLength(1);
@@ -26,6 +27,16 @@ describe("seeding", () => {
     expect(stats.blogPosts).toEqual({ total: posts.length, published: posts.filter((p) => p.is_published).length, drafts: posts.filter((p) => !p.is_published).length });
     expect(stats.courses).toEqual({ total: courses.length, active: courses.filter((c) => c.is_active).length, inactive: courses.filter((c) => !c.is_active).length });
     expect(stats.courses.total).toBeGreaterThan(0);
+  });
+
+  it("adds a setting introduced after the table was seeded, keeping every stored value", async () => {
+    await db().siteSetting.delete({ key: "notification_emails" }).go();
+    const before = await SiteSettings.list();
+    expect(before.map((s) => s.key)).not.toContain("notification_emails");
+    expect(await seedDefaults()).toBe("already-seeded");
+    const after = await SiteSettings.list();
+    expect(after.find((s) => s.key === "notification_emails")).toMatchObject({ value: "", type: "text" });
+    for (const s of before) expect(after.find((a) => a.key === s.key)?.value).toBe(s.value);
   });
 
   it("does not bring back content an admin deleted", async () => {

@@ -28,7 +28,11 @@ async function createOnce(create: () => Promise<unknown>) {
 export async function seedDefaults(): Promise<"seeded" | "already-seeded"> {
   const e = db();
   const { data: marker } = await e.meta.get({ key: "seed" }).go();
-  if (marker) return "already-seeded";
+  if (marker) {
+    // Settings added since the table was seeded (notification_emails): each is created once.
+    await Promise.all(seedSiteSettings.map((s) => createOnce(() => e.siteSetting.create({ ...s, id: s.key }).go())));
+    return "already-seeded";
+  }
 
   await Promise.all([
     ...seedPageSections.map((s) => createOnce(() => e.pageSection.create(s).go())),

@@ -40,7 +40,7 @@ export const SiteSettings = {
     const seen = new Set<string>();
     for (const { key, value, version } of entries) {
       const current = byKey.get(key);
-      const problem = seen.has(key) ? "Listed more than once" : !current ? "Unknown setting" : checkSettingValue(current.type, value);
+      const problem = seen.has(key) ? "Listed more than once" : !current ? "Unknown setting" : checkSettingValue(current.type, value, key);
       seen.add(key);
       if (problem && !problems.has(key)) problems.set(key, problem);
       else if (current && current.version !== version) stale.set(key, STALE_ITEM_MESSAGE);
@@ -60,7 +60,7 @@ async function write(key: string, value: string, version: number): Promise<SiteS
     get: async () => (await db().siteSetting.get({ key }).go()).data,
     notFound: () => new NotFoundError("Setting not found"),
     write: async (current, next) => {
-      const problem = checkSettingValue(current.type, value);
+      const problem = checkSettingValue(current.type, value, key);
       if (problem) throw new HttpError(400, "Validation failed", { fields: { value: problem } });
       const { data } = await db()
         .siteSetting.patch({ key })

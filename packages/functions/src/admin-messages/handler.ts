@@ -1,5 +1,6 @@
 import { ContactSubmissions } from "@agency/core/contact/contact";
 import { messageListQuery, messageStatusInput, type MarkAllReadResult } from "@agency/core/contract/admin";
+import { resendLeadMail } from "@agency/core/leads/lead-mail";
 import { http } from "../http";
 import { pageReply } from "../page-reply";
 
@@ -12,6 +13,8 @@ export const handler = http({
   }),
   "PUT /api/admin/contact-submissions/{id}/status": (req) =>
     ContactSubmissions.setRead(req.params.id ?? "", req.body(messageStatusInput).is_read),
+  /** A failed notification, sent again (409 unless it failed). */
+  "POST /api/admin/contact-submissions/{id}/resend-notification": ({ params }) => resendLeadMail("message", params.id ?? ""),
   "DELETE /api/admin/contact-submissions/{id}": async ({ params }) => {
     await ContactSubmissions.remove(params.id ?? "");
     return { success: true };

@@ -1,5 +1,6 @@
 import { registrationListQuery, registrationStatusInput } from "@agency/core/contract/admin";
 import { CourseRegistrations } from "@agency/core/registrations/registrations";
+import { resendLeadMail } from "@agency/core/leads/lead-mail";
 import { http } from "../http";
 import { pageReply } from "../page-reply";
 
@@ -9,6 +10,8 @@ export const handler = http({
   "GET /api/admin/course-registrations/stats": () => CourseRegistrations.stats(),
   "PUT /api/admin/course-registrations/{id}/status": (req) =>
     CourseRegistrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
+  /** A failed notification, sent again (409 unless it failed). */
+  "POST /api/admin/course-registrations/{id}/resend-notification": ({ params }) => resendLeadMail("registration", params.id ?? ""),
   "DELETE /api/admin/course-registrations/{id}": async ({ params }) => {
     await CourseRegistrations.remove(params.id ?? "");
     return { success: true };

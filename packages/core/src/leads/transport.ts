@@ -1,0 +1,38 @@
+import nodemailer from "nodemailer";
+import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
+import { config } from "../config";
+import type { LeadMail } from "./lead-mail";
+
+export interface MailTransport {
+  send(mail: LeadMail): Promise<void>;
+}
+
+/** MAIL_FROM, else notifications@ the site's host (in AWS it must be an SES-verified identity). */
+export const mailFrom = () => process.env.MAIL_FROM?.trim() || `Arcline AI <notifications@${new URL(config.publicUrl).hostname || "localhost"}>`;
+
+/**
+ * nodemailer over SMTP when SMTP_HOST or SMTP_PORT is set (the local runtime's MailDev, or any
+ * server), else SES v2 with the function's own role. Plain text only: visitor text is never HTML.
+ */
+export function mailTransport(): MailTransport {
+  const smtpPort = process.env.SMTP_PORT;
+  const smtpHost = process.env.SMTP_HOST;
+  const transporter =
+    smtpPort || smtpHost
+      ? nodemailer.createTransport({
+          host: smtpHost || "127.0.0.1",
+          port: Number(smtpPort || 25),
+          secure: false,
+          ignoreTLS: !process.env.SMTP_USER,
+          ...(process.env.SMTP_USER ? { auth: { user: process.env.SMTP_USER, pass: process.env.SMTP_PASS ?? "" } } : {}),
+          connectionTimeout: 5_000,
+          greetingTimeout: 5_000,
+          socketTimeout: 10_000,
+        })
+      : nodemailer.createTransport({ SES: { sesClient: new SESv2Client({ region: config.region }), SendEmailCommand } });
+  return {
+    async send(mail) {
+      await transporter.sendMail({ from: mailFrom(), to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, messageId: mail.messageId });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { createServer, type AddressInfo } from "node:net";
+import { join } from "node:path";
+import { MailDev } from "maildev";
+import { deliverLeadMail, onLeadStored } from "@agency/core/leads/lead-mail";
+
+/** A port free right now on loopback (for the mail server's ports when the runtime's own is 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LocalMail {
+  smtpPort: number;
+  /** MailDev's web inbox (and its REST API under /api). */
+  inboxUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The local mail: MailDev (an SMTP server with a web inbox and a REST API) on loopback, its mails
+ * kept under the data directory, and the lead notifications the stream drives in AWS driven here
+ * by the same domain code (leads/lead-mail.ts) as each lead is stored. SMTP_PORT and MAIL_UI_PORT
+ * choose the ports (defaults 1025 and 1080; free ones when the runtime itself takes a free port).
+ * SMTP_HOST sends to another server instead, and LOCAL_MAIL=0 turns the local server off.
+ */
+export async function startLocalMail({ dataDir, ephemeralPorts }: { dataDir: string; ephemeralPorts: boolean }): Promise<LocalMail | undefined> {
+  onLeadStored((kind, id) => {
+    // The visitor's request never waits for the mail (nor fails with it).
+    void deliverLeadMail(kind, id).catch((err: unknown) => console.error(`Lead mail for ${kind} ${id} could not be handled:`, err));
+  });
+  if (process.env.SMTP_HOST || process.env.LOCAL_MAIL === "0") return undefined;
+
+  const port = async (name: string, fallback: number) => {
+    const v = process.env[name];
+    if (v && Number(v) > 0) return Number(v);
+    return ephemeralPorts || v === "0" ? freePort() : fallback;
+  };
+  const smtpPort = await port("SMTP_PORT", 1025);
+  const webPort = await port("MAIL_UI_PORT", 1080);
+  const maildev = new MailDev({
+    smtp: smtpPort,
+    web: webPort,
+    ip: "127.0.0.1",
+    webIp: "127.0.0.1",
+    mailDirectory: join(dataDir, "mail"),
+    silent: true,
+  });
+  // Its API announces itself on the console; the start banner says where the inbox is instead.
+  const info = console.info;
+  console.info = () => {};
+  try {
+    await maildev.start();
+  } finally {
+    console.info = info;
+  }
+  process.env.SMTP_PORT = String(smtpPort);
+  return {
+    smtpPort,
+    inboxUrl: `http://localhost:${webPort}`,
+    close: () => maildev.stop(),
+  };
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MailDev } from "maildev";
+import { Visitor } from "../support/auth-flow";
+import { freePort, startRuntime, type RunningRuntime } from "../support/runtime";
+
+/**
+ * Lead notifications end to end: a runtime that sends to a mail server this test controls
+ * (MailDev, read through its REST API), so it can be down when a lead arrives and up again later.
+ */
+let runtime: RunningRuntime;
+let smtpPort: number;
+let webPort: number;
+let maildev: MailDev | undefined;
+let admin: Visitor;
+
+async function mailUp() {
+  maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true, mailDirectory: `${runtime.dataDir}/test-mail` });
+  const info = console.info;
+  console.info = () => {};
+  await maildev.start().finally(() => (console.info = info));
+}
+async function mailDown() {
+  await maildev?.stop();
+  maildev = undefined;
+}
+
+interface Mail {
+  id: string;
+  subject: string;
+  text: string;
+  to: { address: string }[];
+  headers: Record<string, string>;
+}
+const inbox = async (): Promise<Mail[]> => (await (await fetch(`http://127.0.0.1:${webPort}/api/email`)).json()) as Mail[];
+const source = async (id: string) => (await fetch(`http://127.0.0.1:${webPort}/api/email/${id}/source`)).text();
+/** The mails about one lead, by the Message-ID every attempt for it carries. */
+const mailsFor = async (leadId: string) => (await inbox()).filter((m) => m.headers["message-id"] === `<lead-${leadId}@localhost>`);
+
+async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const tag = () => Math.random().toString(36).slice(2, 10);
+
+async function sendEnquiry(name: string) {
+  const visitor = new Visitor(runtime.url);
+  const res = await visitor.call("POST", "/api/contact", {
+    body: { name, email: `${name.split(" ")[0]!.toLowerCase()}@example.com`, company: "Engines & Co", message: "Line one <b>bold</b>\nLine two", inquiryType: "automation" },
+  });
+  expect(res.status, res.text).toBe(201);
+  const list = await admin.call("GET", `/api/admin/contact-submissions?q=${encodeURIComponent(name)}`);
+  return (list.json as { id: string }[])[0]!.id;
+}
+
+const messageOf = async (id: string) =>
+  ((await admin.call("GET", "/api/admin/contact-submissions?limit=100")).json as { id: string; mail_status?: string }[]).find((m) => m.id === id);
+
+beforeAll(async () => {
+  smtpPort = await freePort();
+  webPort = await freePort();
+  // SMTP_HOST: the runtime sends to this test's server instead of starting its own. Short waits
+  // between attempts: 5 attempts in about 2.5 s.
+  runtime = await startRuntime({ env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtpPort), LEAD_MAIL_RETRY_MS: "600,600,600,600" } });
+  await mailUp();
+  admin = new Visitor(runtime.url);
+  expect((await admin.call("POST", "/api/auth/dev-login", { body: {} })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await mailDown();
+  await runtime?.stop();
+});
+
+describe("lead notifications", () => {
+  it("announce a new enquiry in plain text to contact_email, with Reply-To the visitor, every field and a link to it", async () => {
+    const name = `Ada ${tag()}`;
+    const id = await sendEnquiry(name);
+    const [mail] = await until("the enquiry's mail", () => mailsFor(id), (m) => m.length === 1);
+    expect(mail!.subject).toBe(`New enquiry from ${name}`);
+    expect(mail!.to.map((t) => t.address)).toEqual(["hello@arcline.ai"]);
+    const raw = await source(mail!.id);
+    expect(raw).toMatch(/^Reply-To: ada@example\.com$/im);
+    expect(raw).toMatch(/^Content-Type: text\/plain; charset=utf-8$/im);
+    expect(raw).not.toMatch(/text\/html/i);
+    expect(mail!.text).toContain(`Name: ${name}`);
+    expect(mail!.text).toContain("Company: Engines & Co");
+    expect(mail!.text).toContain("Inquiry type: automation");
+    // Visitor text stays text: the tag is shown, never rendered.
+    expect(mail!.text).toContain("Message:\n  Line one <b>bold</b>\n  Line two");
+    expect(mail!.text).toContain(`${runtime.url}/admin/messages?open=${id}`);
+    expect((await messageOf(id))?.mail_status).toBe("sent");
+  });
+
+  it("announce a course registration to every address of notification_emails", async () => {
+    const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; version: number }[];
+    const setting = settings.find((s) => s.key === "notification_emails")!;
+    const refused = await admin.call("PUT", "/api/admin/site-settings/notification_emails", { body: { value: "sales@example.com, nope", version: setting.version } });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ fields: { value: "Not an email address: nope" } });
+    const saved = await admin.call("PUT", "/api/admin/site-settings/notification_emails", { body: { value: "sales@example.com, ops@example.com", version: setting.version } });
+    expect(saved.status, saved.text).toBe(200);
+    try {
+      const name = `Grace ${tag()}`;
+      const visitor = new Visitor(runtime.url);
+      const res = await visitor.call("POST", "/api/course-registrations", {
+        body: { name, email: "grace@example.com", phone: "+1 555 0100", company: "Navy", course_interest: "AI Automation", experience_level: "Beginner", preferred_start_date: "2027-01-11", additional_notes: "Evenings" },
+      });
+      expect(res.status, res.text).toBe(201);
+      const mails = await until("the registration's mail", async () => (await inbox()).filter((m) => m.subject === `New course registration from ${name}`), (m) => m.length === 1);
+      expect(mails[0]!.to.map((t) => t.address)).toEqual(["sales@example.com", "ops@example.com"]);
+      for (const line of ["Phone: +1 555 0100", "Course: AI Automation", "Experience: Beginner", "Preferred start date: 2027-01-11", "Additional notes: Evenings"]) {
+        expect(mails[0]!.text).toContain(line);
+      }
+      expect(mails[0]!.text).toMatch(new RegExp(`${runtime.url}/admin/registrations\\?open=`));
+    } finally {
+      await admin.call("PUT", "/api/admin/site-settings/notification_emails", { body: { value: "", version: (saved.json as { version: number }).version } });
+    }
+  });
+
+  it("are retried while the mail server is down and arrive once it is back, once", async () => {
+    await mailDown();
+    const id = await sendEnquiry(`Alan ${tag()}`);
+    // The visitor was answered at once; the first attempt has failed meanwhile.
+    await new Promise((r) => setTimeout(r, 700));
+    await mailUp();
+    await until("the retried mail", () => mailsFor(id), (m) => m.length === 1);
+    await until("the sent state", () => messageOf(id), (m) => m?.mail_status === "sent");
+    // Nothing more comes later.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await mailsFor(id)).toHaveLength(1);
+  });
+
+  it("that fail for good show as failed, and Resend sends them once", async () => {
+    await mailDown();
+    const id = await sendEnquiry(`Edsger ${tag()}`);
+    const failed = await until("the failed state", () => messageOf(id), (m) => m?.mail_status === "failed");
+    expect(failed).toMatchObject({ mail_status: "failed" });
+    await mailUp();
+    // Only a signed-in admin may resend, and only a failed notification.
+    expect((await new Visitor(runtime.url).call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} })).status).toBe(401);
+    const [first, second] = await Promise.all([
+      admin.call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} }),
+      admin.call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    await until("the resent mail", () => mailsFor(id), (m) => m.length === 1);
+    await until("the sent state", () => messageOf(id), (m) => m?.mail_status === "sent");
+    expect((await admin.call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} })).status).toBe(409);
+    expect((await admin.call("POST", "/api/admin/contact-submissions/no-such-id/resend-notification", { body: {} })).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await mailsFor(id)).toHaveLength(1);
+  });
+});
