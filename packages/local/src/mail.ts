@@ -1,7 +1,8 @@
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { MailDev } from "maildev";
-import { deliverLeadMail, onLeadStored } from "@agency/core/leads/lead-mail";
+import { deliverLeadMail } from "@agency/core/leads/lead-mail";
+import { onLeadStored } from "@agency/core/leads/outbox";
 
 /** A port free right now on loopback (for the mail server's ports when the runtime's own is 0). */
 function freePort(): Promise<number> {

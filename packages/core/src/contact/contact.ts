@@ -9,7 +9,7 @@ import { isConditionalFailure } from "../db/errors";
 import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
-import { leadStored } from "../leads/lead-mail";
+import { leadStored } from "../leads/outbox";
 import type { ContactSubmissionEntity } from "./entity";
 
 export type ContactSubmission = EntityItem<typeof ContactSubmissionEntity>;

@@ -1,46 +1,20 @@
 import { config } from "../config";
 import type { ContactSubmission } from "../contact/contact";
 import { isConditionalFailure } from "../db/errors";
-import { db } from "../db/service";
-import { ConflictError, NotFoundError } from "../errors";
 import type { CourseRegistration } from "../registrations/registrations";
 import { SiteSettings } from "../settings/settings";
 import type { LeadMailStatus } from "./attributes";
 import { emitLeadMailFailure } from "./metric";
+import type { LeadKind } from "./outbox";
+import { patchLead, readLead, type Lead, type MailFields } from "./state";
 import { mailTransport, type MailTransport } from "./transport";
 
-export type LeadKind = "message" | "registration";
-type Lead = (ContactSubmission | CourseRegistration) & { mail_status?: LeadMailStatus };
+export type { LeadKind };
 
 /** A claim older than this is a crashed sender's: another may take the lead over. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 /** Waits between attempts (then the lead is marked failed): 4 attempts over about 35 s. */
 export const DEFAULT_RETRY_DELAYS_MS = [2_000, 8_000, 25_000];
-
-type MailFields = { mail_status?: LeadMailStatus; mail_attempts?: number; mail_claimed_at?: string; mail_sent_at?: string; mail_error?: string };
-
-/**
- * Sets mail fields on a lead that exists, when its mail state is still `when.status` (and, for a
- * claim taken over, its claim older than `when.claimedBefore`). A conditional failure means someone
- * else moved it first.
- */
-async function patchLead(kind: LeadKind, id: string, set: MailFields, when?: { status: LeadMailStatus; claimedBefore?: string }) {
-  type Ops = { eq: (a: unknown, v: unknown) => string; lt: (a: unknown, v: unknown) => string };
-  const where = (a: { mail_status: unknown; mail_claimed_at: unknown }, { eq, lt }: Ops) =>
-    when!.claimedBefore === undefined ? eq(a.mail_status, when!.status) : `${eq(a.mail_status, when!.status)} AND ${lt(a.mail_claimed_at, when!.claimedBefore)}`;
-  if (kind === "message") {
-    const q = db().contactSubmission.patch({ id }).set(set);
-    await (when ? q.where(where) : q).go({ response: "none" });
-  } else {
-    const q = db().courseRegistration.patch({ id }).set(set);
-    await (when ? q.where(where) : q).go({ response: "none" });
-  }
-}
-
-async function read(kind: LeadKind, id: string): Promise<Lead | undefined> {
-  const { data } = await (kind === "message" ? db().contactSubmission.get({ id }).go() : db().courseRegistration.get({ id }).go());
-  return (data ?? undefined) as Lead | undefined;
-}
 
 /** The addresses the `notification_emails` setting lists (comma-separated), else `contact_email`. */
 export async function leadRecipients(): Promise<string[]> {
@@ -123,7 +97,7 @@ export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadM
  * (already sent, failed, or claimed by a live sender).
  */
 async function claim(kind: LeadKind, id: string, now: Date): Promise<Lead | undefined> {
-  const lead = await read(kind, id);
+  const lead = await readLead(kind, id);
   if (lead?.mail_status !== "pending" && lead?.mail_status !== "sending") return undefined;
   // A lead being sent is taken over only when its claim has expired (checked by the condition).
   const when = lead.mail_status === "pending" ? { status: "pending" as const } : { status: "sending" as const, claimedBefore: new Date(now.getTime() - CLAIM_LEASE_MS).toISOString() };
@@ -194,36 +168,3 @@ function retryDelaysFromEnv(): number[] | undefined {
   return delays.length ? delays : undefined;
 }
 
-/**
- * Resend (the inbox's action on a failed notification): the lead goes back to pending, once (a
- * second click finds it pending or sending: 409), and the sender is told.
- */
-export async function resendLeadMail(kind: LeadKind, id: string): Promise<Lead> {
-  const lead = await read(kind, id);
-  if (!lead) throw new NotFoundError(kind === "message" ? "Message not found" : "Registration not found");
-  if (lead.mail_status !== "failed") throw new ConflictError("Only a failed notification can be sent again");
-  try {
-    await patchLead(kind, id, { mail_status: "pending" }, { status: "failed" });
-  } catch (err) {
-    if (isConditionalFailure(err)) throw new ConflictError("Only a failed notification can be sent again");
-    throw err;
-  }
-  leadStored(kind, id);
-  return { ...lead, mail_status: "pending" } as Lead;
-}
-
-// ---- Who sends ---------------------------------------------------------------------------------
-// In AWS the table's stream invokes the lead-mail function for every lead written as pending
-// (packages/functions/src/lead-mail). The local engine has no streams: the local runtime registers
-// a listener here and runs the same deliverLeadMail in the background.
-let listener: ((kind: LeadKind, id: string) => void) | undefined;
-
-/** The local runtime's stand-in for the stream (undefined to stop). */
-export function onLeadStored(fn: typeof listener) {
-  listener = fn;
-}
-
-/** A lead was stored (or set back to pending): its mail is due. Never waits, never throws. */
-export function leadStored(kind: LeadKind, id: string) {
-  listener?.(kind, id);
-}

@@ -1,4 +1,4 @@
-import type { LeadKind } from "./lead-mail";
+import type { LeadKind } from "./outbox";
 
 /**
  * The failed-lead-mail metric, as a CloudWatch Embedded Metric Format log line: CloudWatch turns it

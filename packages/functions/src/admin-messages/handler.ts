@@ -1,6 +1,6 @@
 import { ContactSubmissions } from "@agency/core/contact/contact";
 import { messageListQuery, messageStatusInput, type MarkAllReadResult } from "@agency/core/contract/admin";
-import { resendLeadMail } from "@agency/core/leads/lead-mail";
+import { resendLeadMail } from "@agency/core/leads/state";
 import { http } from "../http";
 import { pageReply } from "../page-reply";
 

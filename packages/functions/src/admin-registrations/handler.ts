@@ -1,6 +1,6 @@
 import { registrationListQuery, registrationStatusInput } from "@agency/core/contract/admin";
 import { CourseRegistrations } from "@agency/core/registrations/registrations";
-import { resendLeadMail } from "@agency/core/leads/lead-mail";
+import { resendLeadMail } from "@agency/core/leads/state";
 import { http } from "../http";
 import { pageReply } from "../page-reply";
 
