@@ -2,6 +2,7 @@ import type { SSTConfig } from "sst";
 import { Api } from "./infra/api";
 import { functionDefaults } from "./infra/bundling";
 import { Database, isProduction } from "./infra/database";
+import { Monitoring } from "./infra/monitoring";
 import { Web } from "./infra/web";
 
 export default {
@@ -13,6 +14,7 @@ export default {
     if (!isProduction(app.stage)) app.setDefaultRemovalPolicy("destroy");
     app.setDefaultFunctionProps(functionDefaults);
     // Web before Api: Api's functions need the site's URL, and Web only needs the bare gateway.
-    app.stack(Database).stack(Web).stack(Api);
+    // Monitoring last: its alarms watch the others' resources.
+    app.stack(Database).stack(Web).stack(Api).stack(Monitoring);
   },
 } satisfies SSTConfig;

@@ -33,4 +33,10 @@ describe("sst dev", () => {
     expect(resourcesOf(app.web, "AWS::CloudFront::Distribution")).toEqual({});
     expect(resourcesOf(app.web, "AWS::S3::Bucket")).toEqual({});
   });
+
+  it("sets up no alarms, alarm topic or dashboard: the functions run on the developer's machine", () => {
+    expect(resourcesOf(app.monitoring, "AWS::CloudWatch::Alarm")).toEqual({});
+    expect(resourcesOf(app.monitoring, "AWS::SNS::Topic")).toEqual({});
+    expect(resourcesOf(app.monitoring, "AWS::CloudWatch::Dashboard")).toEqual({});
+  });
 });

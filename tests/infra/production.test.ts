@@ -1,8 +1,10 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from "vitest";
+import { features } from "../../infra/routes";
+import { noAlarmEmailNotice } from "../../infra/monitoring";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
-/** A production stage, deployed without ADMIN_EMAILS: the bootstrap admin is the only way in. */
+/** A production stage, deployed without ADMIN_EMAILS (the bootstrap admin is the only way in) or ALARM_EMAIL. */
 let app: Synthesized;
 beforeAll(async () => {
   app = await synthesize("prod", { env: { ADMIN_USERNAME: "owner" } });
@@ -38,5 +40,15 @@ describe("a stage without ADMIN_EMAILS", () => {
     )!;
     expect(seed.Properties!.Environment.Variables.SST_Parameter_value_ADMIN_USERNAME).toBe("owner");
     expect(seed.Properties!.Environment.Variables.SST_Secret_value_ADMIN_PASSWORD).toBe("__FETCH_FROM_SSM__");
+  });
+});
+
+describe("a stage without ALARM_EMAIL", () => {
+  it("still has every alarm, on a topic nobody is subscribed to, and says so in its outputs", () => {
+    expect(Object.keys(resourcesOf(app.monitoring, "AWS::CloudWatch::Alarm"))).toHaveLength(3 + 2 * features.length);
+    const topics = Object.values(resourcesOf(app.monitoring, "AWS::SNS::Topic"));
+    expect(topics.map((t) => t.Properties!.TopicName)).toEqual(["prod-agency-alarms"]);
+    expect(resourcesOf(app.monitoring, "AWS::SNS::Subscription")).toEqual({});
+    expect(app.monitoring.toJSON().Outputs.AlarmEmail.Value).toBe(noAlarmEmailNotice);
   });
 });

@@ -7,6 +7,7 @@ import { initProject } from "sst/project.js";
 import sstConfig from "../../sst.config";
 import { Api } from "../../infra/api";
 import { Database } from "../../infra/database";
+import { Monitoring } from "../../infra/monitoring";
 import { Web } from "../../infra/web";
 
 export interface Synthesized {
@@ -14,6 +15,7 @@ export interface Synthesized {
   database: Template;
   web: Template;
   api: Template;
+  monitoring: Template;
 }
 
 /**
@@ -25,9 +27,9 @@ export async function synthesize(
   stage: string,
   { mode = "deploy", env = {} }: { mode?: "deploy" | "dev"; env?: Record<string, string> } = {},
 ): Promise<Synthesized> {
-  // The deploy-time settings (infra/secrets.ts, infra/web.ts) come from the environment; a developer's
-  // .env must not leak into the tests, and a custom domain would need Route 53.
-  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ...env };
+  // The deploy-time settings (infra/secrets.ts, infra/web.ts, infra/monitoring.ts) come from the
+  // environment; a developer's .env must not leak into the tests, and a custom domain would need Route 53.
+  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ALARM_EMAIL: "", ...env };
   const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
   Object.assign(process.env, settings);
   try {
@@ -42,6 +44,7 @@ export async function synthesize(
       database: Template.fromStack(getStack(Database)),
       web: Template.fromStack(getStack(Web)),
       api: Template.fromStack(getStack(Api)),
+      monitoring: Template.fromStack(getStack(Monitoring)),
     };
   } finally {
     for (const [k, v] of Object.entries(saved)) {

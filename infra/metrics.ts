@@ -1,0 +1,16 @@
+/**
+ * The app's own CloudWatch metrics: the names the infrastructure alarms on (infra/monitoring.ts) and
+ * the code emits. Like infra/routes.ts, this file has no dependencies, so packages/core may import
+ * it; infra/monitoring.ts pulls in aws-cdk-lib, which must never reach a handler's bundle.
+ */
+
+/**
+ * A lead mail (contact message or course registration) that could not be sent. packages/core/src/leads
+ * must emit exactly this, in CloudWatch Embedded Metric Format: namespace `Agency`, metric
+ * `LeadMailFailures`, unit `Count`, value 1 per failed mail, with the dimension `Stage` set to the
+ * stage's name (a different namespace, name or dimension is a different metric, and the alarm would
+ * never see it).
+ */
+export const LEAD_MAIL_METRIC = { namespace: "Agency", metricName: "LeadMailFailures" } as const;
+/** The one dimension of LEAD_MAIL_METRIC; its value is the stage's name. */
+export const LEAD_MAIL_METRIC_DIMENSION = "Stage";

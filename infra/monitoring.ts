@@ -1,0 +1,230 @@
+import { Duration } from "aws-cdk-lib";
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import { use, type StackContext } from "sst/constructs";
+import { Api, tableReadActions, tableWriteActions } from "./api";
+import { Database } from "./database";
+import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
+import { features, type Feature } from "./routes";
+import { Web } from "./web";
+
+export { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
+
+/** Every alarm looks at 5-minute sums. */
+export const ALARM_PERIOD_MINUTES = 5;
+/**
+ * API 5xx rate: more than 5 % of the HTTP API's requests answered 5xx, in each of 2 consecutive
+ * periods (10 minutes). One bad period (a deploy, a cold dependency) does not wake anyone; a real
+ * fault does within 10 to 15 minutes. At low traffic a couple of failures make a high rate, on
+ * purpose: a quiet site that fails is still failing.
+ */
+export const API_5XX_RATE_THRESHOLD_PERCENT = 5;
+export const API_5XX_RATE_EVALUATION_PERIODS = 2;
+/** Lambda errors: at least 5 failed invocations of one function in one period. */
+export const LAMBDA_ERRORS_THRESHOLD = 5;
+/** Lambda throttles: any throttled invocation (the account's concurrency is exhausted). */
+export const LAMBDA_THROTTLES_THRESHOLD = 1;
+/** DynamoDB throttles: any throttled request to the table (on demand should never throttle). */
+export const DYNAMODB_THROTTLES_THRESHOLD = 1;
+/** Lead mails: any contact message or registration whose mail could not be sent. */
+export const LEAD_MAIL_FAILURES_THRESHOLD = 1;
+
+/** What the stack outputs when there is no ALARM_EMAIL. */
+export const noAlarmEmailNotice = "not set: alarms go nowhere until ALARM_EMAIL is set and the stage deployed again";
+
+/**
+ * ALARM_EMAIL: one address, or several separated by commas, each of which gets an SNS email
+ * subscription (to be confirmed from the mail AWS sends). Empty or unset: none.
+ */
+export function alarmEmails(value: string | undefined): string[] {
+  const emails = (value ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  for (const email of emails) {
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`ALARM_EMAIL: "${email}" is not an email address`);
+  }
+  return emails;
+}
+
+/** The DynamoDB operations the functions may call (infra/api.ts grants no others), e.g. `GetItem`. */
+export const tableOperations = [...tableReadActions, ...tableWriteActions].map((a) => a.replace(/^dynamodb:/, ""));
+
+/**
+ * CloudWatch alarms on what can go wrong without anyone noticing (5xx answers, failing or throttled
+ * functions, a throttled table, lead mails that were not sent), an SNS topic that mails them to
+ * ALARM_EMAIL, and a dashboard of the same metrics.
+ *
+ * `sst dev` gets none of it: its functions are stubs that forward to a developer's machine, whose
+ * errors are on that screen.
+ */
+export function Monitoring({ stack, app }: StackContext) {
+  const { functions } = use(Api);
+  const { gateway } = use(Web);
+  const { table } = use(Database);
+  if (app.mode === "dev") return {};
+
+  const period = Duration.minutes(ALARM_PERIOD_MINUTES);
+  const name = (suffix: string) => app.logicalPrefixedName(suffix);
+
+  const topic = new Topic(stack, "Alarms", { topicName: name("alarms"), displayName: `${app.stage} ${app.name} alarms` });
+  const emails = alarmEmails(process.env.ALARM_EMAIL);
+  for (const email of emails) topic.addSubscription(new EmailSubscription(email));
+  const action = new SnsAction(topic);
+
+  const alarms: Alarm[] = [];
+  const alarm = (id: string, props: ConstructorParameters<typeof Alarm>[2]) => {
+    const a = new Alarm(stack, id, { treatMissingData: TreatMissingData.NOT_BREACHING, ...props });
+    a.addAlarmAction(action);
+    a.addOkAction(action);
+    alarms.push(a);
+    return a;
+  };
+
+  // HTTP API metrics carry the dimension ApiId (and ApiId + Stage); the API has a single stage
+  // ($default, infra/api.ts), so ApiId alone covers all of it without depending on how "$default"
+  // is spelt as a dimension value.
+  const requests = gateway.metricCount({ period, statistic: "Sum", label: "Requests" });
+  const errors5xx = gateway.metricServerError({ period, statistic: "Sum", label: "5xx" });
+  const api5xxRate = new MathExpression({
+    // No requests, no data (and NOT_BREACHING); periods with requests but no 5xx datapoint count as 0.
+    expression: "IF(requests > 0, 100 * FILL(errors5xx, 0) / requests, 0)",
+    usingMetrics: { requests, errors5xx },
+    period,
+    label: "5xx rate (%)",
+  });
+  alarm("Api5xxRate", {
+    alarmName: name("api-5xx-rate"),
+    alarmDescription:
+      `More than ${API_5XX_RATE_THRESHOLD_PERCENT}% of API requests answered 5xx for ${API_5XX_RATE_EVALUATION_PERIODS} ` +
+      `consecutive ${ALARM_PERIOD_MINUTES}-minute periods. A 500 that a handler caught is logged as ` +
+      `{"level":"error","requestId",...} in that function's log group (search /aws/lambda/ for "level":"error"); ` +
+      `crashes and timeouts raise the lambda-errors alarms too, throttled functions the lambda-throttles ones.`,
+    metric: api5xxRate,
+    threshold: API_5XX_RATE_THRESHOLD_PERCENT,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: API_5XX_RATE_EVALUATION_PERIODS,
+    datapointsToAlarm: API_5XX_RATE_EVALUATION_PERIODS,
+  });
+
+  const errorMetrics: IMetric[] = [];
+  const throttleMetrics: IMetric[] = [];
+  for (const feature of features) {
+    const fn = functions[feature as Feature];
+    const errors = fn.metricErrors({ period, statistic: "Sum", label: feature });
+    const throttles = fn.metricThrottles({ period, statistic: "Sum", label: feature });
+    errorMetrics.push(errors);
+    throttleMetrics.push(throttles);
+    alarm(`LambdaErrors-${feature}`, {
+      alarmName: name(`lambda-errors-${feature}`),
+      alarmDescription:
+        `The ${feature} function failed at least ${LAMBDA_ERRORS_THRESHOLD} times in ${ALARM_PERIOD_MINUTES} minutes ` +
+        `(uncaught errors and timeouts; a handled 500 is not one). Its log group /aws/lambda/${fn.functionName} ` +
+        `has the stack traces.`,
+      metric: errors,
+      threshold: LAMBDA_ERRORS_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+    alarm(`LambdaThrottles-${feature}`, {
+      alarmName: name(`lambda-throttles-${feature}`),
+      alarmDescription:
+        `Invocations of the ${feature} function were throttled in the last ${ALARM_PERIOD_MINUTES} minutes: the ` +
+        `account's Lambda concurrency ran out and those requests failed. Look at ConcurrentExecutions in the Lambda ` +
+        `console and the account's concurrency quota; a traffic spike or a runaway caller is the usual cause.`,
+      metric: throttles,
+      threshold: LAMBDA_THROTTLES_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+  }
+
+  // ThrottledRequests counts a request once whichever of table or index throttled it, per
+  // operation; DynamoDB publishes it only when non-zero, hence FILL before adding the operations up.
+  const cdkTable = table.cdk.table;
+  const throttledByOperation = Object.fromEntries(
+    tableOperations.map((operation) => [
+      operation.toLowerCase(),
+      cdkTable.metric("ThrottledRequests", {
+        period,
+        statistic: "Sum",
+        dimensionsMap: { TableName: cdkTable.tableName, Operation: operation },
+      }),
+    ]),
+  );
+  const tableThrottles = new MathExpression({
+    expression: Object.keys(throttledByOperation).map((id) => `FILL(${id}, 0)`).join(" + "),
+    usingMetrics: throttledByOperation,
+    period,
+    label: "Throttled requests",
+  });
+  alarm("DynamoDbThrottles", {
+    alarmName: name("dynamodb-throttles"),
+    alarmDescription:
+      `Requests to the table were throttled in the last ${ALARM_PERIOD_MINUTES} minutes (${tableOperations.join(", ")}). ` +
+      `An on-demand table throttles only past its account or table limits or a sudden jump over twice its ` +
+      `previous peak: look at the table's ThrottledRequests by operation and the functions' errors.`,
+    metric: tableThrottles,
+    threshold: DYNAMODB_THROTTLES_THRESHOLD,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
+
+  const leadMailFailures = new Metric({
+    ...LEAD_MAIL_METRIC,
+    dimensionsMap: { [LEAD_MAIL_METRIC_DIMENSION]: app.stage },
+    period,
+    statistic: "Sum",
+    label: "Failed lead mails",
+  });
+  alarm("LeadMailFailures", {
+    alarmName: name("lead-mail-failures"),
+    alarmDescription:
+      `At least ${LEAD_MAIL_FAILURES_THRESHOLD} contact or registration mail could not be sent in the last ` +
+      `${ALARM_PERIOD_MINUTES} minutes. The lead itself is saved: read it in the back office (Messages, ` +
+      `Registrations). Then look at the sending function's log for the mail error (SES sandbox, unverified ` +
+      `sender, quota).`,
+    metric: leadMailFailures,
+    threshold: LEAD_MAIL_FAILURES_THRESHOLD,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
+
+  const dashboardName = `${app.stage}-${app.name}`;
+  const dashboard = new Dashboard(stack, "Dashboard", { dashboardName, defaultInterval: Duration.days(1) });
+  const graph = (title: string, left: IMetric[], leftAnnotationValue?: number) =>
+    new GraphWidget({
+      title,
+      left,
+      width: 12,
+      height: 6,
+      leftAnnotations: leftAnnotationValue === undefined ? undefined : [{ value: leftAnnotationValue, label: "alarm" }],
+    });
+  dashboard.addWidgets(
+    graph("API requests", [requests]),
+    graph("API 5xx rate (%)", [api5xxRate], API_5XX_RATE_THRESHOLD_PERCENT),
+  );
+  dashboard.addWidgets(graph("Lambda errors", errorMetrics), graph("Lambda throttles", throttleMetrics));
+  dashboard.addWidgets(
+    graph("DynamoDB throttled requests", [tableThrottles], DYNAMODB_THROTTLES_THRESHOLD),
+    graph("Failed lead mails", [leadMailFailures], LEAD_MAIL_FAILURES_THRESHOLD),
+  );
+  dashboard.addWidgets(new AlarmStatusWidget({ title: "Alarms", alarms, width: 24, height: 8 }));
+
+  stack.addOutputs({
+    AlarmTopic: topic.topicArn,
+    AlarmEmail: emails.length ? emails.join(", ") : noAlarmEmailNotice,
+    Dashboard: `https://${stack.region}.console.aws.amazon.com/cloudwatch/home?region=${stack.region}#dashboards:name=${dashboardName}`,
+  });
+
+  return { topic, alarms, dashboard };
+}

@@ -1,0 +1,230 @@
+// @vitest-environment node
+import { Match, type Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  ALARM_PERIOD_MINUTES,
+  API_5XX_RATE_EVALUATION_PERIODS,
+  API_5XX_RATE_THRESHOLD_PERCENT,
+  DYNAMODB_THROTTLES_THRESHOLD,
+  LAMBDA_ERRORS_THRESHOLD,
+  LAMBDA_THROTTLES_THRESHOLD,
+  LEAD_MAIL_FAILURES_THRESHOLD,
+  LEAD_MAIL_METRIC,
+  alarmEmails,
+  tableOperations,
+} from "../../infra/monitoring";
+import { features } from "../../infra/routes";
+import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
+
+const period = ALARM_PERIOD_MINUTES * 60;
+
+let app: Synthesized;
+beforeAll(async () => {
+  app = await synthesize("test", { env: { ALARM_EMAIL: "ops@example.com" } });
+}, 180_000);
+
+/** `Fn::ImportValue` of the output that `template` exports for `value`. */
+function importOf(template: Template, value: (v: any) => boolean) {
+  const name = Object.values(template.toJSON().Outputs as Record<string, any>).find((o) => o.Export && value(o.Value))?.Export.Name;
+  expect(name).toBeTruthy();
+  return { "Fn::ImportValue": name };
+}
+const gatewayId = () => importOf(app.web, (v) => v?.Ref === Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"))[0]);
+const tableName = () => importOf(app.database, (v) => v?.Ref === Object.keys(resourcesOf(app.database, "AWS::DynamoDB::Table"))[0]);
+const functionName = (feature: string) => importOf(app.api, (v) => v?.Ref === featureFunctions(app.api)[feature]!.id);
+
+const alarms = () => resourcesOf(app.monitoring, "AWS::CloudWatch::Alarm");
+const alarmNamed = (name: string) => {
+  const found = Object.values(alarms()).filter((a) => a.Properties!.AlarmName === name);
+  expect(found, name).toHaveLength(1);
+  return found[0]!.Properties!;
+};
+const topicId = () => {
+  const ids = Object.keys(resourcesOf(app.monitoring, "AWS::SNS::Topic"));
+  expect(ids).toHaveLength(1);
+  return ids[0]!;
+};
+/** An alarm's metric query with this id, without the parts that only label it. */
+const query = (props: Record<string, any>, id: string) => (props.Metrics as any[]).find((m) => m.Id === id);
+
+describe("the API 5xx alarm", () => {
+  it(`fires when more than ${API_5XX_RATE_THRESHOLD_PERCENT}% of the HTTP API's requests answer 5xx for ${API_5XX_RATE_EVALUATION_PERIODS} consecutive ${ALARM_PERIOD_MINUTES}-minute periods`, () => {
+    const api = { Namespace: "AWS/ApiGateway", Dimensions: [{ Name: "ApiId", Value: gatewayId() }] };
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-api-5xx-rate",
+      ComparisonOperator: "GreaterThanThreshold",
+      Threshold: API_5XX_RATE_THRESHOLD_PERCENT,
+      EvaluationPeriods: API_5XX_RATE_EVALUATION_PERIODS,
+      DatapointsToAlarm: API_5XX_RATE_EVALUATION_PERIODS,
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: "IF(requests > 0, 100 * FILL(errors5xx, 0) / requests, 0)", ReturnData: true }),
+        Match.objectLike({ Id: "requests", MetricStat: { Metric: { ...api, MetricName: "Count" }, Period: period, Stat: "Sum" } }),
+        Match.objectLike({ Id: "errors5xx", MetricStat: { Metric: { ...api, MetricName: "5xx" }, Period: period, Stat: "Sum" } }),
+      ]),
+    });
+  });
+});
+
+describe("the Lambda alarms", () => {
+  it(`fire when one feature function fails at least ${LAMBDA_ERRORS_THRESHOLD} times in ${ALARM_PERIOD_MINUTES} minutes, one alarm per feature`, () => {
+    for (const feature of features) {
+      const props = alarmNamed(`test-agency-lambda-errors-${feature}`);
+      expect(props.ComparisonOperator, feature).toBe("GreaterThanOrEqualToThreshold");
+      expect(props.Threshold, feature).toBe(LAMBDA_ERRORS_THRESHOLD);
+      expect(props.EvaluationPeriods, feature).toBe(1);
+      expect(props.Metrics, feature).toEqual([
+        expect.objectContaining({
+          MetricStat: {
+            Metric: { Namespace: "AWS/Lambda", MetricName: "Errors", Dimensions: [{ Name: "FunctionName", Value: functionName(feature) }] },
+            Period: period,
+            Stat: "Sum",
+          },
+          ReturnData: true,
+        }),
+      ]);
+    }
+  });
+
+  it(`fire when any invocation of a feature function is throttled (at least ${LAMBDA_THROTTLES_THRESHOLD} in ${ALARM_PERIOD_MINUTES} minutes), one alarm per feature`, () => {
+    for (const feature of features) {
+      const props = alarmNamed(`test-agency-lambda-throttles-${feature}`);
+      expect(props.ComparisonOperator, feature).toBe("GreaterThanOrEqualToThreshold");
+      expect(props.Threshold, feature).toBe(LAMBDA_THROTTLES_THRESHOLD);
+      expect(props.EvaluationPeriods, feature).toBe(1);
+      expect(props.Metrics, feature).toEqual([
+        expect.objectContaining({
+          MetricStat: {
+            Metric: { Namespace: "AWS/Lambda", MetricName: "Throttles", Dimensions: [{ Name: "FunctionName", Value: functionName(feature) }] },
+            Period: period,
+            Stat: "Sum",
+          },
+        }),
+      ]);
+    }
+  });
+});
+
+describe("the DynamoDB alarm", () => {
+  it(`fires when any request to the table is throttled in ${ALARM_PERIOD_MINUTES} minutes, whichever operation the functions may call`, () => {
+    expect([...tableOperations].sort()).toEqual(
+      ["BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"].sort(),
+    );
+    const props = alarmNamed("test-agency-dynamodb-throttles");
+    expect(props.ComparisonOperator).toBe("GreaterThanOrEqualToThreshold");
+    expect(props.Threshold).toBe(DYNAMODB_THROTTLES_THRESHOLD);
+    expect(props.EvaluationPeriods).toBe(1);
+    const metrics = props.Metrics as any[];
+    const expression = metrics.find((m) => m.Expression)!;
+    expect(expression.ReturnData).toBe(true);
+    for (const operation of tableOperations) {
+      const id = operation.toLowerCase();
+      expect(expression.Expression, operation).toContain(`FILL(${id}, 0)`);
+      const m = query(props, id);
+      expect(m.ReturnData, operation).toBe(false);
+      expect(m.MetricStat, operation).toEqual({
+        Metric: {
+          Namespace: "AWS/DynamoDB",
+          MetricName: "ThrottledRequests",
+          Dimensions: expect.arrayContaining([
+            { Name: "TableName", Value: tableName() },
+            { Name: "Operation", Value: operation },
+          ]),
+        },
+        Period: period,
+        Stat: "Sum",
+      });
+    }
+    expect(expression.Expression.split(" + ")).toHaveLength(tableOperations.length);
+  });
+});
+
+describe("the lead mail alarm", () => {
+  it(`fires when at least ${LEAD_MAIL_FAILURES_THRESHOLD} lead mail fails in ${ALARM_PERIOD_MINUTES} minutes, on the stage's Agency/LeadMailFailures metric`, () => {
+    expect(LEAD_MAIL_METRIC).toEqual({ namespace: "Agency", metricName: "LeadMailFailures" });
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-lead-mail-failures",
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Threshold: LEAD_MAIL_FAILURES_THRESHOLD,
+      EvaluationPeriods: 1,
+      Metrics: [
+        Match.objectLike({
+          MetricStat: {
+            Metric: { Namespace: "Agency", MetricName: "LeadMailFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
+            Period: period,
+            Stat: "Sum",
+          },
+        }),
+      ],
+    });
+  });
+});
+
+describe("every alarm", () => {
+  it("is one of the API, per-function errors and throttles, table and lead mail alarms, named after the stage", () => {
+    const names = Object.values(alarms()).map((a) => a.Properties!.AlarmName as string);
+    expect(names.sort()).toEqual(
+      [
+        "test-agency-api-5xx-rate",
+        "test-agency-dynamodb-throttles",
+        "test-agency-lead-mail-failures",
+        ...features.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
+      ].sort(),
+    );
+  });
+
+  it("mails the alarm topic when it fires and when it recovers, treats missing data as fine, and says what to look at", () => {
+    for (const a of Object.values(alarms())) {
+      const props = a.Properties!;
+      expect(props.AlarmActions, props.AlarmName).toEqual([{ Ref: topicId() }]);
+      expect(props.OKActions, props.AlarmName).toEqual([{ Ref: topicId() }]);
+      expect(props.TreatMissingData, props.AlarmName).toBe("notBreaching");
+      expect(JSON.stringify(props.AlarmDescription).length, props.AlarmName).toBeGreaterThan(80);
+    }
+  });
+});
+
+describe("the alarm topic", () => {
+  it("is the stage's own topic, with ALARM_EMAIL subscribed by email", () => {
+    app.monitoring.hasResourceProperties("AWS::SNS::Topic", { TopicName: "test-agency-alarms" });
+    const subscriptions = Object.values(resourcesOf(app.monitoring, "AWS::SNS::Subscription"));
+    expect(subscriptions.map((s) => s.Properties)).toEqual([
+      { Protocol: "email", Endpoint: "ops@example.com", TopicArn: { Ref: topicId() } },
+    ]);
+    expect(app.monitoring.toJSON().Outputs.AlarmEmail.Value).toBe("ops@example.com");
+  });
+
+  it("takes ALARM_EMAIL as one address or a comma-separated list, and refuses what is not an address", () => {
+    expect(alarmEmails(undefined)).toEqual([]);
+    expect(alarmEmails("  ")).toEqual([]);
+    expect(alarmEmails("ops@example.com")).toEqual(["ops@example.com"]);
+    expect(alarmEmails(" ops@example.com, owner@example.org ,")).toEqual(["ops@example.com", "owner@example.org"]);
+    expect(() => alarmEmails("ops")).toThrow(/ALARM_EMAIL: "ops" is not an email address/);
+    expect(() => alarmEmails("ops@example.com owner@example.org")).toThrow(/ALARM_EMAIL/);
+  });
+});
+
+describe("the dashboard", () => {
+  it("is named after the stage and graphs API requests and 5xx rate, Lambda errors and throttles, table throttles and lead mail failures", () => {
+    const dashboards = Object.values(resourcesOf(app.monitoring, "AWS::CloudWatch::Dashboard"));
+    expect(dashboards).toHaveLength(1);
+    expect(dashboards[0]!.Properties!.DashboardName).toBe("test-agency");
+    const body = JSON.stringify(dashboards[0]!.Properties!.DashboardBody);
+    for (const title of [
+      "API requests",
+      "API 5xx rate (%)",
+      "Lambda errors",
+      "Lambda throttles",
+      "DynamoDB throttled requests",
+      "Failed lead mails",
+    ]) {
+      expect(body).toContain(`\\"title\\":\\"${title}\\"`);
+    }
+    for (const feature of features) expect(body).toContain(JSON.stringify(functionName(feature)));
+  });
+
+  it("shows the state of every alarm", () => {
+    const body = JSON.stringify(Object.values(resourcesOf(app.monitoring, "AWS::CloudWatch::Dashboard"))[0]!.Properties!.DashboardBody);
+    expect(body).toContain('\\"type\\":\\"alarm\\"');
+    for (const id of Object.keys(alarms())) expect(body, id).toContain(JSON.stringify({ "Fn::GetAtt": [id, "Arn"] }));
+  });
+});
