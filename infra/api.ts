@@ -1,6 +1,7 @@
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { HttpStage, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
-import { CustomResource } from "aws-cdk-lib";
+import { CustomResource, Duration } from "aws-cdk-lib";
+import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
@@ -123,7 +124,59 @@ export function Api({ stack }: StackContext) {
   const prefetcher = seedFunction.node.tryFindChild("SecretPrefetcher");
   if (prefetcher instanceof CustomResource) seed.node.findChild("ScriptResource").node.addDependency(prefetcher);
 
+  const leadMail = leadMailSender(stack, table, config.forAll);
+
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
 
-  return { api, functions, stage };
+  return { api, functions, stage, leadMail };
+}
+
+/** What the lead-mail function may do besides the table: send mail through SES, and nothing else does. */
+export const sesSendActions = ["ses:SendEmail", "ses:SendRawEmail"];
+
+/**
+ * The lead mails: a function on the table's stream, invoked only for leads written as pending (a
+ * new contact message or registration, or Resend), which mails each one through SES v2
+ * (packages/core/src/leads). It alone holds the SES permission; the public functions that store
+ * leads hold none and never wait on mail. MAIL_FROM (deploy-time) is the sender, an identity
+ * verified in SES. A batch that throws (not a mail failure: those are recorded on the lead) is
+ * retried, split in halves, then dropped after its retries (the lead stays pending, and Resend
+ * is there once an admin sees it).
+ */
+function leadMailSender(stack: StackContext["stack"], table: Table, bind: ConstructorParameters<typeof Function>[2]["bind"]) {
+  const mailFrom = process.env.MAIL_FROM?.trim();
+  const fn = new Function(stack, "LeadMail", {
+    handler: "packages/functions/src/lead-mail/handler.handler",
+    description: "Mails each new lead from the table's stream (SES v2)",
+    // Four attempts with waits of 2, 8 and 25 s between them (leads/lead-mail.ts), with room to spare.
+    timeout: 90,
+    enableLiveDev: false,
+    environment: { TABLE_NAME: table.tableName, ...(mailFrom ? { MAIL_FROM: mailFrom } : {}) },
+    bind,
+    permissions: [
+      tableAccess(table, "read-write"),
+      new PolicyStatement({ actions: sesSendActions, resources: [`arn:aws:ses:${stack.region}:${stack.account}:identity/*`] }),
+    ],
+  });
+  table.addConsumers(stack, {
+    leadMail: {
+      function: fn,
+      cdk: {
+        eventSource: {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: 10,
+          retryAttempts: 5,
+          bisectBatchOnError: true,
+          maxRecordAge: Duration.hours(6),
+          filters: [
+            FilterCriteria.filter({
+              eventName: FilterRule.or("INSERT", "MODIFY"),
+              dynamodb: { NewImage: { mail_status: { S: FilterRule.isEqual("pending") } } },
+            }),
+          ],
+        },
+      },
+    },
+  });
+  return fn;
 }

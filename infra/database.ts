@@ -25,6 +25,8 @@ export function Database({ stack, app }: StackContext) {
       [gsi2.name]: { partitionKey: gsi2.pk, sortKey: gsi2.sk, projection: "all" },
     },
     timeToLiveAttribute: ttl,
+    // New images drive the lead mails (infra/api.ts, LeadMail): the public functions only store.
+    stream: "new_image",
     cdk: {
       table: {
         // On demand: an agency site idles most of the day, and idle costs nothing but storage.

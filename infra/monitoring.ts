@@ -13,7 +13,7 @@ import {
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
-import { use, type StackContext } from "sst/constructs";
+import { use, type Function as SstFunction, type StackContext } from "sst/constructs";
 import { Api, tableReadActions, tableWriteActions } from "./api";
 import { Database } from "./database";
 import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
@@ -68,7 +68,9 @@ export const tableOperations = [...tableReadActions, ...tableWriteActions].map((
  * errors are on that screen.
  */
 export function Monitoring({ stack, app }: StackContext) {
-  const { functions } = use(Api);
+  const { functions, leadMail } = use(Api);
+  // Every function: one per feature, and the stream's lead-mail sender.
+  const watched: [string, SstFunction][] = [...features.map((f): [string, SstFunction] => [f, functions[f as Feature]]), ["lead-mail", leadMail]];
   const { gateway } = use(Web);
   const { table } = use(Database);
   if (app.mode === "dev") return {};
@@ -118,8 +120,7 @@ export function Monitoring({ stack, app }: StackContext) {
 
   const errorMetrics: IMetric[] = [];
   const throttleMetrics: IMetric[] = [];
-  for (const feature of features) {
-    const fn = functions[feature as Feature];
+  for (const [feature, fn] of watched) {
     const errors = fn.metricErrors({ period, statistic: "Sum", label: feature });
     const throttles = fn.metricThrottles({ period, statistic: "Sum", label: feature });
     errorMetrics.push(errors);

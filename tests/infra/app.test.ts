@@ -362,3 +362,36 @@ describe("the CloudFront distribution", () => {
     for (const b of all) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? "default").toEqual({ Ref: policyId });
   });
 });
+
+describe("the lead mails", () => {
+  const leadMail = () => {
+    const all = Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).filter(([, r]) => r.Properties?.Handler === "packages/functions/src/lead-mail/handler.handler");
+    expect(all).toHaveLength(1);
+    return { id: all[0]![0], props: all[0]![1].Properties! };
+  };
+
+  it("run from the table's stream of new images, only for leads written as pending, retried and split on failure", () => {
+    const table = Object.values(resourcesOf(app.database, "AWS::DynamoDB::Table"))[0]!;
+    expect(table.Properties!.StreamSpecification).toEqual({ StreamViewType: "NEW_IMAGE" });
+    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping"));
+    expect(mappings).toHaveLength(1);
+    const m = mappings[0]!.Properties!;
+    expect(m.FunctionName).toEqual({ Ref: leadMail().id });
+    expect(m).toMatchObject({ StartingPosition: "LATEST", BisectBatchOnFunctionError: true, MaximumRetryAttempts: 5 });
+    const pattern = JSON.parse(m.FilterCriteria.Filters[0].Pattern);
+    expect(pattern).toEqual({ eventName: ["INSERT", "MODIFY"], dynamodb: { NewImage: { mail_status: { S: ["pending"] } } } });
+    // Four attempts with waits of 2, 8 and 25 s must fit.
+    expect(leadMail().props.Timeout).toBeGreaterThanOrEqual(60);
+  });
+
+  it("are sent by that function alone: SES send on the account's identities, and no public or admin function may send", () => {
+    const ses = (statements: { Action: string | string[]; Resource: unknown }[]) => statements.filter((s) => actionsOf([s]).some((a) => a.startsWith("ses:")));
+    const own = ses(statementsOf(app.api, leadMail().id));
+    expect(own).toHaveLength(1);
+    expect(actionsOf(own).sort()).toEqual(["ses:SendEmail", "ses:SendRawEmail"]);
+    expect(JSON.stringify(own[0]!.Resource)).toContain(":identity/*");
+    for (const [feature, { id }] of Object.entries(featureFunctions(app.api))) {
+      expect(ses(statementsOf(app.api, id)), feature).toEqual([]);
+    }
+  });
+});

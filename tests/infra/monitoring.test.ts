@@ -31,7 +31,13 @@ function importOf(template: Template, value: (v: any) => boolean) {
 }
 const gatewayId = () => importOf(app.web, (v) => v?.Ref === Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"))[0]);
 const tableName = () => importOf(app.database, (v) => v?.Ref === Object.keys(resourcesOf(app.database, "AWS::DynamoDB::Table"))[0]);
-const functionName = (feature: string) => importOf(app.api, (v) => v?.Ref === featureFunctions(app.api)[feature]!.id);
+/** Every function watched: the API's feature functions and the stream's lead-mail sender. */
+const watched = [...features, "lead-mail"] as const;
+const functionId = (name: string) =>
+  name === "lead-mail"
+    ? Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).find(([, r]) => r.Properties?.Handler === "packages/functions/src/lead-mail/handler.handler")![0]
+    : featureFunctions(app.api)[name]!.id;
+const functionName = (feature: string) => importOf(app.api, (v) => v?.Ref === functionId(feature));
 
 const alarms = () => resourcesOf(app.monitoring, "AWS::CloudWatch::Alarm");
 const alarmNamed = (name: string) => {
@@ -67,7 +73,7 @@ describe("the API 5xx alarm", () => {
 
 describe("the Lambda alarms", () => {
   it(`fire when one feature function fails at least ${LAMBDA_ERRORS_THRESHOLD} times in ${ALARM_PERIOD_MINUTES} minutes, one alarm per feature`, () => {
-    for (const feature of features) {
+    for (const feature of watched) {
       const props = alarmNamed(`test-agency-lambda-errors-${feature}`);
       expect(props.ComparisonOperator, feature).toBe("GreaterThanOrEqualToThreshold");
       expect(props.Threshold, feature).toBe(LAMBDA_ERRORS_THRESHOLD);
@@ -86,7 +92,7 @@ describe("the Lambda alarms", () => {
   });
 
   it(`fire when any invocation of a feature function is throttled (at least ${LAMBDA_THROTTLES_THRESHOLD} in ${ALARM_PERIOD_MINUTES} minutes), one alarm per feature`, () => {
-    for (const feature of features) {
+    for (const feature of watched) {
       const props = alarmNamed(`test-agency-lambda-throttles-${feature}`);
       expect(props.ComparisonOperator, feature).toBe("GreaterThanOrEqualToThreshold");
       expect(props.Threshold, feature).toBe(LAMBDA_THROTTLES_THRESHOLD);
@@ -167,7 +173,7 @@ describe("every alarm", () => {
         "test-agency-api-5xx-rate",
         "test-agency-dynamodb-throttles",
         "test-agency-lead-mail-failures",
-        ...features.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
+        ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
       ].sort(),
     );
   });
@@ -219,7 +225,7 @@ describe("the dashboard", () => {
     ]) {
       expect(body).toContain(`\\"title\\":\\"${title}\\"`);
     }
-    for (const feature of features) expect(body).toContain(JSON.stringify(functionName(feature)));
+    for (const feature of watched) expect(body).toContain(JSON.stringify(functionName(feature)));
   });
 
   it("shows the state of every alarm", () => {
