@@ -5,6 +5,7 @@ import { Badge } from "../../components/admin/badge";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { RowAction, RowActionLink } from "../../components/admin/row-actions";
 import { preview, replyMailto } from "../../lib/mailto";
+import { NotificationFailedBadge, ResendAction } from "../leads/notification";
 import { InquiryTypeBadge } from "./inquiry-types";
 
 export const MESSAGE_PREVIEW_CHARS = 80;
@@ -17,6 +18,7 @@ export function ReadBadge({ isRead }: { isRead: boolean }) {
 export function messageColumns(actions: {
   onToggleRead: (message: AdminMessage) => void;
   onDelete: (message: AdminMessage) => void;
+  onResend: (message: AdminMessage) => void;
   busyId?: string | undefined;
 }): ColumnDef<AdminMessage>[] {
   return [
@@ -54,7 +56,12 @@ export function messageColumns(actions: {
     {
       id: "status",
       header: "Status",
-      cell: ({ row }) => <ReadBadge isRead={row.original.is_read} />,
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-1">
+          <ReadBadge isRead={row.original.is_read} />
+          <NotificationFailedBadge status={row.original.mail_status} />
+        </span>
+      ),
     },
     dateColumn<AdminMessage>("created_at", "Date", (m) => m.created_at),
     actionsColumn<AdminMessage>((m) => (
@@ -66,6 +73,7 @@ export function messageColumns(actions: {
           onClick={() => actions.onToggleRead(m)}
         />
         <RowActionLink label="Reply via email" icon={Reply} href={replyMailto(m.email, m.name)} />
+        <ResendAction status={m.mail_status} onResend={() => actions.onResend(m)} />
         <RowAction label="Delete message" icon={Trash2} danger onClick={() => actions.onDelete(m)} />
       </>
     )),

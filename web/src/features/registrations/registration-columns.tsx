@@ -4,6 +4,7 @@ import type { AdminRegistration, RegistrationStatus } from "@agency/core/contrac
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { RowAction, RowActionLink } from "../../components/admin/row-actions";
 import { preview, replyMailto } from "../../lib/mailto";
+import { NotificationFailedBadge, ResendAction } from "../leads/notification";
 import { RegistrationStatusSelect } from "./registration-status";
 
 export const NOTES_PREVIEW_CHARS = 60;
@@ -14,6 +15,7 @@ const text = (value: string) => value || <span className="text-slate-500">—</s
 export function registrationColumns(actions: {
   onStatusChange: (registration: AdminRegistration, status: RegistrationStatus) => void;
   onDelete: (registration: AdminRegistration) => void;
+  onResend: (registration: AdminRegistration) => void;
   busyId?: string | undefined;
 }): ColumnDef<AdminRegistration>[] {
   return [
@@ -48,18 +50,22 @@ export function registrationColumns(actions: {
       id: "status",
       header: "Status",
       cell: ({ row: { original: r } }) => (
-        <RegistrationStatusSelect
-          aria-label={`Status for ${r.name}`}
-          status={r.status}
-          disabled={actions.busyId === r.id}
-          onChange={(status) => actions.onStatusChange(r, status)}
-        />
+        <span className="flex flex-col items-start gap-1">
+          <RegistrationStatusSelect
+            aria-label={`Status for ${r.name}`}
+            status={r.status}
+            disabled={actions.busyId === r.id}
+            onChange={(status) => actions.onStatusChange(r, status)}
+          />
+          <NotificationFailedBadge status={r.mail_status} />
+        </span>
       ),
     },
     dateColumn<AdminRegistration>("created_at", "Date", (r) => r.created_at, { sortable: true }),
     actionsColumn<AdminRegistration>((r) => (
       <>
         <RowActionLink label="Reply via email" icon={Reply} href={replyMailto(r.email, r.name, "Re: Your course registration")} />
+        <ResendAction status={r.mail_status} onResend={() => actions.onResend(r)} />
         <RowAction label="Delete registration" icon={Trash2} danger onClick={() => actions.onDelete(r)} />
       </>
     )),

@@ -15,6 +15,7 @@ import { useOpenRecord } from "../../components/admin/use-open-record";
 import { ExportCsvButton } from "../../features/export/export-csv-button";
 import {
   fetchAllMessages,
+  messageKeys,
   useDeleteMessage,
   useMarkAllRead,
   useMessageStats,
@@ -23,6 +24,7 @@ import {
   type MessageFilters,
   type MessageStatusFilter,
 } from "../../features/messages/api";
+import { useResendNotification } from "../../features/leads/notification";
 import { inquiryType, knownInquiryTypes } from "../../features/messages/inquiry-types";
 import { messageColumns } from "../../features/messages/message-columns";
 import { MessageDetails } from "../../features/messages/message-details";
@@ -51,7 +53,9 @@ export default function MessagesPage() {
   const markAll = useMarkAllRead();
   const toast = useToast();
   const showError = useApiErrorHandler();
-  const details = useOpenRecord(list.rows);
+  // A notification mail's link (?open={id}) opens its message as a click would, marking it read.
+  const openFromLink = useStableCallback((message: AdminMessage) => openMessage(message));
+  const details = useOpenRecord(list.rows, openFromLink);
 
   const toggleRead = useStableCallback((message: AdminMessage, is_read: boolean = !message.is_read) => {
     setRead.mutate(
@@ -87,7 +91,11 @@ export default function MessagesPage() {
   }
 
   const busyId = setRead.isPending ? setRead.variables?.id : undefined;
-  const columns = useMemo(() => messageColumns({ onToggleRead: (m) => toggleRead(m), onDelete: deleteMessage, busyId }), [toggleRead, deleteMessage, busyId]);
+  const resend = useResendNotification("/api/admin/contact-submissions", messageKeys.list);
+  const columns = useMemo(
+    () => messageColumns({ onToggleRead: (m) => toggleRead(m), onDelete: deleteMessage, onResend: (m) => resend(m.id), busyId }),
+    [toggleRead, deleteMessage, resend, busyId],
+  );
 
   // Known types first, then whatever else the counters have seen (old data), so every type is filterable.
   const typeCounts = new Map((stats.data?.by_type ?? []).map((t) => [t.form_type, t.count]));

@@ -13,12 +13,14 @@ import { useOpenRecord } from "../../components/admin/use-open-record";
 import { ExportCsvButton } from "../../features/export/export-csv-button";
 import {
   fetchAllRegistrations,
+  registrationKeys,
   useDeleteRegistration,
   useRegistrationStats,
   useRegistrations,
   useSetRegistrationStatus,
   type RegistrationFilters,
 } from "../../features/registrations/admin-api";
+import { useResendNotification } from "../../features/leads/notification";
 import { registrationColumns } from "../../features/registrations/registration-columns";
 import { RegistrationDetails } from "../../features/registrations/registration-details";
 import { statusLabel, statusOptions, statusTone } from "../../features/registrations/registration-status";
@@ -44,6 +46,7 @@ export default function RegistrationsPage() {
   const showError = useApiErrorHandler();
   const details = useOpenRecord(list.rows);
 
+  const resend = useResendNotification("/api/admin/course-registrations", registrationKeys.list);
   const changeStatus = useStableCallback((registration: AdminRegistration, next: RegistrationStatus) => {
     setStatusOf.mutate(
       { id: registration.id, status: next },
@@ -69,8 +72,8 @@ export default function RegistrationsPage() {
 
   const busyId = setStatusOf.isPending ? setStatusOf.variables?.id : undefined;
   const columns = useMemo(
-    () => registrationColumns({ onStatusChange: changeStatus, onDelete: deleteRegistration, busyId }),
-    [changeStatus, deleteRegistration, busyId],
+    () => registrationColumns({ onStatusChange: changeStatus, onDelete: deleteRegistration, onResend: (r) => resend(r.id), busyId }),
+    [changeStatus, deleteRegistration, resend, busyId],
   );
 
   const countOf = (s: RegistrationStatus) => (stats.data ? (stats.data.by_status.find((b) => b.status === s)?.count ?? 0) : undefined);
