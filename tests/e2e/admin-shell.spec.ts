@@ -9,6 +9,7 @@ const nav = [
   { label: "Courses", path: "/admin/courses", title: "Course Management" },
   { label: "Service Details", path: "/admin/service-details", title: "Service Details Management" },
   { label: "Policies", path: "/admin/policies", title: "Policy Management" },
+  { label: "Media", path: "/admin/media", title: "Media Library" },
   { label: "Users", path: "/admin/users", title: "User Management" },
   { label: "Settings", path: "/admin/settings", title: "Settings" },
 ];

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { blogCategories } from "./blog-values";
-import { optionalText, optionalUrl, updateOf, version } from "./common";
+import { optionalImageUrl, optionalText, optionalUrl, updateOf, version } from "./common";
 
 /** The message of the 409 a taken slug gets, on create and on update. */
 export const slugTakenMessage = (slug: string) => `The slug '${slug}' is already used by another post.`;
@@ -21,7 +21,7 @@ const blogPostFields = {
     .union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })
     .nullish()
     .transform((v) => v ?? ""),
-  featured_image_url: optionalUrl,
+  featured_image_url: optionalImageUrl,
   author_name: optionalText(200),
   is_published: z.boolean({ error: "Must be true or false" }).default(false),
 };

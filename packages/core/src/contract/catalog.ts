@@ -2,7 +2,7 @@ import * as z from "zod";
 import {
   buttonTypes, colorSchemes, courseLinkProblem, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
 } from "./catalog-values";
-import { isActive, optionalText, optionalUrl, orderIndex, updateOf } from "./common";
+import { isActive, optionalImageUrl, optionalText, optionalUrl, orderIndex, updateOf } from "./common";
 
 // Admin content forms have no required, minimum or maximum checks (SPEC §5); the length caps here
 // only keep one item far below DynamoDB's 400 KB item limit.
@@ -24,7 +24,7 @@ const serviceFields = {
   title: optionalText(300),
   description: optionalText(5000),
   icon_name: iconName(serviceIcons, defaultServiceIcon),
-  image_url: optionalUrl,
+  image_url: optionalImageUrl,
   order_index: orderIndex,
   is_active: isActive,
 };
@@ -68,7 +68,7 @@ const courseFields = {
     .transform((v) => v || colorSchemes[0])
     .pipe(z.enum(colorSchemes, { error: COLOR_SCHEME_MESSAGE })),
   icon: optionalText(32).transform((v) => v || "📚"),
-  image_url: optionalUrl,
+  image_url: optionalImageUrl,
   button_type: z.enum(buttonTypes, { error: "Must be contact or register" }).default("contact"),
   external_url: optionalUrl,
   order_index: orderIndex,

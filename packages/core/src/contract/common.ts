@@ -31,6 +31,18 @@ export function isCalendarDate(v: string): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
+/** A path of an image in this site's media library (the admin's uploads, served same-origin). */
+export const MEDIA_PATH = /^\/media\/[A-Za-z0-9][A-Za-z0-9/._-]*$/;
+
+/** An image's address: an http(s) URL, a /media/ path of an upload, or empty. */
+export const optionalImageUrl = z
+  .string()
+  .trim()
+  .max(2048, "Must be at most 2048 characters")
+  .nullish()
+  .transform((v) => v ?? "")
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || (MEDIA_PATH.test(v) && !v.includes("..")), "Must be a valid http(s) URL or an uploaded image");
+
 /** A calendar date (`YYYY-MM-DD`) or empty. */
 export const optionalDate = optionalText(10).refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date");
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { isActive, optionalText, optionalUrl, updateOf } from "./common";
+import { isActive, optionalImageUrl, optionalText, optionalUrl, updateOf } from "./common";
 
 export const pageSlugs = ["home", "about", "services", "tech-school", "contact", "blog", "global", "policies"] as const;
 export type PageSlug = (typeof pageSlugs)[number];
@@ -17,7 +17,7 @@ export const htmlContentPages: readonly PageSlug[] = ["policies"];
 const pageSectionFields = {
   title: optionalText(1000),
   content: optionalText(100_000),
-  image_url: optionalUrl,
+  image_url: optionalImageUrl,
   video_url: optionalUrl,
   is_active: isActive,
 };

@@ -1,4 +1,4 @@
-import { BookOpen, Briefcase, ClipboardList, FileText, GraduationCap, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, Briefcase, ClipboardList, FileText, GraduationCap, Images, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */
 export interface AdminNavItem {
@@ -18,6 +18,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { path: "courses", label: "Courses", title: "Course Management", icon: GraduationCap },
   { path: "service-details", label: "Service Details", title: "Service Details Management", icon: Briefcase },
   { path: "policies", label: "Policies", title: "Policy Management", icon: ScrollText },
+  { path: "media", label: "Media", title: "Media Library", icon: Images },
   { path: "users", label: "Users", title: "User Management", icon: Users },
   { path: "settings", label: "Settings", title: "Settings", icon: Settings },
 ];

@@ -2,14 +2,16 @@ import { Link } from "react-router-dom";
 import { ArrowRight, Newspaper, User } from "lucide-react";
 import "../../lib/zod-jitless";
 import { excerptOf } from "@agency/core/contract/blog-values";
+import { imageSrc } from "../../lib/image-src";
 import type { BlogPost } from "./api";
 import { categoryGradient, categoryLabel } from "./categories";
 import { PostMeta } from "./post-meta";
 
 function Cover({ post, tall }: { post: BlogPost; tall?: boolean }) {
   const h = tall ? "h-56 sm:h-72 lg:h-full lg:min-h-80" : "h-44";
-  if (post.featured_image_url && /^https?:\/\//i.test(post.featured_image_url))
-    return <img src={post.featured_image_url} alt="" loading="lazy" decoding="async" width={800} height={450} className={`w-full object-cover ${h}`} />;
+  const src = imageSrc(post.featured_image_url);
+  if (src)
+    return <img src={src} alt="" loading="lazy" decoding="async" width={800} height={450} className={`w-full object-cover ${h}`} />;
   return (
     <div aria-hidden="true" className={`relative flex w-full items-center justify-center overflow-hidden bg-linear-to-br ${categoryGradient(post.category)} ${h}`}>
       <div className="absolute inset-0 bg-[radial-gradient(circle_at_25%_20%,rgba(255,255,255,0.22),transparent_50%)]" />

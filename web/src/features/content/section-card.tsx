@@ -6,6 +6,7 @@ import { CheckboxField, TextAreaField, TextField } from "../../components/admin/
 import { useLeaveGuard } from "../../components/admin/leave-guard";
 import { useRecordEditor } from "../../components/admin/use-record-editor";
 import { useSaveShortcut } from "../../components/admin/use-save-shortcut";
+import { ImageUrlField } from "../media/image-url-field";
 import { fetchLatestSection, useSaveSection } from "./admin-api";
 
 type SectionValues = { title: string; content: string; image_url: string; video_url: string; is_active: boolean };
@@ -78,7 +79,7 @@ export function SectionCard({ section }: { section: PageSection }) {
         <TextField label="Title" value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />
         <TextAreaField label="Content" rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField label="Image URL" type="url" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} />
+          <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} />
           <TextField label="Video URL" type="url" value={values.video_url} onChange={(v) => set("video_url", v)} onBlur={saveOnBlur} error={errors.video_url} name={`${name}-video_url`} />
         </div>
       </div>

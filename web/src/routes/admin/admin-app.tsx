@@ -24,6 +24,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   courses: lazy(() => import("./courses")),
   "service-details": lazy(() => import("./service-details")),
   policies: lazy(() => import("./policies")),
+  media: lazy(() => import("./media")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
 };

@@ -25,6 +25,7 @@ import { useRecordEditor } from "../../components/admin/use-record-editor";
 import { Spinner } from "../../components/spinner";
 import { useStableCallback } from "../../lib/use-stable-callback";
 import { categoryLabel } from "../../features/blog/categories";
+import { ImageUrlField } from "../../features/media/image-url-field";
 import { fetchPost, useAdminBlogPosts, useDeletePost, useSavePost, useTogglePublished } from "../../features/blog/admin-api";
 
 type PostValues = {
@@ -124,7 +125,7 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
         <SelectField label="Category" value={values.category} onChange={(v) => set("category", v)} options={categoryOptions} error={errors.category} />
         <TextField label="Author Name" value={values.author_name} onChange={(v) => set("author_name", v)} error={errors.author_name} />
       </div>
-      <TextField label="Featured Image URL" type="url" value={values.featured_image_url} onChange={(v) => set("featured_image_url", v)} error={errors.featured_image_url} />
+      <ImageUrlField label="Featured Image URL" value={values.featured_image_url} onChange={(v) => set("featured_image_url", v)} error={errors.featured_image_url} />
       <CheckboxField
         label={creating ? "Publish immediately" : "Published"}
         hint={creating ? "Left off, the post is saved as a draft." : "Visitors see published posts only."}

@@ -19,6 +19,7 @@ import { industryIcon, serviceIcon } from "../../components/ui/icons";
 import { industriesApi, servicesApi } from "../../features/catalog/admin-api";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
 import { IconField } from "../../features/catalog/icon-field";
+import { ImageUrlField } from "../../features/media/image-url-field";
 import { useAdminSections } from "../../features/content/admin-api";
 import { SectionCard } from "../../features/content/section-card";
 import { useSaveSetting, useSettings, type AdminSetting } from "../../features/settings/admin-api";
@@ -116,7 +117,7 @@ function ServiceForm({ editor }: { editor: RecordEditor<Service, ServiceValues> 
       <TextAreaField label="Description" rows={4} value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
       <IconField value={values.icon_name} onChange={(v) => set("icon_name", v)} names={serviceIcons} iconOf={serviceIcon} hint="e.g. Zap, Code, etc." error={errors.icon_name} />
       <TextField label="Order Index" type="number" inputMode="numeric" value={values.order_index} onChange={(v) => set("order_index", v)} error={errors.order_index} />
-      <TextField label="Image URL" type="url" value={values.image_url} onChange={(v) => set("image_url", v)} error={errors.image_url} />
+      <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} error={errors.image_url} />
       <CheckboxField label="Active" checked={values.is_active} onChange={(v) => set("is_active", v)} />
     </>
   );

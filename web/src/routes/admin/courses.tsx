@@ -13,6 +13,7 @@ import type { RecordEditor } from "../../components/admin/use-record-editor";
 import { FormField } from "../../components/ui/form-field";
 import { coursesApi } from "../../features/catalog/admin-api";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
+import { ImageUrlField } from "../../features/media/image-url-field";
 
 /** The course editor's values: what the controls show (numbers as typed; the server coerces them). */
 type CourseValues = {
@@ -207,7 +208,7 @@ function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) 
         <TextField {...text("icon")} hint="An emoji, e.g. 📚" />
       </div>
       <ColorSchemeField value={values.color_scheme} onChange={(v) => set("color_scheme", v)} error={errors.color_scheme} />
-      <TextField {...text("image_url")} type="url" />
+      <ImageUrlField {...text("image_url")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField {...text("button_type")} options={buttonTypes.map((t) => ({ value: t, label: buttonTypeLabels[t] }))} />
         <NumberField {...text("order_index")} step={1} />

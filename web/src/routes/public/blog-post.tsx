@@ -8,6 +8,7 @@ import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";
 import { SafeHtml } from "../../components/ui/safe-html";
 import { ApiError } from "../../lib/api";
+import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
 import { useBlogPost, useBlogPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
 import { CategoryBadge, PostCard } from "../../features/blog/post-card";
 import { PostMeta } from "../../features/blog/post-meta";
@@ -69,8 +70,8 @@ function Related({ current }: { current: BlogPost }) {
 
 function Article({ post }: { post: BlogPost }) {
   const excerpt = excerptOf(post);
-  const image = post.featured_image_url && /^https?:\/\//i.test(post.featured_image_url) ? post.featured_image_url : "";
-  usePageMeta({ title: post.title, description: excerpt, image, type: "article" });
+  const image = imageSrc(post.featured_image_url);
+  usePageMeta({ title: post.title, description: excerpt, image: absoluteImageSrc(image), type: "article" });
   return (
     <>
       <article>

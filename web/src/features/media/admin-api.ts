@@ -1,0 +1,71 @@
+import { useMutation } from "@tanstack/react-query";
+import { api, ApiError } from "../../lib/api";
+import { useInvalidate, usePagedList } from "../../lib/paged";
+
+const BASE = "/api/admin/media";
+
+/** POST /api/admin/uploads: a presigned POST to storage for one image. */
+export interface UploadTicket {
+  id: string;
+  url: string;
+  fields: Record<string, string>;
+  public_url: string;
+}
+
+/** A completed upload as the media library lists it. */
+export interface AdminMedia {
+  id: string;
+  /** Same-origin: /media/{yyyy}/{id}.{ext} */
+  url: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+  used_by: { kind: "blog-post" | "service" | "course" | "page-section"; id: string; title: string }[];
+}
+export const mediaKeys = { list: ["admin", "media", "list"] } as const;
+
+/** Completed uploads, newest first, paged; each says where it is used. */
+export const useMediaList = () => usePagedList<AdminMedia>(mediaKeys.list, BASE, {});
+
+/** The browser's POST of the file to storage, with progress (fetch has none for uploads). */
+function postToStorage(ticket: UploadTicket, file: File, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(ticket.fields)) form.append(k, v);
+    form.append("file", file);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", ticket.url);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new ApiError(xhr.status, "The storage refused the file. Please try again.")));
+    xhr.onerror = () => reject(new TypeError("Network error"));
+    xhr.send(form);
+  });
+}
+
+/**
+ * One image, uploaded: ask for a signed ticket (the server checks type and size first), post the
+ * file straight to storage, then have the server check what arrived (its first bytes must be the
+ * claimed image type) and file it. Answers the media item.
+ */
+export async function uploadImage(file: File, onProgress: (fraction: number) => void = () => {}): Promise<AdminMedia> {
+  const ticket = await api.post<UploadTicket>("/api/admin/uploads", { filename: file.name, content_type: file.type, size: file.size });
+  await postToStorage(ticket, file, onProgress);
+  return api.post<AdminMedia>(`/api/admin/uploads/${encodeURIComponent(ticket.id)}/complete`, {});
+}
+
+export function useUploadImage() {
+  const invalidate = useInvalidate(mediaKeys.list);
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => uploadImage(file, onProgress),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteMedia() {
+  const invalidate = useInvalidate(mediaKeys.list);
+  return useMutation({
+    mutationFn: (item: AdminMedia) => api.delete<unknown>(`${BASE}/${encodeURIComponent(item.id)}`),
+    onSuccess: () => invalidate(),
+  });
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { ImageOff } from "lucide-react";
+import { actionOutline } from "../../components/admin/classes";
+import { EmptyState } from "../../components/admin/empty-state";
+import { Spinner } from "../../components/spinner";
+import { formatDateTime } from "../../lib/date-time";
+import type { AdminMedia } from "./admin-api";
+import type { useMediaList } from "./admin-api";
+
+const kindLabel: Record<AdminMedia["used_by"][number]["kind"], string> = {
+  "blog-post": "Post",
+  service: "Service",
+  course: "Course",
+  "page-section": "Section",
+};
+
+export const fileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const typeLabel = (contentType: string) => contentType.replace(/^image\//, "").toUpperCase();
+
+/**
+ * The media library's grid: each image with its name, size, type, date and where it is used, and
+ * the actions the caller gives it (copy and delete in the library, Choose in an editor's chooser).
+ * Pages load with "Load more".
+ */
+export function MediaGrid({ list, actions, emptyHint }: { list: ReturnType<typeof useMediaList>; actions: (item: AdminMedia) => ReactNode; emptyHint: string }) {
+  if (list.isPending) return <Spinner label="Loading images" />;
+  if (list.isError && !list.rows.length) {
+    return (
+      <div className="py-8 text-center">
+        <p role="alert" className="text-sm font-medium text-red-800">
+          Failed to load. Please try again.
+        </p>
+        <button type="button" className={`${actionOutline} mt-3`} onClick={() => void list.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (!list.rows.length) return <EmptyState icon={ImageOff} title="No images yet" hint={emptyHint} />;
+  return (
+    <div>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Images">
+        {list.rows.map((m) => (
+          <li key={m.id} data-testid="media-item" data-id={m.id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+            <img src={m.url} alt={m.filename} loading="lazy" className="aspect-video w-full bg-slate-100 object-contain" />
+            <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+              <p className="truncate font-semibold text-slate-900" title={m.filename}>
+                {m.filename}
+              </p>
+              <p className="text-slate-600">
+                {typeLabel(m.content_type)} · {fileSize(m.size)} · <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+              </p>
+              <p className="text-slate-700" data-testid="media-usage">
+                {m.used_by.length ? `Used by ${m.used_by.map((u) => `${kindLabel[u.kind]} “${u.title || u.id}”`).join(", ")}` : "Not used yet"}
+              </p>
+              <div className="mt-auto flex flex-wrap gap-2 pt-2">{actions(m)}</div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <button type="button" className={actionOutline} onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? "Loading more..." : "Load more"}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

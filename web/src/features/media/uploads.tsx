@@ -1,0 +1,139 @@
+import { useId, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { ImageUp, Upload } from "lucide-react";
+import { actionOutline } from "../../components/admin/classes";
+import { apiErrorMessage } from "../../components/admin/api-errors";
+import { useUploadImage, type AdminMedia } from "./admin-api";
+
+/** What the upload accepts (the server checks again, bytes included). */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"];
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+interface Progress {
+  key: number;
+  name: string;
+  fraction: number;
+  error?: string;
+}
+
+/** Checked before asking the server: the same rules, said at once. */
+function refusal(file: File): string | undefined {
+  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) return "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded";
+  if (file.size > MAX_IMAGE_BYTES) return "Images can be at most 5 MB";
+  if (file.size === 0) return "The file is empty";
+  return undefined;
+}
+
+/**
+ * Uploads images one after another and keeps each one's progress and outcome: what an upload
+ * button, a drop zone and an image field all use. `onUploaded` gets each finished media item.
+ */
+export function useImageUploads(onUploaded?: (item: AdminMedia) => void) {
+  const upload = useUploadImage();
+  const [items, setItems] = useState<Progress[]>([]);
+  const next = useRef(1);
+  const update = (key: number, change: Partial<Progress>) => setItems((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+
+  async function start(files: FileList | File[]) {
+    for (const file of Array.from(files)) {
+      const key = next.current++;
+      setItems((list) => [...list.slice(-4), { key, name: file.name, fraction: 0 }]);
+      const refused = refusal(file);
+      if (refused) {
+        update(key, { error: refused });
+        continue;
+      }
+      try {
+        const item = await upload.mutateAsync({ file, onProgress: (fraction) => update(key, { fraction }) });
+        update(key, { fraction: 1 });
+        setTimeout(() => setItems((list) => list.filter((p) => p.key !== key)), 3000);
+        onUploaded?.(item);
+      } catch (err) {
+        console.error("Upload failed:", err);
+        update(key, { error: apiErrorMessage(err, "The upload failed. Please try again.") });
+      }
+    }
+  }
+  return { start, items, busy: upload.isPending };
+}
+
+/** Each upload's name, a progress bar, and its error if it failed. */
+export function UploadProgress({ items }: { items: Progress[] }) {
+  if (!items.length) return null;
+  return (
+    <ul className="mt-3 space-y-2" aria-label="Uploads">
+      {items.map((p) => (
+        <li key={p.key} className="text-sm">
+          <div className="flex justify-between gap-2">
+            <span className="truncate text-slate-800">{p.name}</span>
+            <span className={p.error ? "font-medium text-red-800" : "text-slate-600"}>{p.error ? "Failed" : p.fraction >= 1 ? "Uploaded" : `${Math.round(p.fraction * 100)}%`}</span>
+          </div>
+          {p.error ? (
+            <p role="alert" className="text-red-800">
+              {p.error}
+            </p>
+          ) : (
+            <div role="progressbar" aria-label={`Uploading ${p.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(p.fraction * 100)} className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200">
+              <div className="h-full bg-purple-600 transition-[width]" style={{ width: `${Math.round(p.fraction * 100)}%` }} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A button that picks image files (a visually plain <input type=file> behind it). */
+export function UploadButton({ onFiles, label = "Upload", multiple = false, disabled = false, children }: { onFiles: (files: FileList) => void; label?: string; multiple?: boolean; disabled?: boolean; children?: ReactNode }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" className={actionOutline} disabled={disabled} onClick={() => input.current?.click()}>
+        <Upload aria-hidden="true" className="h-4 w-4" />
+        {children ?? label}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPTED_IMAGE_TYPES.join(",")}
+        multiple={multiple}
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(e) => {
+          if (e.target.files?.length) onFiles(e.target.files);
+          e.target.value = "";
+        }}
+      />
+    </>
+  );
+}
+
+/** The library's upload area: drop images on it, or use the button. */
+export function DropZone({ onFiles, busy }: { onFiles: (files: FileList) => void; busy: boolean }) {
+  const [over, setOver] = useState(false);
+  const hintId = useId();
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    if (e.dataTransfer.files.length) onFiles(e.dataTransfer.files);
+  };
+  return (
+    <div
+      data-testid="drop-zone"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      aria-describedby={hintId}
+      className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition ${over ? "border-purple-600 bg-purple-50" : "border-slate-300 bg-white"}`}
+    >
+      <ImageUp aria-hidden="true" className="h-8 w-8 text-slate-500" />
+      <p id={hintId} className="text-sm text-slate-700">
+        Drop images here, or choose them. JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each.
+      </p>
+      <UploadButton onFiles={onFiles} multiple disabled={busy} label="Upload images" />
+    </div>
+  );
+}
