@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
-import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { config } from "@agency/core/config";
@@ -11,6 +10,7 @@ import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/
 import { startDynalite } from "./dynamo";
 import { startLocalMail } from "./mail";
 import { createGateway } from "./gateway";
+import { listen, LOOPBACK } from "./net";
 import { DEFAULT_LOCAL_ADMIN_EMAILS, startOidcProvider } from "./oidc-provider";
 import { repoRoot, webDist } from "./paths";
 
@@ -22,38 +22,6 @@ export interface LocalOptions {
   web?: boolean;
   /** The address to listen on; default HOST, and without it loopback only (127.0.0.1 and ::1). */
   host?: string;
-}
-
-const LOOPBACK = ["127.0.0.1", "::1"];
-
-function listenOn(server: NetServer, port: number, host: string) {
-  return new Promise<void>((res, rej) => {
-    server.once("error", rej);
-    server.listen(port, host, () => {
-      server.off("error", rej);
-      res();
-    });
-  });
-}
-
-/**
- * Listens on `host`, or by default on loopback only: 127.0.0.1, and ::1 beside it on the same port
- * (a browser may resolve localhost to either) when the machine has IPv6. The ::1 listener hands its
- * connections to the same HTTP server. Returns the extra listeners, to close with the server.
- */
-async function listen(server: Server, port: number, host: string | undefined): Promise<NetServer[]> {
-  await listenOn(server, port, host ?? LOOPBACK[0]!);
-  if (host) return [];
-  const v6 = createNetServer((socket) => server.emit("connection", socket));
-  try {
-    await listenOn(v6, (server.address() as AddressInfo).port, LOOPBACK[1]!);
-    return [v6];
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EADDRNOTAVAIL" || code === "EAFNOSUPPORT") return []; // no IPv6 here
-    server.close();
-    throw err;
-  }
 }
 
 /**
