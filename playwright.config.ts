@@ -38,6 +38,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       SMTP_PORT: String(port + 1),
       MAIL_UI_PORT: String(port + 2),
+      S3_PORT: String(port + 3),
+      S3_ENDPOINT: "",
     },
   },
 });

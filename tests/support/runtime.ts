@@ -23,6 +23,8 @@ export interface RunningRuntime {
   dataDir: string;
   /** The runtime's local mail server (MailDev): its inbox and REST API (`${mailUrl}/api/email`). */
   mailUrl: string;
+  /** The runtime's local S3 (s3rver), where uploads are posted: `${s3Url}/{bucket}`. */
+  s3Url: string;
   /** Everything the process printed so far, stdout and stderr. */
   output(): string;
   stop(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startRuntime(
   const port = options.port ?? (await freePort());
   const smtpPort = options.env?.SMTP_PORT ?? String(await freePort());
   const mailUiPort = options.env?.MAIL_UI_PORT ?? String(await freePort());
+  const s3Port = options.env?.S3_PORT ?? String(await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "agency-data-"));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "packages/local/src/start.ts", ...(options.args ?? [])], {
     cwd: repoRoot,
@@ -51,6 +54,8 @@ export async function startRuntime(
       SKIP_WEB_BUILD: options.web ? "0" : "1",
       SMTP_PORT: smtpPort,
       MAIL_UI_PORT: mailUiPort,
+      S3_PORT: s3Port,
+      S3_ENDPOINT: "",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -79,6 +84,7 @@ export async function startRuntime(
     port,
     dataDir,
     mailUrl: `http://localhost:${mailUiPort}`,
+    s3Url: `http://localhost:${s3Port}`,
     output: () => output,
     stop: () =>
       new Promise<void>((res) => {

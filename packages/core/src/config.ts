@@ -76,6 +76,17 @@ export const config = {
   get distributionId() {
     return env("DISTRIBUTION_ID");
   },
+  /** The bucket of uploaded images (`uploads/` while being checked, `media/` once served). */
+  get mediaBucket() {
+    return env("MEDIA_BUCKET") ?? "agency-media";
+  },
+  /**
+   * Any S3-compatible endpoint (the local runtime's s3rver); unset means AWS itself. Set, requests
+   * use path-style addressing (`{endpoint}/{bucket}/{key}`).
+   */
+  get s3Endpoint() {
+    return env("S3_ENDPOINT")?.replace(/\/+$/, "");
+  },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {
     return env("DEV_LOGIN") === "1" && env("AWS_LAMBDA_FUNCTION_NAME") === undefined;

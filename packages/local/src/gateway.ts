@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { config } from "@agency/core/config";
 import { isLoopbackHost } from "@agency/core/loopback";
+import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
 import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
 import { securityHeaders } from "../../../infra/security-headers";
 import { serveStatic } from "./static";
@@ -199,6 +202,50 @@ const SECURITY_HEADERS: Record<string, string> = {
     .join("; "),
 };
 
+/**
+ * The policy with the media bucket's origin allowed for connections: the back office posts uploads
+ * straight to it (locally s3rver on another port, so another origin).
+ */
+function responseSecurityHeaders(): Record<string, string> {
+  const endpoint = config.s3Endpoint;
+  if (!endpoint) return SECURITY_HEADERS;
+  const csp = SECURITY_HEADERS["content-security-policy"]!.replace(/(^|; )connect-src ([^;]*)/, `$1connect-src $2 ${new URL(endpoint).origin}`);
+  return { ...SECURITY_HEADERS, "content-security-policy": csp };
+}
+
+/** The only paths served as images: what completing an upload makes (media/{yyyy}/{id}.{ext}). */
+const MEDIA_PATH = /^\/media\/\d{4}\/[0-9a-f-]+\.(jpg|png|webp|gif|avif)$/;
+const MEDIA_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" };
+
+/**
+ * `/media/...`: what CloudFront serves from the bucket's `media/` in a deployment, served here from
+ * the local S3. Checked on the path exactly as the client sent it (before any normalisation), so
+ * `..`, encoded slashes and anything but a completed image's key are 404. An upload that was never
+ * completed lives under `uploads/` and so has no /media/ URL yet.
+ */
+async function serveMedia(req: IncomingMessage, res: ServerResponse, method: string, rawPath: string) {
+  if (method !== "GET" && method !== "HEAD") {
+    res.writeHead(405, { allow: "GET, HEAD", "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+    return res.end(JSON.stringify({ error: "Method not allowed" }));
+  }
+  const match = MEDIA_PATH.exec(rawPath);
+  const object = match ? await readObject(rawPath.slice(1)) : undefined;
+  if (!match || !object?.body) return jsonError(res, 404, "Not found");
+  const body = object.body as Readable; // the SDK's Node body: a readable stream
+  res.writeHead(200, {
+    "content-type": object.contentType?.startsWith("image/") ? object.contentType : MEDIA_TYPES[match[1]!]!,
+    ...(object.contentLength !== undefined ? { "content-length": String(object.contentLength) } : {}),
+    "cache-control": MEDIA_CACHE_CONTROL,
+    "x-content-type-options": "nosniff",
+  });
+  if (method === "HEAD" || req.destroyed) {
+    body.destroy();
+    return res.end();
+  }
+  // A browser that stops loading an image mid-way is no error worth a log line.
+  await pipeline(body, res).catch(() => res.destroy());
+}
+
 /** The local stand-in for CloudFront + API Gateway: routes from the one route table, SPA for the rest. */
 export function createGateway(options: GatewayOptions = {}) {
   const load = options.loadHandler ?? defaultLoader;
@@ -210,10 +257,12 @@ export function createGateway(options: GatewayOptions = {}) {
   };
 
   return createServer(async (req, res) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(responseSecurityHeaders())) res.setHeader(name, value);
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
       const method = (req.method ?? "GET").toUpperCase();
+      const rawPath = (req.url ?? "/").split("?")[0]!;
+      if (rawPath.startsWith("/media/") || url.pathname.startsWith("/media/")) return await serveMedia(req, res, method, rawPath);
       const route = matchRoute(method === "HEAD" ? "GET" : method, url.pathname);
       if (route) {
         const body = await readBody(req);

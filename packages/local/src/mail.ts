@@ -1,20 +1,8 @@
-import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { MailDev } from "maildev";
 import { deliverLeadMail } from "@agency/core/leads/lead-mail";
 import { onLeadStored } from "@agency/core/leads/outbox";
-
-/** A port free right now on loopback (for the mail server's ports when the runtime's own is 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./net";
 
 export interface LocalMail {
   smtpPort: number;

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
-import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { config } from "@agency/core/config";
@@ -11,6 +10,8 @@ import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/
 import { startDynalite } from "./dynamo";
 import { startLocalMail } from "./mail";
 import { createGateway } from "./gateway";
+import { listen, LOOPBACK } from "./net";
+import { startLocalS3, type LocalS3 } from "./s3";
 import { DEFAULT_LOCAL_ADMIN_EMAILS, startOidcProvider } from "./oidc-provider";
 import { repoRoot, webDist } from "./paths";
 
@@ -22,38 +23,6 @@ export interface LocalOptions {
   web?: boolean;
   /** The address to listen on; default HOST, and without it loopback only (127.0.0.1 and ::1). */
   host?: string;
-}
-
-const LOOPBACK = ["127.0.0.1", "::1"];
-
-function listenOn(server: NetServer, port: number, host: string) {
-  return new Promise<void>((res, rej) => {
-    server.once("error", rej);
-    server.listen(port, host, () => {
-      server.off("error", rej);
-      res();
-    });
-  });
-}
-
-/**
- * Listens on `host`, or by default on loopback only: 127.0.0.1, and ::1 beside it on the same port
- * (a browser may resolve localhost to either) when the machine has IPv6. The ::1 listener hands its
- * connections to the same HTTP server. Returns the extra listeners, to close with the server.
- */
-async function listen(server: Server, port: number, host: string | undefined): Promise<NetServer[]> {
-  await listenOn(server, port, host ?? LOOPBACK[0]!);
-  if (host) return [];
-  const v6 = createNetServer((socket) => server.emit("connection", socket));
-  try {
-    await listenOn(v6, (server.address() as AddressInfo).port, LOOPBACK[1]!);
-    return [v6];
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EADDRNOTAVAIL" || code === "EAFNOSUPPORT") return []; // no IPv6 here
-    server.close();
-    throw err;
-  }
 }
 
 /**
@@ -98,18 +67,32 @@ export async function startLocal(options: LocalOptions = {}) {
 
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
+  // The media bucket's CORS rule names the site's origin: started once that is known.
+  let s3: LocalS3 | undefined;
+  let s3Started = false;
+  const startS3 = async () => {
+    s3Started = true;
+    s3 = await startLocalS3({ dataDir, ephemeralPorts: options.port === 0, origin: config.publicUrl });
+  };
+  if (process.env.PUBLIC_URL) await startS3().catch(async (err) => {
+    await oidc?.close();
+    await mail?.close();
+    throw err;
+  });
 
   const host = options.host ?? (process.env.HOST?.trim() || undefined);
   const server = createGateway({ webRoot: options.web === false ? undefined : webDist });
   const extraListeners = await listen(server, options.port ?? 3000, host).catch(async (err) => {
     await oidc?.close();
     await mail?.close();
+    await s3?.close();
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   process.env.PUBLIC_URL ??= url;
   oidc ??= await startGoogleStandIn();
+  if (!s3Started) await startS3();
 
   return {
     url,
@@ -121,6 +104,8 @@ export async function startLocal(options: LocalOptions = {}) {
     oidc,
     /** The local mail server (MailDev), when it runs: where lead notifications land. */
     mail,
+    /** The local media bucket (s3rver), when it runs: where uploaded images are kept. */
+    s3,
     /** The addresses it listens on. */
     listening: host ? [host] : LOOPBACK.slice(0, 1 + extraListeners.length),
     /** Listening beyond this machine (HOST=0.0.0.0 or another address): the admin door is open to the network. */
@@ -128,6 +113,7 @@ export async function startLocal(options: LocalOptions = {}) {
     async close() {
       await oidc?.close();
       await mail?.close();
+      await s3?.close();
       for (const l of extraListeners) l.close();
       await new Promise<void>((res) => {
         server.close(() => res());
@@ -198,6 +184,11 @@ export function startBanner(app: Awaited<ReturnType<typeof startLocal>>, { verbo
         : process.env.SMTP_HOST
           ? `lead notifications go to ${process.env.SMTP_HOST}:${process.env.SMTP_PORT ?? 25}`
           : "off (LOCAL_MAIL=0): lead notifications are not sent"
+    }`,
+  );
+  lines.push(
+    `  Media:    ${
+      app.s3 ? `local S3 at ${app.s3.endpoint} (${app.s3.bucket})` : `${config.s3Endpoint ? `S3 at ${config.s3Endpoint}` : "AWS S3"} (${config.mediaBucket})`
     }`,
   );
   lines.push(`  Data:     ${app.dataDir ?? `${config.dynamoEndpoint} (table ${config.tableName})`}`);

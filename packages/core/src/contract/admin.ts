@@ -24,6 +24,8 @@ const limit = z.coerce
   .max(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
   .default(PAGE_SIZE_DEFAULT);
 const cursor = z.string().max(2048, "cursor is not valid").optional();
+/** A paged list without filters: `?limit=&cursor=` only (the media library). */
+export const pageQuery = z.object({ limit, cursor });
 /** Case-insensitive search text; "" means no search. */
 const q = z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase());
 

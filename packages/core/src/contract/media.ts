@@ -1,0 +1,116 @@
+import * as z from "zod";
+import { pageQuery } from "./admin";
+
+/**
+ * The wire contract of image uploads and the media library (feature `admin-media`, admin only).
+ * Isomorphic: the handler validates with these schemas, the screens check a picked file with them.
+ *
+ * 1. POST /api/admin/uploads `{filename, content_type, size}` -> 201 UploadTicket: a presigned POST
+ *    (valid 5 minutes) to the media bucket. The browser posts `fields` then the file (named `file`,
+ *    last) as multipart/form-data to `url`.
+ * 2. POST /api/admin/uploads/{id}/complete -> 200 MediaItem, once the server has checked the stored
+ *    file (size, and that its first bytes are an image of the claimed type); 422 otherwise.
+ * 3. GET /api/admin/media?limit=&cursor= -> MediaLibraryItem[], newest first, next page's cursor in
+ *    X-Next-Cursor.
+ * 4. DELETE /api/admin/media/{id} -> `{success: true}`, or 409 MediaInUse while anything uses it.
+ *
+ * An image is served at `url` (`/media/{yyyy}/{id}.{ext}`, on the site's own origin); the admin
+ * stores that path, or the absolute `${site}${url}` form (fields that take only http(s) URLs).
+ */
+export const imageTypes = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
+export type ImageType = (typeof imageTypes)[number];
+
+/** The largest file an upload may be: 5 MB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** The extension of each type's media key and URL. */
+export const imageExtensions: Readonly<Record<ImageType, string>> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "image/avif": "avif",
+};
+
+/** What the screens call each type in messages ("The file is not a valid PNG image"). */
+export const imageTypeNames: Readonly<Record<ImageType, string>> = {
+  "image/jpeg": "JPEG",
+  "image/png": "PNG",
+  "image/webp": "WebP",
+  "image/gif": "GIF",
+  "image/avif": "AVIF",
+};
+
+export const uploadMessages = {
+  type: "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded",
+  empty: "The file is empty",
+  tooLarge: "The file is larger than 5 MB",
+  filename: "filename is required",
+  filenameLength: "filename must be at most 255 characters",
+  notUploaded: "The file was not uploaded",
+  notValid: (type: ImageType) => `The file is not a valid ${imageTypeNames[type]} image`,
+} as const;
+
+/** POST /api/admin/uploads. SVG is refused (it can carry script), as is every other type. */
+export const uploadRequest = z.object({
+  filename: z.string({ error: uploadMessages.filename }).trim().min(1, uploadMessages.filename).max(255, uploadMessages.filenameLength),
+  content_type: z
+    .string({ error: uploadMessages.type })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(imageTypes, { error: uploadMessages.type })),
+  size: z
+    .number({ error: "size must be the file's size in bytes" })
+    .int("size must be the file's size in bytes")
+    .min(1, uploadMessages.empty)
+    .max(MAX_UPLOAD_BYTES, uploadMessages.tooLarge),
+});
+export type UploadRequest = z.input<typeof uploadRequest>;
+
+/** 201 to POST /api/admin/uploads. */
+export interface UploadTicket {
+  /** The upload's id: complete it with POST /api/admin/uploads/{id}/complete. */
+  id: string;
+  /** Where the browser posts the form (the bucket's endpoint, another origin). */
+  url: string;
+  /** The form fields to post before the file, as given (key, Content-Type, policy, signature...). */
+  fields: Record<string, string>;
+  /** The path the image will be served at once completed: `/media/{yyyy}/{id}.{ext}`. */
+  public_url: string;
+}
+
+/** A completed image (200 to complete). */
+export interface MediaItem {
+  id: string;
+  /** `/media/{yyyy}/{id}.{ext}`, on the site's own origin. */
+  url: string;
+  /** The original file name, for display only. */
+  filename: string;
+  content_type: ImageType;
+  /** Bytes, as stored. */
+  size: number;
+  created_at: string;
+}
+
+export const mediaUseKinds = ["blog-post", "service", "course", "page-section"] as const;
+export type MediaUseKind = (typeof mediaUseKinds)[number];
+/** A record whose image field (or, for posts and page sections, content) holds the image's URL. */
+export interface MediaUse {
+  kind: MediaUseKind;
+  id: string;
+  title: string;
+}
+
+/** An item of GET /api/admin/media: the image and where it is used, worked out per request. */
+export interface MediaLibraryItem extends MediaItem {
+  used_by: MediaUse[];
+}
+
+/** 409 to DELETE /api/admin/media/{id} while anything uses the image. */
+export interface MediaInUse {
+  error: string;
+  used_by: MediaUse[];
+}
+
+/** GET /api/admin/media?limit=&cursor= (limit 1 to 100, default 50). */
+export const mediaListQuery = pageQuery;

@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { db } from "../db/service";
+import { NotFoundError } from "../errors";
+import { Media } from "./media";
+
+/** The records behind the media library (the S3 side is covered by tests/api/admin-media.test.ts). */
+const record = (status: "pending" | "complete", ttl?: number) => {
+  const id = randomUUID();
+  const created_at = new Date().toISOString();
+  return { id, status, filename: `${id}.png`, content_type: "image/png" as const, size: 10, key: `media/${created_at.slice(0, 4)}/${id}.png`, created_at, bucket: created_at.slice(0, 4), ttl };
+};
+
+describe("media records", () => {
+  it("treat a pending upload past its ttl as gone, though the table (dynalite: no TTL) still holds it", async () => {
+    const stale = record("pending", Math.floor(Date.now() / 1000) - 1);
+    await db().media.create(stale).go();
+    expect((await db().media.get({ id: stale.id }).go()).data).not.toBeNull();
+    await expect(Media.get(stale.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(Media.complete(stale.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(Media.remove(stale.id)).rejects.toBeInstanceOf(NotFoundError);
+
+    const fresh = record("pending", Math.floor(Date.now() / 1000) + 60);
+    await db().media.create(fresh).go();
+    expect((await Media.get(fresh.id)).status).toBe("pending");
+  });
+
+  it("list completed images only: pending uploads have no keys in the by-year index", async () => {
+    const pending = record("pending", Math.floor(Date.now() / 1000) + 60);
+    const done = record("complete");
+    await db().media.create(pending).go();
+    await db().media.create(done).go();
+    const ids = (await Media.list({ limit: 100, cursor: undefined })).items.map((m) => m.id);
+    expect(ids).toContain(done.id);
+    expect(ids).not.toContain(pending.id);
+    const yearQuery = await db().media.query.byYear({ bucket: pending.bucket }).go({ pages: "all" });
+    expect(yearQuery.data.map((m) => m.id)).not.toContain(pending.id);
+  });
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import type { EntityItem } from "electrodb";
+import type { z } from "zod";
+import {
+  imageExtensions,
+  MAX_UPLOAD_BYTES,
+  uploadMessages,
+  type MediaItem,
+  type MediaLibraryItem,
+  type mediaListQuery,
+  type UploadTicket,
+  type uploadRequest,
+} from "../contract/media";
+import { bucketOf } from "../db/attributes";
+import { isConditionalFailure } from "../db/errors";
+import { pageAcrossYears, type Page } from "../db/paging";
+import { db } from "../db/service";
+import { HttpError, NotFoundError } from "../errors";
+import type { MediaEntity } from "./entity";
+import { isImageOfType, MAGIC_BYTES_NEEDED } from "./magic";
+import { deleteObject, firstBytes, objectSize, publish, signUpload, stagingKey } from "./storage";
+import { inUseMessage, loadUsage } from "./usage";
+
+export type MediaRecord = EntityItem<typeof MediaEntity>;
+
+/** An upload nobody completes expires after a day (its staging object stays until deleted). */
+export const PENDING_TTL_SECONDS = 24 * 60 * 60;
+
+const notFound = () => new NotFoundError("Image not found");
+/** A stored file that is not what was promised: 422 naming the file, as the screens show it. */
+const refused = (message: string) => new HttpError(422, message, { fields: { file: message } });
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** TTL deletes lazily (and dynalite never), so a pending upload past its ttl is gone to every reader. */
+const expired = (m: MediaRecord) => m.status === "pending" && m.ttl !== undefined && m.ttl <= nowSeconds();
+
+/** The wire form: the key `media/...` is served at `/media/...` on the site's origin. */
+export const toMediaItem = (m: MediaRecord): MediaItem => ({
+  id: m.id,
+  url: `/${m.key}`,
+  filename: m.filename,
+  content_type: m.content_type,
+  size: m.size,
+  created_at: m.created_at,
+});
+
+async function find(id: string): Promise<MediaRecord | undefined> {
+  const { data } = await db().media.get({ id }).go();
+  return data && !expired(data) ? data : undefined;
+}
+
+export const Media = {
+  /**
+   * Records a pending upload and signs the form that puts the file at its staging key. The key is
+   * made here (never from the file name): `uploads/{id}` now, `media/{yyyy}/{id}.{ext}` once checked.
+   */
+  async startUpload(input: z.output<typeof uploadRequest>): Promise<UploadTicket> {
+    const id = randomUUID();
+    const created_at = new Date().toISOString();
+    const year = bucketOf(created_at);
+    const key = `media/${year}/${id}.${imageExtensions[input.content_type]}`;
+    // Stored before signing: a form is never handed out for an upload that could not be completed.
+    await db()
+      .media.create({
+        id,
+        status: "pending",
+        filename: input.filename,
+        content_type: input.content_type,
+        size: input.size,
+        key,
+        created_at,
+        bucket: year,
+        ttl: nowSeconds() + PENDING_TTL_SECONDS,
+      })
+      .go({ response: "none" });
+    const post = await signUpload(stagingKey(id), input.content_type);
+    return { id, url: post.url, fields: post.fields, public_url: `/${key}` };
+  },
+
+  /** One image (or a pending upload); 404 when unknown or expired. */
+  async get(id: string): Promise<MediaRecord> {
+    const found = await find(id);
+    if (!found) throw notFound();
+    return found;
+  },
+
+  /**
+   * Checks an uploaded file and serves it: it must exist, be at most MAX_UPLOAD_BYTES, and start
+   * with the signature of the claimed type (S3 holds the browser to the signed policy, but nothing
+   * looks at the bytes). A refused file is deleted and the upload stays pending (a later call
+   * answers "not uploaded"). A good one is copied to its media key with its type and a long cache,
+   * the staging copy deleted, and the item completed. Every step is idempotent, so completing
+   * twice, or concurrently, answers the same image.
+   */
+  async complete(id: string): Promise<MediaItem> {
+    const item = await Media.get(id);
+    if (item.status === "complete") return toMediaItem(item);
+    const staged = stagingKey(id);
+    const size = await objectSize(staged);
+    if (size === undefined) throw refused(uploadMessages.notUploaded);
+    if (size === 0 || size > MAX_UPLOAD_BYTES) {
+      await deleteObject(staged);
+      throw refused(size === 0 ? uploadMessages.empty : uploadMessages.tooLarge);
+    }
+    if (!isImageOfType(await firstBytes(staged, MAGIC_BYTES_NEEDED), item.content_type)) {
+      await deleteObject(staged);
+      throw refused(uploadMessages.notValid(item.content_type));
+    }
+    await publish(staged, item.key, item.content_type);
+    await deleteObject(staged);
+    try {
+      const { data } = await db()
+        .media.patch({ id })
+        // created_at and bucket unchanged: named so the sparse index gets its keys (entity.ts).
+        .set({ status: "complete", size, created_at: item.created_at, bucket: bucketOf(item.created_at) })
+        .remove(["ttl"])
+        .where((m, { eq }) => eq(m.status, "pending"))
+        .go({ response: "all_new" });
+      return toMediaItem(data as MediaRecord);
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
+      const now = await find(id); // completed meanwhile by a concurrent call, or deleted
+      if (now?.status === "complete") return toMediaItem(now);
+      throw notFound();
+    }
+  },
+
+  /** One page of completed images, newest first, each with the records that use it. */
+  async list(query: z.output<typeof mediaListQuery>): Promise<Page<MediaLibraryItem>> {
+    const page = await pageAcrossYears({
+      entity: db().media,
+      list: "media",
+      filters: {},
+      limit: query.limit,
+      cursor: query.cursor,
+      filtered: false,
+      query: (bucket, p) => db().media.query.byYear({ bucket }).go(p),
+    });
+    if (!page.items.length) return { ...page, items: [] };
+    const usedBy = await loadUsage();
+    return {
+      ...page,
+      items: page.items.map((m) => {
+        const item = toMediaItem(m);
+        return { ...item, used_by: usedBy(item.url) };
+      }),
+    };
+  },
+
+  /**
+   * Deletes an image nothing uses (409 naming the users otherwise): the objects first, then the
+   * item, so a failure part-way leaves an item whose delete can be repeated, never a served file
+   * nobody can find.
+   */
+  async remove(id: string): Promise<void> {
+    const item = await Media.get(id);
+    const uses = (await loadUsage())(toMediaItem(item).url);
+    if (uses.length) throw new HttpError(409, inUseMessage(uses), { used_by: uses });
+    await Promise.all([deleteObject(item.key), deleteObject(stagingKey(id))]);
+    await db().media.remove({ id }).go({ response: "none" });
+  },
+};

@@ -1,0 +1,130 @@
+// The machine runs Node 20 by design; the SDK's notice about its future Node 22 floor is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { config } from "../config";
+import { MAX_UPLOAD_BYTES, type ImageType } from "../contract/media";
+
+/**
+ * The media bucket (MEDIA_BUCKET): uploads land at `uploads/{id}` through a presigned POST; once
+ * checked they are copied to `media/{yyyy}/{id}.{ext}`, which CloudFront serves at `/media/...` (the
+ * local gateway does the same from s3rver). Only this module talks to S3.
+ */
+
+/** How long a signed upload form is valid. */
+export const UPLOAD_EXPIRES_SECONDS = 300;
+/** Media keys never change content (a new upload is a new id), so they are cached for good. */
+export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+let cached: { key: string; client: S3Client } | undefined;
+
+/**
+ * The S3 client for the configured endpoint: AWS itself, or (S3_ENDPOINT) an S3-compatible server
+ * such as the local runtime's s3rver, addressed path-style with s3rver's fixed keys. Re-created
+ * when the endpoint changes (tests point one process at several servers).
+ */
+export function s3(): S3Client {
+  const endpoint = config.s3Endpoint;
+  const key = `${endpoint ?? "aws"}|${config.region}`;
+  if (!cached || cached.key !== key) {
+    const client = new S3Client({
+      region: config.region,
+      ...(endpoint
+        ? {
+            endpoint,
+            forcePathStyle: true,
+            credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+            // s3rver predates the SDK's default integrity checksums.
+            requestChecksumCalculation: "WHEN_REQUIRED",
+            responseChecksumValidation: "WHEN_REQUIRED",
+          }
+        : {}),
+    });
+    cached = { key, client };
+  }
+  return cached.client;
+}
+
+const bucket = () => config.mediaBucket;
+const isMissing = (err: unknown) =>
+  err instanceof S3ServiceException
+    ? err.$metadata.httpStatusCode === 404 || err.name === "NotFound" || err.name === "NoSuchKey"
+    : (err as { name?: string })?.name === "NoSuchKey" || (err as { name?: string })?.name === "NotFound";
+
+export const stagingKey = (id: string) => `uploads/${id}`;
+
+/**
+ * A browser form that can put one file of `contentType`, 1 byte to MAX_UPLOAD_BYTES, at exactly
+ * `key`, for UPLOAD_EXPIRES_SECONDS. S3 enforces the policy; the server checks the result anyway
+ * (completeUpload), since a fake S3 may not.
+ */
+export async function signUpload(key: string, contentType: ImageType) {
+  // The presigned-post package pins its own copy of the S3 client; both are the same client.
+  const client = s3() as unknown as Parameters<typeof createPresignedPost>[0];
+  return createPresignedPost(client, {
+    Bucket: bucket(),
+    Key: key,
+    Expires: UPLOAD_EXPIRES_SECONDS,
+    Fields: { "Content-Type": contentType },
+    Conditions: [["content-length-range", 1, MAX_UPLOAD_BYTES], ["eq", "$Content-Type", contentType], { key }],
+  });
+}
+
+/** The stored size of an object, or undefined when there is none. */
+export async function objectSize(key: string): Promise<number | undefined> {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return head.ContentLength ?? 0;
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}
+
+/** The first `n` bytes of an object (fewer when it is shorter). */
+export async function firstBytes(key: string, n: number): Promise<Uint8Array> {
+  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${n - 1}` }));
+  const bytes = (await res.Body?.transformToByteArray()) ?? new Uint8Array();
+  return bytes.subarray(0, n);
+}
+
+/** Copies a checked upload to the key it is served from, with its type and a cache for good. */
+export async function publish(from: string, to: string, contentType: ImageType): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: bucket(),
+      Key: to,
+      CopySource: `${bucket()}/${from}`,
+      MetadataDirective: "REPLACE",
+      ContentType: contentType,
+      CacheControl: MEDIA_CACHE_CONTROL,
+    }),
+  );
+}
+
+/** Deletes an object; nothing happens when it does not exist. */
+export async function deleteObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/**
+ * An object as served (the local gateway's `/media/...`): its type, size and body, or undefined
+ * when there is none.
+ */
+export async function readObject(key: string) {
+  try {
+    const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    return { contentType: res.ContentType, contentLength: res.ContentLength, body: res.Body };
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw err;
+  }
+}

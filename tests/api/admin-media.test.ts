@@ -1,0 +1,294 @@
+import { request } from "node:http";
+import { crc32, deflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_UPLOAD_BYTES, type MediaItem, type MediaLibraryItem, type UploadTicket } from "../../packages/core/src/contract/media";
+import { Visitor } from "../support/auth-flow";
+import { startRuntime, type RunningRuntime } from "../support/runtime";
+
+/**
+ * Image uploads and the media library, end to end on a runtime of its own and its local S3
+ * (s3rver): sign, post the file to the bucket as a browser would, complete (the server checks the
+ * bytes), serve it at /media/..., list it with where it is used, refuse to delete it while used.
+ */
+let runtime: RunningRuntime;
+let admin: Visitor;
+
+beforeAll(async () => {
+  runtime = await startRuntime();
+  admin = new Visitor(runtime.url);
+  expect((await admin.call("POST", "/api/auth/dev-login", { body: {} })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+/** A real 1×1 PNG, one red pixel: signature, IHDR, IDAT and IEND chunks with their CRCs. */
+const png = (() => {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]); // 1×1, 8-bit RGBA
+  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 255])); // filter byte, then RGBA
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+})();
+const uid = () => Math.random().toString(36).slice(2, 10);
+
+const sign = (body: Record<string, unknown>) => admin.call("POST", "/api/admin/uploads", { body });
+async function signed(contentType = "image/png", filename = `photo-${uid()}.png`): Promise<UploadTicket> {
+  const res = await sign({ filename, content_type: contentType, size: png.length });
+  expect(res.status, res.text).toBe(201);
+  return res.json as UploadTicket;
+}
+
+/** Posts the file to the bucket the way the back office's browser does: the signed fields, then the file. */
+async function upload(ticket: UploadTicket, bytes: Uint8Array, type: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append("file", new Blob([Uint8Array.from(bytes)], { type }), "upload");
+  return fetch(ticket.url, { method: "POST", body: form, headers: { origin: runtime.url } });
+}
+
+const complete = (id: string) => admin.call("POST", `/api/admin/uploads/${id}/complete`, { body: {} });
+
+/** A completed PNG in the library. */
+async function uploaded(): Promise<MediaItem> {
+  const ticket = await signed();
+  expect((await upload(ticket, png, "image/png")).status).toBe(204);
+  const res = await complete(ticket.id);
+  expect(res.status, res.text).toBe(200);
+  return res.json as MediaItem;
+}
+
+const served = (url: string, init?: RequestInit) => fetch(`${runtime.url}${url}`, init);
+
+async function library(): Promise<MediaLibraryItem[]> {
+  const res = await admin.call("GET", "/api/admin/media?limit=100");
+  expect(res.status, res.text).toBe(200);
+  return res.json as MediaLibraryItem[];
+}
+
+/** A GET with the path sent byte for byte (fetch and URL would normalise `..` away). */
+function rawGet(path: string, method = "GET"): Promise<number> {
+  const { port } = new URL(runtime.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method, headers: { host: `localhost:${port}` } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the media routes", () => {
+  it("answer 401 without a session, every one of them", async () => {
+    const anonymous = new Visitor(runtime.url);
+    const calls: [string, string][] = [
+      ["POST", "/api/admin/uploads"],
+      ["POST", "/api/admin/uploads/some-id/complete"],
+      ["GET", "/api/admin/media"],
+      ["DELETE", "/api/admin/media/some-id"],
+    ];
+    for (const [method, path] of calls) {
+      const res = await anonymous.call(method, path, method === "GET" ? {} : { body: method === "POST" && path.endsWith("uploads") ? { filename: "a.png", content_type: "image/png", size: 10 } : {} });
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("start no upload for a file that is not an allowed image, is empty or over 5 MB, or has no name: 400 naming the field", async () => {
+    const good = { filename: "photo.png", content_type: "image/png", size: 1000 };
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ ...good, filename: "drawing.svg", content_type: "image/svg+xml" }, "content_type", "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded"],
+      [{ ...good, content_type: "text/plain" }, "content_type", "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded"],
+      [{ ...good, size: 0 }, "size", "The file is empty"],
+      [{ ...good, size: MAX_UPLOAD_BYTES + 1 }, "size", "The file is larger than 5 MB"],
+      [{ content_type: "image/png", size: 1000 }, "filename", "filename is required"],
+      [{ ...good, filename: "  " }, "filename", "filename is required"],
+      [{ ...good, filename: `${"a".repeat(252)}.png` }, "filename", "filename must be at most 255 characters"],
+    ];
+    for (const [body, field, message] of refusals) {
+      const res = await sign(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.fields, JSON.stringify(body)).toEqual({ [field]: message });
+      expect(res.json.url).toBeUndefined();
+    }
+    // The limits themselves are allowed.
+    expect((await sign({ ...good, size: MAX_UPLOAD_BYTES })).status).toBe(201);
+    expect((await sign({ ...good, size: 1, filename: `${"a".repeat(251)}.png` })).status).toBe(201);
+  });
+
+  it("sign a 5-minute POST to the media bucket for a generated key, held to the type and size", async () => {
+    const before = Date.now();
+    const ticket = await signed("image/webp", "../../etc/passwd.webp");
+    expect(ticket.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ticket.url).toBe(`${runtime.s3Url}/agency-media`);
+    expect(ticket.public_url).toBe(`/media/${new Date().getUTCFullYear()}/${ticket.id}.webp`);
+    expect(ticket.fields).toMatchObject({ key: `uploads/${ticket.id}`, "Content-Type": "image/webp" });
+    expect(ticket.fields["X-Amz-Signature"]).toMatch(/^[0-9a-f]{64}$/);
+    const policy = JSON.parse(Buffer.from(ticket.fields.Policy!, "base64").toString("utf8")) as { expiration: string; conditions: unknown[] };
+    const expires = Date.parse(policy.expiration) - before;
+    expect(expires).toBeGreaterThan(290_000);
+    expect(expires).toBeLessThanOrEqual(301_000);
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ["content-length-range", 1, MAX_UPLOAD_BYTES],
+        ["eq", "$Content-Type", "image/webp"],
+        { key: `uploads/${ticket.id}` },
+        { bucket: "agency-media" },
+      ]),
+    );
+  });
+
+  it("take an uploaded PNG through to /media/..., served with its type and cached for good, and list it unused", async () => {
+    const ticket = await signed("image/png", "Team photo.png");
+    const posted = await upload(ticket, png, "image/png");
+    expect(posted.status).toBe(204);
+    // The browser posts from the site: the bucket allows that origin.
+    expect(posted.headers.get("access-control-allow-origin")).toBe(runtime.url);
+
+    const res = await complete(ticket.id);
+    expect(res.status, res.text).toBe(200);
+    const item = res.json as MediaItem;
+    expect(item).toEqual({ id: ticket.id, url: ticket.public_url, filename: "Team photo.png", content_type: "image/png", size: png.length, created_at: expect.any(String) });
+
+    const image = await served(item.url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+    const head = await served(item.url, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-length")]).toEqual([200, String(png.length)]);
+
+    expect((await library()).find((m) => m.id === item.id)).toEqual({ ...item, used_by: [] });
+    // Completing again answers the same image.
+    const again = await complete(ticket.id);
+    expect([again.status, again.json]).toEqual([200, item]);
+  });
+
+  it("refuse a file whose bytes are not the claimed type: 422, the file deleted, nothing served or listed", async () => {
+    const ticket = await signed("image/jpeg", "notes.jpg");
+    expect((await upload(ticket, Buffer.from("just some text, not a JPEG at all"), "image/jpeg")).status).toBe(204);
+    const res = await complete(ticket.id);
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ error: "The file is not a valid JPEG image", fields: { file: "The file is not a valid JPEG image" } });
+    // The stored file is gone: a second completion finds nothing uploaded.
+    const second = await complete(ticket.id);
+    expect(second.status).toBe(422);
+    expect(second.json).toMatchObject({ error: "The file was not uploaded", fields: { file: "The file was not uploaded" } });
+    expect((await served(ticket.public_url)).status).toBe(404);
+    expect((await library()).map((m) => m.id)).not.toContain(ticket.id);
+  });
+
+  it("refuse a stored file over 5 MB, whatever the bucket let through: 422, the file deleted", async () => {
+    // The local S3 does not enforce the policy's content-length-range; the server checks anyway.
+    const ticket = await signed();
+    const big = Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png.length)]);
+    expect((await upload(ticket, big, "image/png")).status).toBe(204);
+    const res = await complete(ticket.id);
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ error: "The file is larger than 5 MB", fields: { file: "The file is larger than 5 MB" } });
+    expect((await complete(ticket.id)).json.error).toBe("The file was not uploaded");
+    expect((await served(ticket.public_url)).status).toBe(404);
+  });
+
+  it("serve nothing for an upload that was signed, even posted, but not completed", async () => {
+    const ticket = await signed();
+    expect((await served(ticket.public_url)).status).toBe(404);
+    expect((await upload(ticket, png, "image/png")).status).toBe(204);
+    expect((await served(ticket.public_url)).status).toBe(404);
+    expect((await library()).map((m) => m.id)).not.toContain(ticket.id);
+  });
+
+  it("answer 404 to completing or deleting an unknown upload", async () => {
+    for (const res of [await complete("no-such-upload"), await admin.call("DELETE", "/api/admin/media/no-such-upload", { body: {} })]) {
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it("name where an image is used, and refuse to delete it until nothing uses it", async () => {
+    const item = await uploaded();
+    const created = await admin.call("POST", "/api/admin/services", { body: { title: `Imaged service ${uid()}` } });
+    expect(created.status, created.text).toBe(201);
+    const service = created.json as { id: string; title: string; version: number };
+    // URL fields take http(s) URLs: the back office stores the image's absolute form.
+    const set = await admin.call("PUT", `/api/admin/services/${service.id}`, { body: { image_url: `${runtime.url}${item.url}`, version: service.version } });
+    expect(set.status, set.text).toBe(200);
+
+    const use = { kind: "service", id: service.id, title: service.title };
+    expect((await library()).find((m) => m.id === item.id)?.used_by).toEqual([use]);
+    const refused = await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toBe(`This image is used by the service "${service.title}". Remove it there first.`);
+    expect(refused.json.used_by).toEqual([use]);
+    expect((await served(item.url)).status).toBe(200);
+
+    const cleared = await admin.call("PUT", `/api/admin/services/${service.id}`, { body: { image_url: "", version: set.json.version } });
+    expect(cleared.status, cleared.text).toBe(200);
+    const deleted = await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} });
+    expect([deleted.status, deleted.json]).toEqual([200, { success: true }]);
+    expect((await served(item.url)).status).toBe(404);
+    expect((await library()).map((m) => m.id)).not.toContain(item.id);
+    expect((await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} })).status).toBe(404);
+    await admin.call("DELETE", `/api/admin/services/${service.id}`, { body: {} });
+  });
+
+  it("count an image in a blog post's content as a use, by its path", async () => {
+    const item = await uploaded();
+    const post = await admin.call("POST", "/api/admin/blog-posts", {
+      body: { title: `Pictured ${uid()}`, slug: `pictured-${uid()}`, content: `<p>Look:</p><img src="${item.url}" alt="A photo">` },
+    });
+    expect(post.status, post.text).toBe(201);
+    expect((await library()).find((m) => m.id === item.id)?.used_by).toEqual([{ kind: "blog-post", id: post.json.id, title: post.json.title }]);
+    expect((await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} })).status).toBe(409);
+    expect((await admin.call("DELETE", `/api/admin/blog-posts/${post.json.id}`, { body: {} })).status).toBe(200);
+    expect((await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} })).status).toBe(200);
+  });
+
+  it("list the newest first, a page at a time with X-Next-Cursor", async () => {
+    const older = await uploaded();
+    const newer = await uploaded();
+    const first = await admin.call("GET", "/api/admin/media?limit=1");
+    expect(first.json.map((m: MediaItem) => m.id)).toEqual([newer.id]);
+    const cursor = first.headers["x-next-cursor"] as string;
+    expect(cursor).toBeTruthy();
+    const second = await admin.call("GET", `/api/admin/media?limit=1&cursor=${cursor}`);
+    expect(second.json.map((m: MediaItem) => m.id)).toEqual([older.id]);
+    const bad = await admin.call("GET", "/api/admin/media?cursor=not-a-cursor");
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toHaveProperty("cursor");
+  });
+});
+
+describe("the local /media/ paths", () => {
+  it("serve only completed images' keys: no traversal, no encoded slashes, no other names, GET and HEAD only", async () => {
+    const item = await uploaded();
+    expect(await rawGet(item.url)).toBe(200);
+    const year = item.url.split("/")[2];
+    for (const path of [
+      `/media/${year}/../${year}/${item.id}.png`,
+      `/media/${year}/..%2F${year}%2F${item.id}.png`,
+      `/media/${year}%2F${item.id}.png`,
+      `/media/${year}/${item.id}.svg`,
+      `/media/${year}/${item.id}.PNG`,
+      `/media/../uploads/${item.id}`,
+      `/media/${year}/${item.id}`,
+      "/media/",
+    ]) {
+      expect(await rawGet(path), path).toBe(404);
+    }
+    expect(await rawGet(item.url, "POST")).toBe(405);
+    expect(await rawGet(item.url, "DELETE")).toBe(405);
+  });
+
+  it("are announced in the start banner with the local S3, which logs nothing of its own", () => {
+    expect(runtime.output()).toContain(`Media:    local S3 at ${runtime.s3Url} (agency-media)`);
+    expect(runtime.output()).not.toMatch(/info:|warn:|error:|PUT \/|POST \/agency-media/i);
+  });
+});
