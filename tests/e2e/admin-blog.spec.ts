@@ -152,6 +152,6 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
     });
     created = undefined;
   } finally {
-    if (created) await page.request.delete(`/api/admin/blog-posts/${created.id}`, { headers: { origin } });
+    if (created) await page.request.delete(`/api/admin/blog-posts/${created.id}`, { headers: { origin }, data: {} });
   }
 });

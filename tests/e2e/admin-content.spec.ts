@@ -206,7 +206,7 @@ test("services: create with an icon, shown on /services, edit with Ctrl+S, a con
       await expect(visitor.getByRole("heading", { name })).toHaveCount(0);
     });
   } finally {
-    await page.request.delete(`/api/admin/services/${created.id}`, sameOrigin(page));
+    await page.request.delete(`/api/admin/services/${created.id}`, { ...sameOrigin(page), data: {} });
   }
 });
 
@@ -242,7 +242,7 @@ test("industries: created with its icon and shown in the home page's full list, 
       tableName: "Industries Management",
     });
   } finally {
-    await page.request.delete(`/api/admin/industries/${id}`, sameOrigin(page));
+    await page.request.delete(`/api/admin/industries/${id}`, { ...sameOrigin(page), data: {} });
   }
 });
 

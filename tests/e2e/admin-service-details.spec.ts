@@ -152,7 +152,7 @@ test("an admin writes a service detail's lists one item per line; they are store
   } finally {
     // The services page opens the first detail of a category: leave none of ours in front of the seed's.
     for (const d of await storedDetails(page)) {
-      if (d.title.includes(tag)) await page.request.delete(`/api/admin/service-details/${d.id}`, { headers: { origin } });
+      if (d.title.includes(tag)) await page.request.delete(`/api/admin/service-details/${d.id}`, { headers: { origin }, data: {} });
     }
   }
 });

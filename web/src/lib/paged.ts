@@ -45,7 +45,7 @@ export async function fetchPage<T>(path: string, params: ListParams, cursor?: st
  * Not react-query's useInfiniteQuery: it would add its helpers to the vendor chunk that every public
  * page loads first, and the home page's JavaScript budget has no room for them.
  */
-export function usePagedList<T>(key: QueryKey, path: string, params: ListParams) {
+export function usePagedList<T>(key: QueryKey, path: string, params: ListParams, { freshOnMount = false }: { freshOnMount?: boolean } = {}) {
   const queryClient = useQueryClient();
   const queryKey = [...key, params];
   const query = useQuery({
@@ -62,6 +62,8 @@ export function usePagedList<T>(key: QueryKey, path: string, params: ListParams)
       return { pages };
     },
     placeholderData: (previous) => previous,
+    // A list that other screens change without knowing of it (where images are used) reloads on every visit.
+    ...(freshOnMount ? { refetchOnMount: "always" as const } : {}),
   });
 
   // The next page's request, per list (a filter change starts afresh).

@@ -26,7 +26,7 @@ export interface AdminMedia {
 export const mediaKeys = { list: ["admin", "media", "list"] } as const;
 
 /** Completed uploads, newest first, paged; each says where it is used. */
-export const useMediaList = () => usePagedList<AdminMedia>(mediaKeys.list, BASE, {});
+export const useMediaList = () => usePagedList<AdminMedia>(mediaKeys.list, BASE, {}, { freshOnMount: true });
 
 /** The browser's POST of the file to storage, with progress (fetch has none for uploads). */
 function postToStorage(ticket: UploadTicket, file: File, onProgress: (fraction: number) => void): Promise<void> {
