@@ -31,6 +31,7 @@ export const features = [
   "admin-content",
   "admin-blog",
   "admin-users",
+  "admin-media",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
@@ -118,6 +119,12 @@ export const routes = {
   "GET /api/admin/users": admin("admin-users"),
   "GET /api/admin/users/stats": admin("admin-users"),
   "DELETE /api/admin/users/{id}": admin("admin-users"),
+
+  // Media: presigned uploads to the media bucket (infra/media.ts), completed into media/.
+  "POST /api/admin/uploads": admin("admin-media"),
+  "POST /api/admin/uploads/{id}/complete": admin("admin-media"),
+  "GET /api/admin/media": admin("admin-media"),
+  "DELETE /api/admin/media/{id}": admin("admin-media"),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteKey = keyof typeof routes;
