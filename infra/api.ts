@@ -6,6 +6,7 @@ import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
 import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "./routes";
+import { mediaAccess, mediaFeatures } from "./media";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
 
@@ -59,7 +60,7 @@ function tableAccess(table: Table, mode: "read" | "read-write") {
  */
 export function Api({ stack }: StackContext) {
   const { table } = use(Database);
-  const { gateway, publicUrl, originVerifyToken, site } = use(Web);
+  const { gateway, publicUrl, originVerifyToken, site, media } = use(Web);
   // `sst dev` deploys no site and so no distribution: nothing is cached, nothing to invalidate.
   const distribution = site.cdk?.distribution;
   const config = createConfig(stack, { publicUrl });
@@ -68,6 +69,8 @@ export function Api({ stack }: StackContext) {
     features.map((feature) => {
       const ownSecrets = feature === "auth" ? config.forAuth : [];
       const invalidates = distribution && invalidatingFeatures.includes(feature) ? distribution : undefined;
+      // The media bucket (deployed stages only): its name and object permissions for admin-media alone.
+      const mediaBucket = media && mediaFeatures.includes(feature) ? media : undefined;
       const fn = new Function(stack, pascal(feature), {
         handler: sstHandler(feature),
         description: `${feature}: ${routeKeys.filter((k) => routes[k].feature === feature).length} routes`,
@@ -75,12 +78,14 @@ export function Api({ stack }: StackContext) {
           TABLE_NAME: table.tableName,
           ORIGIN_VERIFY_TOKEN: originVerifyToken,
           ...(invalidates ? { DISTRIBUTION_ID: invalidates.distributionId } : {}),
+          ...(mediaBucket ? { MEDIA_BUCKET: mediaBucket.bucketName } : {}),
         },
         bind: [...config.forAll, ...ownSecrets],
         prefetchSecrets: ownSecrets.length > 0,
         permissions: [
           tableAccess(table, readOnlyFeatures.includes(feature) ? "read" : "read-write"),
           ...(invalidates ? [invalidationAccess(invalidates)] : []),
+          ...(mediaBucket ? [mediaAccess(mediaBucket)] : []),
         ],
       });
       return [feature, fn];

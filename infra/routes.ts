@@ -120,8 +120,8 @@ export const routes = {
   "GET /api/admin/users/stats": admin("admin-users"),
   "DELETE /api/admin/users/{id}": admin("admin-users"),
 
-  // Image uploads (signed straight to the media bucket) and the media library. The images
-  // themselves, /media/*, are no API route: CloudFront serves them from the bucket.
+  // Image uploads (signed straight to the media bucket, infra/media.ts) and the media library. The
+  // images themselves, /media/*, are no API route: CloudFront serves them from the bucket.
   "POST /api/admin/uploads": admin("admin-media"),
   "POST /api/admin/uploads/{id}/complete": admin("admin-media"),
   "GET /api/admin/media": admin("admin-media"),

@@ -24,6 +24,17 @@ import {
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { StaticSite, type StackContext } from "sst/constructs";
+import { isProduction } from "./database";
+import {
+  allowDistribution,
+  createMediaBucket,
+  mediaBucketName,
+  mediaCorsOrigins,
+  mediaOrigin,
+  mediaPathPattern,
+  mediaUploadOrigin,
+  withConnectSources,
+} from "./media";
 import { routeKeys, routes } from "./routes";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, permissionsPolicy } from "./security-headers";
 
@@ -32,13 +43,14 @@ export const devSiteUrl = "http://localhost:5173";
 
 /**
  * The SPA shell for app routes: a path without a file extension gets /index.html; files are served
- * as they are. It runs on the S3 behaviour only, so it never sees /api/*; the check is a second lock.
+ * as they are. It runs on the site's S3 behaviour only, so it never sees /api/* or /media/*; the
+ * checks are a second lock.
  */
 export const spaRewriteCode = `
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.indexOf("/api/") !== 0 && uri.split("/").pop().indexOf(".") === -1) {
+  if (uri.indexOf("/api/") !== 0 && uri.indexOf("/media/") !== 0 && uri.split("/").pop().indexOf(".") === -1) {
     request.uri = "/index.html";
   }
   return request;
@@ -82,6 +94,9 @@ export function rootLevelApiPathPatterns(): string[] {
  * point at it, while the functions behind it (infra/api.ts) need the site's URL: with the API
  * wholly in the Api stack, Api and Web would reference each other, which CloudFormation refuses.
  * So: Web owns the gateway and the distribution; Api adds routes, stage, throttling and functions.
+ *
+ * Media (infra/media.ts) is a private bucket behind the same distribution at /media/*; it lives
+ * here too, beside the distribution that serves it, and only in deployed stages (like the site).
  */
 export function Web({ stack, app }: StackContext) {
   const gateway = new HttpApi(stack, "Gateway", {
@@ -92,6 +107,9 @@ export function Web({ stack, app }: StackContext) {
   // A fresh random value each deploy; the Api stack gives the same value to the functions. A
   // request that reaches the API directly, not through CloudFront, cannot know it.
   const originVerifyToken = randomBytes(32).toString("base64url");
+
+  // Created with the distribution below (so not in `sst dev`), but named now: the origin needs the name.
+  const mediaBucket = mediaBucketName(app, stack);
 
   const domain = process.env.SITE_DOMAIN?.trim() || undefined;
   const hostedZone = process.env.SITE_HOSTED_ZONE?.trim() || undefined;
@@ -111,6 +129,7 @@ export function Web({ stack, app }: StackContext) {
     },
   });
 
+  let media: ReturnType<typeof createMediaBucket> | undefined;
   if (site.cdk) {
     // StaticSite always creates its "append .html" viewer function; ours replaces it on the default
     // behaviour, so drop the unused one rather than deploy it.
@@ -118,6 +137,11 @@ export function Web({ stack, app }: StackContext) {
     // Api imports the distribution's domain (PUBLIC_URL) until a custom domain replaces it. Export
     // it regardless, so that switch does not delete an export the deployed Api stack still uses.
     stack.exportValue(site.cdk.distribution.distributionDomainName);
+
+    const production = isProduction(app.stage);
+    const corsOrigins = mediaCorsOrigins({ customDomainUrl: site.customDomainUrl, cloudFrontUrl: site.url!, production });
+    media = createMediaBucket(stack, { bucketName: mediaBucket, production, corsOrigins });
+    allowDistribution(media, site.cdk.distribution);
   }
 
   function distributionProps() {
@@ -129,7 +153,11 @@ export function Web({ stack, app }: StackContext) {
           includeSubdomains: true,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        // The SPA posts presigned media uploads straight to the media bucket.
+        contentSecurityPolicy: {
+          contentSecurityPolicy: withConnectSources(contentSecurityPolicy, [mediaUploadOrigin(mediaBucket, stack.region)]),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -182,10 +210,23 @@ export function Web({ stack, app }: StackContext) {
     for (const pattern of cacheablePathPatterns()) additionalBehaviors[pattern] = toApi(honourOriginCache);
     for (const pattern of rootLevelApiPathPatterns()) additionalBehaviors[pattern] ??= toApi(CachePolicy.CACHING_DISABLED);
     additionalBehaviors["/api/*"] = toApi(CachePolicy.CACHING_DISABLED);
+    // Media keys are immutable (a new upload gets a new key), so they are cached long, and served from
+    // the private bucket through Origin Access Control. No viewer function: a missing object stays
+    // S3's error, never the SPA shell.
+    additionalBehaviors[mediaPathPattern] = {
+      origin: mediaOrigin(stack, mediaBucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachedMethods: CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+    };
 
     return {
       // No distribution-wide error responses: StaticSite's default 403/404 -> /index.html would turn
-      // the API's 404s into HTML 200s. The SPA fallback is the viewer function on S3 below.
+      // the API's 404s, and a missing /media object, into HTML 200s. The SPA fallback is the viewer
+      // function on the site's S3 behaviour below.
       errorResponses: [],
       defaultBehavior: {
         functionAssociations: [
@@ -209,5 +250,5 @@ export function Web({ stack, app }: StackContext) {
   const publicUrl = site.customDomainUrl ?? site.url ?? devSiteUrl;
   stack.addOutputs({ SiteUrl: publicUrl });
 
-  return { gateway, site, publicUrl, originVerifyToken };
+  return { gateway, site, publicUrl, originVerifyToken, media };
 }

@@ -299,7 +299,10 @@ describe("the CloudFront distribution", () => {
   it("passes the visitor's address to the API, which trusts it only with CloudFront's per-deploy origin token", () => {
     const fns = resourcesOf(app.web, "AWS::CloudFront::Function");
     const [fnId] = Object.keys(fns).filter((id) => fns[id]!.Properties!.FunctionCode === viewerIpCode);
-    for (const b of behaviours()) {
+    // Every behaviour that reaches the API (media, from S3, has no viewer function: tests/infra/media.test.ts).
+    const toApi = behaviours().filter((b) => b.TargetOriginId === apiOriginId());
+    expect(toApi.map((b) => b.PathPattern)).toContain("/api/*");
+    for (const b of toApi) {
       expect(b.FunctionAssociations, b.PathPattern).toEqual([{ EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [fnId, "FunctionARN"] } }]);
     }
     const handler = new Function(`${viewerIpCode}; return handler;`)() as (e: unknown) => { headers: Record<string, { value: string }> };
@@ -334,6 +337,7 @@ describe("the CloudFront distribution", () => {
     expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(rewrite("/favicon.svg")).toBe("/favicon.svg");
     expect(rewrite("/api/unknown")).toBe("/api/unknown");
+    expect(rewrite("/media/2026/unknown")).toBe("/media/2026/unknown");
   });
 
   it("sets HSTS, a strict CSP, nosniff, frame denial and a Referrer-Policy on every behaviour", () => {

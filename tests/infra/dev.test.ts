@@ -20,6 +20,8 @@ describe("sst dev", () => {
       expect(f.Properties!.Environment.Variables.TABLE_NAME).toBeTruthy();
       // No distribution in dev: nothing cached, nothing to invalidate (the helper only logs).
       expect(f.Properties!.Environment.Variables.DISTRIBUTION_ID).toBeUndefined();
+      // Nor a media bucket: it is served by the distribution (infra/media.ts).
+      expect(f.Properties!.Environment.Variables.MEDIA_BUCKET).toBeUndefined();
     }
     const statements = Object.values(resourcesOf(app.api, "AWS::IAM::Policy")).flatMap((p) => p.Properties!.PolicyDocument.Statement);
     expect(JSON.stringify(statements)).not.toContain("cloudfront:");

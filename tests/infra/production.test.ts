@@ -18,6 +18,18 @@ describe("a production stage", () => {
     expect(tables[0]!.UpdateReplacePolicy).toBe("Retain");
     expect(tables[0]!.Properties!.DeletionProtectionEnabled).toBe(true);
   });
+
+  it("retains the media bucket and its objects: nothing empties it on removal", () => {
+    const buckets = Object.entries(resourcesOf(app.web, "AWS::S3::Bucket")).filter(([id]) => id.startsWith("Media"));
+    expect(buckets).toHaveLength(1);
+    const [id, bucket] = buckets[0]!;
+    expect(bucket.Properties!.BucketName).toBe("prod-agency-media-123456789012-us-east-1");
+    expect(bucket.DeletionPolicy).toBe("Retain");
+    expect(bucket.UpdateReplacePolicy).toBe("Retain");
+    expect(JSON.stringify(bucket.Properties!.Tags ?? [])).not.toContain("aws-cdk:auto-delete-objects");
+    const autoDelete = Object.values(resourcesOf(app.web, "Custom::S3AutoDeleteObjects")).filter((r) => r.Properties!.BucketName.Ref === id);
+    expect(autoDelete).toEqual([]);
+  });
 });
 
 describe("a stage without ADMIN_EMAILS", () => {
