@@ -5,9 +5,7 @@
  *
  * The CSP allows no inline script and no plugins. Styles may be inline: sanitised post HTML keeps
  * style attributes. Images, videos and embedded frames come from URLs an admin enters, so any
- * https source is allowed for those, and nothing else. The admin's image uploads go from the browser
- * straight to the media bucket (a presigned POST to its S3 endpoint), hence S3 in connect-src; the
- * local runtime adds its own S3 server there instead (packages/local/src/gateway.ts).
+ * https source is allowed for those, and nothing else.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
@@ -17,7 +15,7 @@ export const contentSecurityPolicy = [
   "media-src 'self' https:",
   "frame-src https:",
   "font-src 'self' data:",
-  "connect-src 'self' https://*.amazonaws.com",
+  "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
