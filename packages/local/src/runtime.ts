@@ -67,18 +67,16 @@ export async function startLocal(options: LocalOptions = {}) {
 
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
-  // The media bucket's CORS rule names the site's origin: started once that is known.
-  let s3: LocalS3 | undefined;
-  let s3Started = false;
-  const startS3 = async () => {
-    s3Started = true;
-    s3 = await startLocalS3({ dataDir, ephemeralPorts: options.port === 0, origin: config.publicUrl });
-  };
-  if (process.env.PUBLIC_URL) await startS3().catch(async (err) => {
-    await oidc?.close();
-    await mail?.close();
-    throw err;
-  });
+  // The media bucket's CORS rule names the site's origin: started as soon as that is known.
+  const startS3 = () => startLocalS3({ dataDir, ephemeralPorts: options.port === 0, origin: config.publicUrl });
+  const originKnown = Boolean(process.env.PUBLIC_URL);
+  let s3: LocalS3 | undefined = originKnown
+    ? await startS3().catch(async (err) => {
+        await oidc?.close();
+        await mail?.close();
+        throw err;
+      })
+    : undefined;
 
   const host = options.host ?? (process.env.HOST?.trim() || undefined);
   const server = createGateway({ webRoot: options.web === false ? undefined : webDist });
@@ -92,7 +90,7 @@ export async function startLocal(options: LocalOptions = {}) {
   const url = `http://localhost:${port}`;
   process.env.PUBLIC_URL ??= url;
   oidc ??= await startGoogleStandIn();
-  if (!s3Started) await startS3();
+  if (!originKnown) s3 = await startS3();
 
   return {
     url,

@@ -7,7 +7,6 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   S3Client,
-  S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { config } from "../config";
@@ -54,10 +53,8 @@ export function s3(): S3Client {
 }
 
 const bucket = () => config.mediaBucket;
-const isMissing = (err: unknown) =>
-  err instanceof S3ServiceException
-    ? err.$metadata.httpStatusCode === 404 || err.name === "NotFound" || err.name === "NoSuchKey"
-    : (err as { name?: string })?.name === "NoSuchKey" || (err as { name?: string })?.name === "NotFound";
+/** No such object: HeadObject answers a bare 404 ("NotFound"), GetObject "NoSuchKey" (not NoSuchBucket). */
+const isMissing = (err: unknown) => ["NotFound", "NoSuchKey"].includes((err as { name?: string } | undefined)?.name ?? "");
 
 export const stagingKey = (id: string) => `uploads/${id}`;
 
