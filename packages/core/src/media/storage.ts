@@ -53,8 +53,16 @@ export function s3(): S3Client {
 }
 
 const bucket = () => config.mediaBucket;
-/** No such object: HeadObject answers a bare 404 ("NotFound"), GetObject "NoSuchKey" (not NoSuchBucket). */
-const isMissing = (err: unknown) => ["NotFound", "NoSuchKey"].includes((err as { name?: string } | undefined)?.name ?? "");
+/**
+ * No such object: HeadObject answers a bare 404 ("NotFound"), GetObject "NoSuchKey" (not NoSuchBucket).
+ * In AWS the function may not list the bucket (infra/media.ts grants no ListBucket), and S3 then
+ * answers a missing key with 403 instead ("Forbidden" without a body from HeadObject, "AccessDenied"
+ * from GetObject); it may read every key it asks for, so there a 403 means the same.
+ */
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
+  return ["NotFound", "NoSuchKey", "Forbidden", "AccessDenied"].includes(e?.name ?? "") || e?.$metadata?.httpStatusCode === 403;
+};
 
 export const stagingKey = (id: string) => `uploads/${id}`;
 
