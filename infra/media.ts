@@ -121,14 +121,28 @@ export function createMediaBucket(
   });
 }
 
-/** Origin Access Control's grant: this distribution, and no other, may read `media/*`. */
+/**
+ * Origin Access Control's grant: this distribution, and no other, may read `media/*`, and may list
+ * under `media/` so that a missing image (an upload never completed, a deleted one) is S3's 404, not
+ * the 403 it answers a reader who may not list. CloudFront only asks for object paths under /media/,
+ * so nothing is ever listed to a visitor.
+ */
 export function allowDistribution(bucket: Bucket, distribution: IDistribution) {
+  const onlyThisDistribution = { StringEquals: { "AWS:SourceArn": distribution.distributionArn } };
   bucket.addToResourcePolicy(
     new PolicyStatement({
       principals: [new ServicePrincipal("cloudfront.amazonaws.com")],
       actions: ["s3:GetObject"],
       resources: [bucket.arnForObjects(`${mediaPrefix}*`)],
-      conditions: { StringEquals: { "AWS:SourceArn": distribution.distributionArn } },
+      conditions: onlyThisDistribution,
+    }),
+  );
+  bucket.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal("cloudfront.amazonaws.com")],
+      actions: ["s3:ListBucket"],
+      resources: [bucket.bucketArn],
+      conditions: { ...onlyThisDistribution, StringLike: { "s3:prefix": [`${mediaPrefix}*`] } },
     }),
   );
 }

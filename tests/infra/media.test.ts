@@ -112,7 +112,7 @@ describe("the media bucket", () => {
     expect(autoDelete).toHaveLength(1);
   });
 
-  it("lets the site's distribution, and no one else, read media/* through Origin Access Control", () => {
+  it("lets the site's distribution, and no one else, read media/* through Origin Access Control (and list there, so a missing image is a 404)", () => {
     const allows = bucketPolicy().filter((s) => s.Effect === "Allow");
     const cloudFront = allows.filter((s) => JSON.stringify(s.Principal).includes("cloudfront"));
     expect(cloudFront).toEqual([
@@ -127,6 +127,20 @@ describe("the media bucket", () => {
               "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":cloudfront::123456789012:distribution/", { Ref: distributionId() }]],
             },
           },
+        },
+      },
+      {
+        Action: "s3:ListBucket",
+        Effect: "Allow",
+        Principal: { Service: "cloudfront.amazonaws.com" },
+        Resource: bucketArn(),
+        Condition: {
+          StringEquals: {
+            "AWS:SourceArn": {
+              "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":cloudfront::123456789012:distribution/", { Ref: distributionId() }]],
+            },
+          },
+          StringLike: { "s3:prefix": ["media/*"] },
         },
       },
     ]);
