@@ -33,7 +33,7 @@ export function Tabs({ label, tabs, selected, onSelect, children }: { label: str
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="mb-6 flex flex-wrap gap-x-1 border-b border-slate-200">
         {tabs.map((t) => {
           const active = t.id === selected;
           return (

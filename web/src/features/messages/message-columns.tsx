@@ -25,7 +25,7 @@ export function messageColumns(actions: {
     {
       id: "contact",
       header: "Contact",
-      meta: { opensRow: true, className: "min-w-[14rem]" },
+      meta: { opensRow: true, className: "min-w-[12rem]" },
       cell: ({ row: { original: m } }) => (
         <span className="block">
           <span className="flex items-center gap-2 font-semibold text-slate-900">
@@ -39,6 +39,11 @@ export function messageColumns(actions: {
           </span>
           <span className="block text-sm break-all text-slate-600">{m.email}</span>
           {m.company && <span className="block text-sm text-slate-600">{m.company}</span>}
+          {m.mail_status === "failed" && (
+            <span className="mt-1 block">
+              <NotificationFailedBadge status={m.mail_status} />
+            </span>
+          )}
         </span>
       ),
     },
@@ -50,18 +55,13 @@ export function messageColumns(actions: {
     {
       id: "message",
       header: "Message Preview",
-      meta: { className: "min-w-[16rem] max-w-md" },
+      meta: { className: "min-w-[12rem] max-w-md" },
       cell: ({ row }) => <span className="text-slate-700">{preview(row.original.message, MESSAGE_PREVIEW_CHARS)}</span>,
     },
     {
       id: "status",
       header: "Status",
-      cell: ({ row }) => (
-        <span className="flex flex-col items-start gap-1">
-          <ReadBadge isRead={row.original.is_read} />
-          <NotificationFailedBadge status={row.original.mail_status} />
-        </span>
-      ),
+      cell: ({ row }) => <ReadBadge isRead={row.original.is_read} />,
     },
     dateColumn<AdminMessage>("created_at", "Date", (m) => m.created_at),
     actionsColumn<AdminMessage>((m) => (

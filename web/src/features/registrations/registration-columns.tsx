@@ -25,7 +25,12 @@ export function registrationColumns(actions: {
       header: "Name",
       enableSorting: true,
       meta: { opensRow: true, className: "min-w-[10rem]" },
-      cell: ({ row }) => <span className="font-semibold text-slate-900">{row.original.name}</span>,
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-1">
+          <span className="font-semibold text-slate-900">{row.original.name}</span>
+          <NotificationFailedBadge status={row.original.mail_status} />
+        </span>
+      ),
     },
     { id: "email", header: "Email", cell: ({ row }) => <span className="break-all">{row.original.email}</span> },
     { id: "phone", header: "Phone", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => text(row.original.phone) },
@@ -50,15 +55,12 @@ export function registrationColumns(actions: {
       id: "status",
       header: "Status",
       cell: ({ row: { original: r } }) => (
-        <span className="flex flex-col items-start gap-1">
-          <RegistrationStatusSelect
-            aria-label={`Status for ${r.name}`}
-            status={r.status}
-            disabled={actions.busyId === r.id}
-            onChange={(status) => actions.onStatusChange(r, status)}
-          />
-          <NotificationFailedBadge status={r.mail_status} />
-        </span>
+        <RegistrationStatusSelect
+          aria-label={`Status for ${r.name}`}
+          status={r.status}
+          disabled={actions.busyId === r.id}
+          onChange={(status) => actions.onStatusChange(r, status)}
+        />
       ),
     },
     dateColumn<AdminRegistration>("created_at", "Date", (r) => r.created_at, { sortable: true }),

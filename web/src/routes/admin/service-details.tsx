@@ -87,7 +87,7 @@ const columns: ColumnDef<ServiceDetail>[] = [
     cell: ({ row: { original: d } }) => (
       <span className="block min-w-0">
         <span className="block font-semibold text-slate-900">{d.title || "Untitled service detail"}</span>
-        <span className="block truncate text-xs text-slate-600">{d.short_description}</span>
+        <span className="line-clamp-2 text-xs text-slate-600">{d.short_description}</span>
       </span>
     ),
   },
