@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { config } from "@agency/core/config";
 import { isLoopbackHost } from "@agency/core/loopback";
+import { MEDIA_PATH } from "@agency/core/contract/media-path";
 import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
 import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
 import { securityHeaders } from "../../../infra/security-headers";
@@ -214,7 +215,6 @@ function responseSecurityHeaders(): Record<string, string> {
 }
 
 /** The only paths served as images: what completing an upload makes (media/{yyyy}/{id}.{ext}). */
-const MEDIA_PATH = /^\/media\/\d{4}\/[0-9a-f-]+\.(jpg|png|webp|gif|avif)$/;
 const MEDIA_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" };
 
 /**

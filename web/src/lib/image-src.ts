@@ -1,9 +1,10 @@
+import { isMediaPath } from "@agency/core/contract/media-path";
+
 /**
  * A stored image address as an <img src>: an http(s) URL, or a /media/ path of an upload (served by
  * this site); anything else (a javascript: or data: URL that old data might hold) shows nothing.
  */
-export const imageSrc = (url: string | null | undefined): string =>
-  url && (/^https?:\/\//i.test(url) || (/^\/media\/[A-Za-z0-9][A-Za-z0-9/._-]*$/.test(url) && !url.includes(".."))) ? url : "";
+export const imageSrc = (url: string | null | undefined): string => (url && (/^https?:\/\//i.test(url) || isMediaPath(url)) ? url : "");
 
 /** The same, absolute (what social previews need). */
 export const absoluteImageSrc = (url: string | null | undefined): string => {

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isMediaPath } from "./media-path";
 
 /** Optional free text: absent, null and "" all become "". */
 export const optionalText = (max: number) =>
@@ -12,14 +13,12 @@ export const optionalText = (max: number) =>
 export const requiredText = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
+/** An address field's text: trimmed, bounded; absent, null and "" all become "". */
+const addressText = optionalText(2048);
+const isHttpUrl = (v: string) => /^https?:\/\/[^\s]+$/i.test(v);
+
 /** An http(s) URL or empty. Rejects javascript: and other schemes that could end up in an href. */
-export const optionalUrl = z
-  .string()
-  .trim()
-  .max(2048, "Must be at most 2048 characters")
-  .nullish()
-  .transform((v) => v ?? "")
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), "Must be a valid http(s) URL");
+export const optionalUrl = addressText.refine((v) => v === "" || isHttpUrl(v), "Must be a valid http(s) URL");
 
 /** True for a day that exists, written as ISO `YYYY-MM-DD`: 2028-02-29 is one, 2027-02-30 is not. */
 export function isCalendarDate(v: string): boolean {
@@ -31,17 +30,8 @@ export function isCalendarDate(v: string): boolean {
   return days !== undefined && day >= 1 && day <= days;
 }
 
-/** A path of an image in this site's media library (the admin's uploads, served same-origin). */
-export const MEDIA_PATH = /^\/media\/[A-Za-z0-9][A-Za-z0-9/._-]*$/;
-
 /** An image's address: an http(s) URL, a /media/ path of an upload, or empty. */
-export const optionalImageUrl = z
-  .string()
-  .trim()
-  .max(2048, "Must be at most 2048 characters")
-  .nullish()
-  .transform((v) => v ?? "")
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || (MEDIA_PATH.test(v) && !v.includes("..")), "Must be a valid http(s) URL or an uploaded image");
+export const optionalImageUrl = addressText.refine((v) => v === "" || isHttpUrl(v) || isMediaPath(v), "Must be a valid http(s) URL or an uploaded image");
 
 /** A calendar date (`YYYY-MM-DD`) or empty. */
 export const optionalDate = optionalText(10).refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date");

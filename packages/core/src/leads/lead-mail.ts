@@ -137,10 +137,12 @@ export async function deliverLeadMail(kind: LeadKind, id: string, options: Deliv
   const transport = options.transport ?? mailTransport();
   let attempts = 0;
   let lastError = "";
+  // Read once per delivery, and again while there is no one to send to (a setting fixed meanwhile).
+  let to: string[] = [];
   for (let i = 0; i <= delays.length; i++) {
     attempts++;
     try {
-      const to = await leadRecipients();
+      if (!to.length) to = await leadRecipients();
       if (!to.length) throw new Error("No recipient: set notification_emails or contact_email in Settings");
       await transport.send(composeLeadMail(kind, lead, to));
       await settle(kind, id, { mail_status: "sent", mail_sent_at: new Date().toISOString(), mail_attempts: attempts });

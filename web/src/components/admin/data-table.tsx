@@ -12,6 +12,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Spinner } from "../spinner";
 import { actionOutline } from "./classes";
+import { LoadFailed } from "./load-failed";
 
 declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
@@ -158,15 +159,8 @@ export function DataTable<T>({
   } else if (error && !data.length) {
     body = (
       <tr>
-        <td colSpan={leafColumns.length} className="px-6 py-10 text-center">
-          <p role="alert" className="text-sm font-medium text-red-800">
-            Failed to load. Please try again.
-          </p>
-          {onRetry && (
-            <button type="button" className={`${actionOutline} mt-3`} onClick={onRetry}>
-              Retry
-            </button>
-          )}
+        <td colSpan={leafColumns.length} className="px-6">
+          <LoadFailed onRetry={onRetry} className="py-10" />
         </td>
       </tr>
     );

@@ -1,28 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
+import type { MediaItem, MediaLibraryItem, UploadTicket } from "@agency/core/contract/media";
 import { api, ApiError } from "../../lib/api";
 import { useInvalidate, usePagedList } from "../../lib/paged";
 
 const BASE = "/api/admin/media";
 
-/** POST /api/admin/uploads: a presigned POST to storage for one image. */
-export interface UploadTicket {
-  id: string;
-  url: string;
-  fields: Record<string, string>;
-  public_url: string;
-}
-
-/** A completed upload as the media library lists it. */
-export interface AdminMedia {
-  id: string;
-  /** Same-origin: /media/{yyyy}/{id}.{ext} */
-  url: string;
-  filename: string;
-  content_type: string;
-  size: number;
-  created_at: string;
-  used_by: { kind: "blog-post" | "service" | "course" | "page-section"; id: string; title: string }[];
-}
+/** A completed upload as the media library lists it (contract/media.ts). */
+export type AdminMedia = MediaLibraryItem;
 export const mediaKeys = { list: ["admin", "media", "list"] } as const;
 
 /** Completed uploads, newest first, paged; each says where it is used. */
@@ -48,10 +32,10 @@ function postToStorage(ticket: UploadTicket, file: File, onProgress: (fraction: 
  * file straight to storage, then have the server check what arrived (its first bytes must be the
  * claimed image type) and file it. Answers the media item.
  */
-export async function uploadImage(file: File, onProgress: (fraction: number) => void = () => {}): Promise<AdminMedia> {
+export async function uploadImage(file: File, onProgress: (fraction: number) => void = () => {}): Promise<MediaItem> {
   const ticket = await api.post<UploadTicket>("/api/admin/uploads", { filename: file.name, content_type: file.type, size: file.size });
   await postToStorage(ticket, file, onProgress);
-  return api.post<AdminMedia>(`/api/admin/uploads/${encodeURIComponent(ticket.id)}/complete`, {});
+  return api.post<MediaItem>(`/api/admin/uploads/${encodeURIComponent(ticket.id)}/complete`, {});
 }
 
 export function useUploadImage() {

@@ -2,12 +2,13 @@ import type { ReactNode } from "react";
 import { ImageOff } from "lucide-react";
 import { actionOutline } from "../../components/admin/classes";
 import { EmptyState } from "../../components/admin/empty-state";
+import { LoadFailed } from "../../components/admin/load-failed";
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/date-time";
-import type { AdminMedia } from "./admin-api";
-import type { useMediaList } from "./admin-api";
+import { imageTypeNames, type MediaUseKind } from "@agency/core/contract/media";
+import type { AdminMedia, useMediaList } from "./admin-api";
 
-const kindLabel: Record<AdminMedia["used_by"][number]["kind"], string> = {
+const kindLabel: Record<MediaUseKind, string> = {
   "blog-post": "Post",
   service: "Service",
   course: "Course",
@@ -15,7 +16,7 @@ const kindLabel: Record<AdminMedia["used_by"][number]["kind"], string> = {
 };
 
 export const fileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-const typeLabel = (contentType: string) => contentType.replace(/^image\//, "").toUpperCase();
+
 
 /**
  * The media library's grid: each image with its name, size, type, date and where it is used, and
@@ -24,18 +25,7 @@ const typeLabel = (contentType: string) => contentType.replace(/^image\//, "").t
  */
 export function MediaGrid({ list, actions, emptyHint }: { list: ReturnType<typeof useMediaList>; actions: (item: AdminMedia) => ReactNode; emptyHint: string }) {
   if (list.isPending) return <Spinner label="Loading images" />;
-  if (list.isError && !list.rows.length) {
-    return (
-      <div className="py-8 text-center">
-        <p role="alert" className="text-sm font-medium text-red-800">
-          Failed to load. Please try again.
-        </p>
-        <button type="button" className={`${actionOutline} mt-3`} onClick={() => void list.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
+  if (list.isError && !list.rows.length) return <LoadFailed onRetry={() => void list.refetch()} />;
   if (!list.rows.length) return <EmptyState icon={ImageOff} title="No images yet" hint={emptyHint} />;
   return (
     <div>
@@ -48,7 +38,7 @@ export function MediaGrid({ list, actions, emptyHint }: { list: ReturnType<typeo
                 {m.filename}
               </p>
               <p className="text-slate-600">
-                {typeLabel(m.content_type)} · {fileSize(m.size)} · <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+                {imageTypeNames[m.content_type]} · {fileSize(m.size)} · <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
               </p>
               <p className="text-slate-700" data-testid="media-usage">
                 {m.used_by.length ? `Used by ${m.used_by.map((u) => `${kindLabel[u.kind]} “${u.title || u.id}”`).join(", ")}` : "Not used yet"}

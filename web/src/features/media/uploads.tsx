@@ -2,11 +2,9 @@ import { useId, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { ImageUp, Upload } from "lucide-react";
 import { actionOutline } from "../../components/admin/classes";
 import { apiErrorMessage } from "../../components/admin/api-errors";
-import { useUploadImage, type AdminMedia } from "./admin-api";
+import { imageTypes, MAX_UPLOAD_BYTES, uploadMessages, type MediaItem } from "@agency/core/contract/media";
+import { useUploadImage } from "./admin-api";
 
-/** What the upload accepts (the server checks again, bytes included). */
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"];
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 interface Progress {
   key: number;
@@ -15,11 +13,11 @@ interface Progress {
   error?: string;
 }
 
-/** Checked before asking the server: the same rules, said at once. */
+/** Checked before asking the server, with the server's own rules and texts (it checks again, bytes included). */
 function refusal(file: File): string | undefined {
-  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) return "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded";
-  if (file.size > MAX_IMAGE_BYTES) return "Images can be at most 5 MB";
-  if (file.size === 0) return "The file is empty";
+  if (!(imageTypes as readonly string[]).includes(file.type)) return uploadMessages.type;
+  if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.tooLarge;
+  if (file.size === 0) return uploadMessages.empty;
   return undefined;
 }
 
@@ -27,7 +25,7 @@ function refusal(file: File): string | undefined {
  * Uploads images one after another and keeps each one's progress and outcome: what an upload
  * button, a drop zone and an image field all use. `onUploaded` gets each finished media item.
  */
-export function useImageUploads(onUploaded?: (item: AdminMedia) => void) {
+export function useImageUploads(onUploaded?: (item: MediaItem) => void) {
   const upload = useUploadImage();
   const [items, setItems] = useState<Progress[]>([]);
   const next = useRef(1);
@@ -94,7 +92,7 @@ export function UploadButton({ onFiles, label = "Upload", multiple = false, disa
       <input
         ref={input}
         type="file"
-        accept={ACCEPTED_IMAGE_TYPES.join(",")}
+        accept={imageTypes.join(",")}
         multiple={multiple}
         hidden
         tabIndex={-1}

@@ -1,5 +1,6 @@
 import "../../lib/zod-jitless";
 import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { BookOpen, Eye, EyeOff, Link2, Pencil, Plus, Trash2 } from "lucide-react";
 import type { AdminBlogPostSummary } from "@agency/core/contract/admin";
@@ -138,21 +139,18 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
 
 /** Opens a post whole (the list holds summaries) before its editor mounts. */
 function EditExisting({ id, onClose }: { id: string; onClose: () => void }) {
-  const [post, setPost] = useState<BlogPost | null>(null);
+  // Read fresh each time it opens (no cached copy: the editor must start from the stored version).
+  const post = useQuery({ queryKey: ["admin", "blog-post", id], queryFn: () => fetchPost(id), gcTime: 0, retry: false });
   const showError = useApiErrorHandler();
   const fail = useStableCallback((err: unknown) => {
     showError(err, { fallback: "Failed to load blog post" });
     onClose();
   });
   useEffect(() => {
-    let live = true;
-    fetchPost(id).then((p) => live && setPost(p), (err: unknown) => live && fail(err));
-    return () => {
-      live = false;
-    };
-  }, [id, fail]);
-  if (!post) return <Spinner label="Loading post" className="fixed inset-0 z-[60] bg-slate-950/30" />;
-  return <PostEditor post={post} onClose={onClose} />;
+    if (post.error) fail(post.error);
+  }, [post.error, fail]);
+  if (!post.data) return <Spinner label="Loading post" className="fixed inset-0 z-[60] bg-slate-950/30" />;
+  return <PostEditor post={post.data} onClose={onClose} />;
 }
 
 /** /admin/blog: 'Blog Management', the posts with search, publish toggle, copy URL, edit and delete. */

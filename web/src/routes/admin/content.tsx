@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Building2, LayoutGrid } from "lucide-react";
+import { Building2, LayoutGrid, type LucideIcon } from "lucide-react";
 import type { Industry, Service } from "@agency/core/catalog/catalog";
 import { defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceIcons } from "@agency/core/contract/catalog-values";
 import { pageSlugs, type PageSlug } from "@agency/core/contract/page-sections";
@@ -11,10 +11,12 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { SelectFilter } from "../../components/admin/filters";
 import { CheckboxField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { useLeaveGuard } from "../../components/admin/leave-guard";
+import { LoadFailed } from "../../components/admin/load-failed";
 import { PageHeader } from "../../components/admin/page-header";
 import { Tabs } from "../../components/admin/tabs";
 import type { RecordEditor } from "../../components/admin/use-record-editor";
 import { Spinner } from "../../components/spinner";
+import { imageSrc } from "../../lib/image-src";
 import { industryIcon, serviceIcon } from "../../components/ui/icons";
 import { industriesApi, servicesApi } from "../../features/catalog/admin-api";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
@@ -57,9 +59,7 @@ function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlu
       {sections.isPending ? (
         <Spinner label="Loading sections" />
       ) : sections.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          Failed to load. Please try again.
-        </p>
+        <LoadFailed onRetry={() => void sections.refetch()} />
       ) : sections.data.length === 0 ? (
         <div className={panel}>
           <EmptyState icon={LayoutGrid} title="No sections on this page" hint="Sections are created with the site's default content." />
@@ -81,10 +81,25 @@ function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlu
 
 type ServiceValues = { title: string; description: string; icon_name: string; order_index: string; image_url: string; is_active: boolean };
 
-function Thumb({ src, children }: { src?: string | null; children: React.ReactNode }) {
+/** A service's or industry's cell: its image (else its icon), name and description. */
+function ItemCell({ image, icon: Icon, title, description }: { image?: string | null; icon: LucideIcon; title?: string; description?: string }) {
   const [failed, setFailed] = useState(false);
-  if (src && /^https?:\/\//i.test(src) && !failed) return <img src={src} alt="" onError={() => setFailed(true)} className="h-12 w-12 shrink-0 rounded-lg object-cover" />;
-  return <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-purple-100 text-purple-700">{children}</span>;
+  const src = failed ? "" : imageSrc(image);
+  return (
+    <div className="flex items-start gap-3">
+      {src ? (
+        <img src={src} alt="" onError={() => setFailed(true)} className="h-12 w-12 shrink-0 rounded-lg object-cover" />
+      ) : (
+        <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-purple-100 text-purple-700">
+          <Icon aria-hidden="true" className="h-5 w-5" />
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">{title || "Untitled"}</p>
+        <p className="line-clamp-2 text-sm text-slate-600">{description}</p>
+      </div>
+    </div>
+  );
 }
 
 const serviceColumns: ColumnDef<Service>[] = [
@@ -92,20 +107,7 @@ const serviceColumns: ColumnDef<Service>[] = [
     id: "service",
     header: "Service",
     meta: { className: "min-w-[16rem]" },
-    cell: ({ row: { original: s } }) => {
-      const Icon = serviceIcon(s.icon_name);
-      return (
-        <div className="flex items-start gap-3">
-          <Thumb src={s.image_url}>
-            <Icon aria-hidden="true" className="h-5 w-5" />
-          </Thumb>
-          <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{s.title || "Untitled"}</p>
-            <p className="line-clamp-2 text-sm text-slate-600">{s.description}</p>
-          </div>
-        </div>
-      );
-    },
+    cell: ({ row: { original: s } }) => <ItemCell image={s.image_url} icon={serviceIcon(s.icon_name)} title={s.title} description={s.description} />,
   },
 ];
 
@@ -156,20 +158,7 @@ const industryColumns: ColumnDef<Industry>[] = [
     id: "industry",
     header: "Industry",
     meta: { className: "min-w-[16rem]" },
-    cell: ({ row: { original: i } }) => {
-      const Icon = industryIcon(i.icon_name);
-      return (
-        <div className="flex items-start gap-3">
-          <Thumb>
-            <Icon aria-hidden="true" className="h-5 w-5" />
-          </Thumb>
-          <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{i.name || "Untitled"}</p>
-            <p className="line-clamp-2 text-sm text-slate-600">{i.description}</p>
-          </div>
-        </div>
-      );
-    },
+    cell: ({ row: { original: i } }) => <ItemCell icon={industryIcon(i.icon_name)} title={i.name} description={i.description} />,
   },
 ];
 
@@ -242,13 +231,7 @@ function SiteSettingsTab() {
   }
 
   if (settings.isPending) return <Spinner label="Loading settings" />;
-  if (settings.isError) {
-    return (
-      <p role="alert" className="text-sm font-medium text-red-800">
-        Failed to load. Please try again.
-      </p>
-    );
-  }
+  if (settings.isError) return <LoadFailed onRetry={() => void settings.refetch()} />;
   return (
     <section aria-labelledby="site-settings-heading">
       <h2 id="site-settings-heading" className="mb-1 text-xl font-semibold text-slate-900">

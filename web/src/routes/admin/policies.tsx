@@ -5,6 +5,7 @@ import type { PolicyKey } from "@agency/core/contract/page-sections";
 import { actionPrimary, panel } from "../../components/admin/classes";
 import { EditorRecovery, useEditorGuards } from "../../components/admin/editor-dialog";
 import { TextAreaField, TextField } from "../../components/admin/form-fields";
+import { LoadFailed } from "../../components/admin/load-failed";
 import { PageHeader } from "../../components/admin/page-header";
 import { Tabs } from "../../components/admin/tabs";
 import { useRecordEditor } from "../../components/admin/use-record-editor";
@@ -91,9 +92,7 @@ export default function PoliciesPage() {
       {sections.isPending ? (
         <Spinner label="Loading policies" />
       ) : sections.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          Failed to load. Please try again.
-        </p>
+        <LoadFailed onRetry={() => void sections.refetch()} />
       ) : (
         <Tabs label="Policies" tabs={policyList.map((p) => ({ id: p.key, label: p.label }))} selected={selected} onSelect={(id) => setSelected(id as PolicyKey)}>
           {policyList.map((p) => {
