@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MailDev } from "maildev";
+import { startMailCatcher, type MailCatcher } from "../../packages/local/src/mail-catcher";
 import { Visitor } from "../support/auth-flow";
 import { freePort, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
  * Lead notifications end to end: a runtime that sends to a mail server this test controls
- * (MailDev, read through its REST API), so it can be down when a lead arrives and up again later.
+ * (the local mail catcher, read through its REST API), so it can be down when a lead arrives and up again later.
  */
 let runtime: RunningRuntime;
 let smtpPort: number;
 let webPort: number;
-let maildev: MailDev | undefined;
+let mailServer: MailCatcher | undefined;
 let admin: Visitor;
 
 async function mailUp() {
-  maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: "127.0.0.1", webIp: "127.0.0.1", silent: true, mailDirectory: `${runtime.dataDir}/test-mail` });
-  const info = console.info;
-  console.info = () => {};
-  await maildev.start().finally(() => (console.info = info));
+  mailServer = await startMailCatcher({ smtpPort, webPort, directory: `${runtime.dataDir}/test-mail` });
 }
 async function mailDown() {
-  await maildev?.stop();
-  maildev = undefined;
+  await mailServer?.close();
+  mailServer = undefined;
 }
 
 interface Mail {

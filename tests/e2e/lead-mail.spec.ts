@@ -2,7 +2,7 @@
 import { expect, test } from "@playwright/test";
 import { runTag, signInAsAdmin } from "../support/admin-journey";
 
-/** The runtime's own mail server: MailDev's REST API on MAIL_UI_PORT (playwright.config.ts: port + 2). */
+/** The runtime's own mail catcher's REST API on MAIL_UI_PORT (playwright.config.ts: port + 2). */
 const inbox = (baseURL: string) => `http://127.0.0.1:${Number(new URL(baseURL).port) + 2}/api/email`;
 
 test("a visitor's enquiry lands in the local mail inbox, and the mail's link opens it in the back office", async ({ page, baseURL }) => {

@@ -21,7 +21,7 @@ export interface RunningRuntime {
   url: string;
   port: number;
   dataDir: string;
-  /** The runtime's local mail server (MailDev): its inbox and REST API (`${mailUrl}/api/email`). */
+  /** The runtime's local mail catcher: its inbox and REST API (`${mailUrl}/api/email`). */
   mailUrl: string;
   /** The runtime's local S3 (s3rver), where uploads are posted: `${s3Url}/{bucket}`. */
   s3Url: string;

@@ -1,18 +1,18 @@
 import { join } from "node:path";
-import { MailDev } from "maildev";
 import { deliverLeadMail } from "@agency/core/leads/lead-mail";
 import { onLeadStored } from "@agency/core/leads/outbox";
 import { freePort } from "./net";
+import { startMailCatcher } from "./mail-catcher";
 
 export interface LocalMail {
   smtpPort: number;
-  /** MailDev's web inbox (and its REST API under /api). */
+  /** The mail catcher's web inbox (and its REST API under /api). */
   inboxUrl: string;
   close(): Promise<void>;
 }
 
 /**
- * The local mail: MailDev (an SMTP server with a web inbox and a REST API) on loopback, its mails
+ * The local mail: the mail catcher (an SMTP server with a web inbox and a REST API) on loopback, its mails
  * kept under the data directory, and the lead notifications the stream drives in AWS driven here
  * by the same domain code (leads/lead-mail.ts) as each lead is stored. SMTP_PORT and MAIL_UI_PORT
  * choose the ports (defaults 1025 and 1080; free ones when the runtime itself takes a free port).
@@ -32,26 +32,11 @@ export async function startLocalMail({ dataDir, ephemeralPorts }: { dataDir: str
   };
   const smtpPort = await port("SMTP_PORT", 1025);
   const webPort = await port("MAIL_UI_PORT", 1080);
-  const maildev = new MailDev({
-    smtp: smtpPort,
-    web: webPort,
-    ip: "127.0.0.1",
-    webIp: "127.0.0.1",
-    mailDirectory: join(dataDir, "mail"),
-    silent: true,
-  });
-  // Its API announces itself on the console; the start banner says where the inbox is instead.
-  const info = console.info;
-  console.info = () => {};
-  try {
-    await maildev.start();
-  } finally {
-    console.info = info;
-  }
+  const catcher = await startMailCatcher({ smtpPort, webPort, directory: join(dataDir, "mail") });
   process.env.SMTP_PORT = String(smtpPort);
   return {
     smtpPort,
     inboxUrl: `http://localhost:${webPort}`,
-    close: () => maildev.stop(),
+    close: () => catcher.close(),
   };
 }

@@ -100,7 +100,7 @@ export async function startLocal(options: LocalOptions = {}) {
     seeded,
     admin,
     oidc,
-    /** The local mail server (MailDev), when it runs: where lead notifications land. */
+    /** The local mail catcher, when it runs: where lead notifications land. */
     mail,
     /** The local media bucket (s3rver), when it runs: where uploaded images are kept. */
     s3,

@@ -11,7 +11,7 @@ export interface MailTransport {
 export const mailFrom = () => process.env.MAIL_FROM?.trim() || `Arcline AI <notifications@${new URL(config.publicUrl).hostname || "localhost"}>`;
 
 /**
- * nodemailer over SMTP when SMTP_HOST or SMTP_PORT is set (the local runtime's MailDev, or any
+ * nodemailer over SMTP when SMTP_HOST or SMTP_PORT is set (the local runtime's mail catcher, or any
  * server), else SES v2 with the function's own role. Plain text only: visitor text is never HTML.
  */
 export function mailTransport(): MailTransport {
