@@ -1,20 +1,49 @@
 import type { SSTConfig } from "sst";
+import type { App } from "sst/constructs";
+import { VisibleError } from "sst/error.js";
 import { Api } from "./infra/api";
 import { functionDefaults } from "./infra/bundling";
 import { Database, isProduction } from "./infra/database";
 import { Monitoring } from "./infra/monitoring";
+import { secretProblems, settingProblems, stageProblem } from "./infra/preflight";
 import { Web } from "./infra/web";
 
+/** The stacks, as every command synthesises them (the synthesis tests call this directly). */
+export function buildStacks(app: App) {
+  // Ephemeral stages leave nothing behind on `sst remove`; production keeps its data (infra/database.ts).
+  if (!isProduction(app.stage)) app.setDefaultRemovalPolicy("destroy");
+  app.setDefaultFunctionProps(functionDefaults);
+  // Web before Api: Api's functions need the site's URL, and Web only needs the bare gateway.
+  // Monitoring last: its alarms watch the others' resources.
+  app.stack(Database).stack(Web).stack(Api).stack(Monitoring);
+}
+
+/**
+ * Before anything is created: the stage's name, the deploy's settings and the stage's secrets
+ * (infra/preflight.ts). `sst deploy` and `sst dev` stop on a problem; other commands that synthesise
+ * (`sst diff`, `sst build`) print it and go on.
+ */
+async function preflight(app: App) {
+  const stage = stageProblem(app.stage);
+  if (stage) throw new VisibleError(stage);
+  if (app.mode === "remove") return;
+  const { Config } = await import("sst/config.js");
+  const problems = [...settingProblems(), ...secretProblems(app.stage, await Config.secrets())];
+  if (problems.length === 0) return;
+  const command = process.argv.slice(2).find((a) => !a.startsWith("-"));
+  const message = [`The ${app.stage} stage is not ready to deploy; nothing was created:`, ...problems.map((p) => `  - ${p}`)].join("\n");
+  if (command === "deploy" || command === "dev") throw new VisibleError(message);
+  console.warn(message);
+}
+
 export default {
-  config() {
+  config(input) {
+    const problem = input.stage ? stageProblem(input.stage) : undefined;
+    if (problem) throw new VisibleError(problem);
     return { name: "agency", region: "us-east-1" };
   },
-  stacks(app) {
-    // Ephemeral stages leave nothing behind on `sst remove`; production keeps its data (infra/database.ts).
-    if (!isProduction(app.stage)) app.setDefaultRemovalPolicy("destroy");
-    app.setDefaultFunctionProps(functionDefaults);
-    // Web before Api: Api's functions need the site's URL, and Web only needs the bare gateway.
-    // Monitoring last: its alarms watch the others' resources.
-    app.stack(Database).stack(Web).stack(Api).stack(Monitoring);
+  async stacks(app) {
+    await preflight(app);
+    buildStacks(app);
   },
 } satisfies SSTConfig;

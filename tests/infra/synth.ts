@@ -4,7 +4,7 @@ import path from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
 import { App, StaticSite, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
-import sstConfig from "../../sst.config";
+import { buildStacks } from "../../sst.config";
 import { Api } from "../../infra/api";
 import { Database } from "../../infra/database";
 import { Monitoring } from "../../infra/monitoring";
@@ -37,7 +37,7 @@ export async function synthesize(
     await initProject({ stage });
     Object.assign(process.env, settings); // initProject loads .env files
     const app = new App({ mode, stage, name: "agency", region: "us-east-1", account: "123456789012" });
-    sstConfig.stacks(app);
+    buildStacks(app);
     for (const site of app.node.findAll().filter((c): c is StaticSite => c instanceof StaticSite)) standInBuild(site);
     await app.finish();
     return {
