@@ -21,6 +21,8 @@ const toValues = (s: PageSection | undefined): SectionValues => ({
 });
 
 const labels = { title: "Title", content: "Content", image_url: "Image URL", video_url: "Video URL", is_active: "Active" };
+/** A section that is one text calls its field "Text", whichever field holds it. */
+const textLabels = { ...labels, title: "Text", content: "Text" };
 
 /**
  * One page section (SPEC §2 Page Sections): named by where it appears ("Hero · Title", from the
@@ -33,7 +35,7 @@ export function SectionCard({ section, layout }: { section: PageSection; layout:
   const editor = useRecordEditor<PageSection, SectionValues>({
     record: section,
     toValues,
-    labels,
+    labels: layout.fields.length === 1 ? textLabels : labels,
     save: ({ changes, record }) => save.mutateAsync({ section: record!, fields: changes }),
     reload: fetchLatestSection,
     fallback: () => "Failed to save the section",
@@ -45,7 +47,6 @@ export function SectionCard({ section, layout }: { section: PageSection; layout:
   const saveOnBlur = () => void editor.submit();
   const name = section.section_key;
   const uses = (field: SectionField) => layout.fields.includes(field);
-  // A section that is one text is labelled "Text"; the policies have a Title and a Content.
   const single = layout.fields.length === 1;
 
   return (
@@ -81,8 +82,8 @@ export function SectionCard({ section, layout }: { section: PageSection; layout:
       </div>
       <div className="space-y-4">
         <EditorRecovery editor={editor} />
-        {uses("title") && <TextField label={single ? "Text" : "Title"} value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />}
-        {uses("content") && <TextAreaField label={single ? "Text" : "Content"} rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />}
+        {uses("title") && <TextField label={single ? textLabels.title : labels.title} value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />}
+        {uses("content") && <TextAreaField label={single ? textLabels.content : labels.content} rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />}
         {uses("image_url") && <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} />}
         {uses("video_url") && <TextField label="Video URL" type="url" value={values.video_url} onChange={(v) => set("video_url", v)} onBlur={saveOnBlur} error={errors.video_url} name={`${name}-video_url`} />}
       </div>
