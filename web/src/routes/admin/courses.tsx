@@ -223,7 +223,7 @@ function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) 
         <TextField {...text("icon")} hint="An emoji, e.g. 📚" />
       </div>
       <TextAreaField {...text("highlights")} rows={3} hint="One per line: the bullet points of the course's card on the Tech School page" />
-      <NumberField {...text("rating")} min={0} max={5} step={0.1} hint="0 to 5, shown as stars on the Tech School card; 0 shows none" />
+      <NumberField {...text("rating")} min={0} max={5} step={0.1} hint="0 to 5, shown with a star on the Tech School card; 0 shows none" />
       <ColorSchemeField value={values.color_scheme} onChange={(v) => set("color_scheme", v)} error={errors.color_scheme} />
       <ImageUrlField {...text("image_url")} />
       <div className="grid gap-4 sm:grid-cols-2">
