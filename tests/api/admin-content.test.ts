@@ -37,12 +37,24 @@ describe.each([
 
 describe("admin content validation", () => {
   it("names the fields at fault", async () => {
-    const res = await admin.call("POST", "/api/admin/courses", { body: { button_type: "register", progress_percentage: 140, image_url: "javascript:alert(1)" } });
+    const res = await admin.call("POST", "/api/admin/courses", { body: { button_type: "register", progress_percentage: 140, rating: 5.5, image_url: "javascript:alert(1)" } });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.json.fields).sort()).toEqual(["external_url", "image_url", "progress_percentage"]);
+    expect(Object.keys(res.json.fields).sort()).toEqual(["external_url", "image_url", "progress_percentage", "rating"]);
     const detail = await admin.call("POST", "/api/admin/service-details", { body: { service_category: "Astrology" } });
     expect(detail.status).toBe(400);
     expect(detail.json.fields).toHaveProperty("service_category");
+  });
+
+  it("gives a course's highlights and rating to the public list, which the Tech School cards read", async () => {
+    const created = await admin.call("POST", "/api/admin/courses", { body: { title: "Applied NLP", highlights: "Tokenisers | Embeddings", rating: "4.5", order_index: 900 } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ highlights: "Tokenisers | Embeddings", rating: 4.5, is_active: true });
+    const listed = ((await call("GET", "/api/courses", { ip: freshIp() })).json as { id: string }[]).find((c) => c.id === created.json.id);
+    expect(listed).toMatchObject({ highlights: "Tokenisers | Embeddings", rating: 4.5 });
+    // Left out, they are none: no bullet points, no rating.
+    const plain = await admin.call("POST", "/api/admin/courses", { body: { title: "Plain", order_index: 901 } });
+    expect(plain.json).toMatchObject({ highlights: "", rating: 0 });
+    for (const id of [created.json.id, plain.json.id]) await admin.call("DELETE", `/api/admin/courses/${id}`, { body: {} });
   });
 
   it("parses Order Index as an integer", async () => {

@@ -107,8 +107,8 @@ function AcademyCourseCard({ course: c, onContact }: { course: Course; onContact
         <h3 className="text-lg font-semibold text-slate-900">{c.title}</h3>
         <p className="mt-2 text-sm leading-relaxed text-slate-600">{c.description}</p>
         <ul className="mt-4 flex-1 space-y-1.5">
-          {highlights.map((h) => (
-            <li key={h} className="flex items-center gap-2 text-sm text-slate-700">
+          {highlights.map((h, i) => (
+            <li key={`${i}-${h}`} className="flex items-center gap-2 text-sm text-slate-700">
               <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" /> {h}
             </li>
           ))}
