@@ -98,3 +98,15 @@ export const pageLayouts: Record<PageSlug, readonly SectionLayout[]> = {
     { key: "cookie_policy", label: "Footer pop-up · Cookie Policy", fields: ["title", "content"] },
   ],
 };
+
+/**
+ * A page's stored sections as its Page Sections screen offers them: in the page's order, each with
+ * its layout; a stored section the layout does not name is left out, and so is one never stored.
+ */
+export function inPageOrder<S extends { section_key: string }>(page: PageSlug, sections: readonly S[]): { layout: SectionLayout; section: S }[] {
+  const byKey = new Map(sections.map((s) => [s.section_key, s]));
+  return pageLayouts[page].flatMap((layout) => {
+    const section = byKey.get(layout.key);
+    return section ? [{ layout, section }] : [];
+  });
+}

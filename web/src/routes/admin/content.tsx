@@ -5,7 +5,7 @@ import { Building2, LayoutGrid, type LucideIcon } from "lucide-react";
 import type { Industry, Service } from "@agency/core/catalog/catalog";
 import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceIcons } from "@agency/core/contract/catalog-values";
-import { pageLayouts, pageSlugs, type PageSlug } from "@agency/core/contract/page-sections";
+import { inPageOrder, pageSlugs, type PageSlug } from "@agency/core/contract/page-sections";
 import { panel } from "../../components/admin/classes";
 import { EmptyState } from "../../components/admin/empty-state";
 import { SelectFilter } from "../../components/admin/filters";
@@ -68,11 +68,7 @@ function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlu
  * reads are not offered.
  */
 function SectionList({ page, sections }: { page: PageSlug; sections: readonly PageSection[] }) {
-  const byKey = new Map(sections.map((s) => [s.section_key, s]));
-  const shown = pageLayouts[page].flatMap((layout) => {
-    const section = byKey.get(layout.key);
-    return section ? [{ layout, section }] : [];
-  });
+  const shown = inPageOrder(page, sections);
   if (!shown.length) {
     return (
       <div className={panel}>
