@@ -101,7 +101,7 @@ async function seedData(dataDir: string) {
         email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}${i}@example.com`,
         phone: random() < 0.5 ? `+1 555 ${String(1_000_000 + i).slice(1)}` : "",
         company: random() < 0.4 ? `${pick(lastNames)} Inc` : "",
-        course_interest: pick(["AI Automation Mastery", "Machine Learning Fundamentals", "Data Science Bootcamp", "Not sure"]),
+        course_interest: pick(["AI Automation with Python", "Machine Learning Fundamentals", "Data Science Bootcamp", "Not sure"]),
         experience_level: pick(["", "Beginner", "Intermediate", "Advanced"] as const),
         preferred_start_date: "",
         additional_notes: random() < 0.3 ? text(20, 400) : "",

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { publicSettingKeys, settingKeys } from "../../packages/core/src/contract/settings";
 import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
 
@@ -36,12 +37,24 @@ describe.each([
 
 describe("admin content validation", () => {
   it("names the fields at fault", async () => {
-    const res = await admin.call("POST", "/api/admin/courses", { body: { button_type: "register", progress_percentage: 140, image_url: "javascript:alert(1)" } });
+    const res = await admin.call("POST", "/api/admin/courses", { body: { button_type: "register", progress_percentage: 140, rating: 5.5, image_url: "javascript:alert(1)" } });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.json.fields).sort()).toEqual(["external_url", "image_url", "progress_percentage"]);
+    expect(Object.keys(res.json.fields).sort()).toEqual(["external_url", "image_url", "progress_percentage", "rating"]);
     const detail = await admin.call("POST", "/api/admin/service-details", { body: { service_category: "Astrology" } });
     expect(detail.status).toBe(400);
     expect(detail.json.fields).toHaveProperty("service_category");
+  });
+
+  it("gives a course's highlights and rating to the public list, which the Tech School cards read", async () => {
+    const created = await admin.call("POST", "/api/admin/courses", { body: { title: "Applied NLP", highlights: "Tokenisers | Embeddings", rating: "4.5", order_index: 900 } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ highlights: "Tokenisers | Embeddings", rating: 4.5, is_active: true });
+    const listed = ((await call("GET", "/api/courses", { ip: freshIp() })).json as { id: string }[]).find((c) => c.id === created.json.id);
+    expect(listed).toMatchObject({ highlights: "Tokenisers | Embeddings", rating: 4.5 });
+    // Left out, they are none: no bullet points, no rating.
+    const plain = await admin.call("POST", "/api/admin/courses", { body: { title: "Plain", order_index: 901 } });
+    expect(plain.json).toMatchObject({ highlights: "", rating: 0 });
+    for (const id of [created.json.id, plain.json.id]) await admin.call("DELETE", `/api/admin/courses/${id}`, { body: {} });
   });
 
   it("parses Order Index as an integer", async () => {
@@ -125,18 +138,28 @@ describe("admin page sections", () => {
 
 describe("admin site settings", () => {
   it("saves a value, allows empty values, and checks url and email types", async () => {
-    const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; type: string; version: number }[];
-    expect(settings.map((s) => s.key)).toContain("google_analytics_id");
+    const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; type: string; value: string; version: number }[];
     const version = (key: string) => settings.find((s) => s.key === key)!.version;
-    expect((await admin.call("PUT", "/api/admin/site-settings/company_tagline", { body: { value: "Automation, done right", version: version("company_tagline") } })).json.value).toBe(
-      "Automation, done right",
-    );
+    const original = settings.find((s) => s.key === "contact_phone")!;
+    const phone = await admin.call("PUT", "/api/admin/site-settings/contact_phone", { body: { value: "+1 (555) 000-0000", version: version("contact_phone") } });
+    expect(phone.json.value).toBe("+1 (555) 000-0000");
+    await admin.call("PUT", "/api/admin/site-settings/contact_phone", { body: { value: original.value, version: phone.json.version } });
     expect((await admin.call("PUT", "/api/admin/site-settings/social_media_facebook", { body: { value: "", version: version("social_media_facebook") } })).status).toBe(200);
     const badUrl = await admin.call("PUT", "/api/admin/site-settings/social_media_twitter", { body: { value: "not a url", version: version("social_media_twitter") } });
     expect(badUrl.status).toBe(400);
     expect(badUrl.json.fields).toEqual({ value: "Must be a valid http(s) URL" });
     expect((await admin.call("PUT", "/api/admin/site-settings/contact_email", { body: { value: "nope", version: version("contact_email") } })).status).toBe(400);
     expect((await admin.call("PUT", "/api/admin/site-settings/no_such_key", { body: { value: "x", version: 1 } })).status).toBe(404);
+  });
+
+  it("offers exactly the settings of the Settings screen, each with a visible effect, and serves the public ones", async () => {
+    const keys = ((await admin.call("GET", "/api/admin/site-settings")).json as { key: string }[]).map((s) => s.key);
+    expect(keys.sort()).toEqual([...settingKeys].sort());
+    for (const gone of ["hero_heading", "hero_subtext", "company_tagline", "site_description", "google_analytics_id"]) {
+      expect((await admin.call("PUT", `/api/admin/site-settings/${gone}`, { body: { value: "x", version: 1 } })).status).toBe(404);
+    }
+    const served = (await call("GET", "/api/site-settings", { ip: freshIp() })).json as Record<string, string>;
+    expect(Object.keys(served).sort()).toEqual([...publicSettingKeys].sort());
   });
 });
 

@@ -67,13 +67,13 @@ const editables: Editable[] = [
   {
     name: "site setting",
     setup: async () => {
-      const read = async () => ((await admin.call("GET", "/api/admin/site-settings")).json as (Item & { key: string })[]).find((s) => s.key === "hero_subtext")!;
+      const read = async () => ((await admin.call("GET", "/api/admin/site-settings")).json as (Item & { key: string })[]).find((s) => s.key === "meta_description")!;
       const original = (await read()).value;
       return {
-        url: "/api/admin/site-settings/hero_subtext",
+        url: "/api/admin/site-settings/meta_description",
         read,
         field: "value",
-        restore: (latest) => admin.call("PUT", "/api/admin/site-settings/hero_subtext", { body: { value: original, version: latest.version } }),
+        restore: (latest) => admin.call("PUT", "/api/admin/site-settings/meta_description", { body: { value: original, version: latest.version } }),
       };
     },
   },

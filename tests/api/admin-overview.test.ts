@@ -43,12 +43,12 @@ describe("the Overview", () => {
   it("lists the five newest messages, registrations and posts with only their summary fields", async () => {
     const name = uniqueName("Recent");
     await call("POST", "/api/contact", { ip: freshIp(), body: { name, email: "recent@example.com", company: "Hooli", message: "Hi" } });
-    await call("POST", "/api/course-registrations", { ip: freshIp(), body: { name, email: "recent@example.com", course_interest: "AI Automation" } });
+    await call("POST", "/api/course-registrations", { ip: freshIp(), body: { name, email: "recent@example.com", course_interest: "AI Automation with Python" } });
     const created = (await admin.call("POST", "/api/admin/blog-posts", { body: post({ title: name }) })).json;
     const { recentActivity } = await overview();
     expect(recentActivity.contacts.length).toBeLessThanOrEqual(5);
     expect(recentActivity.contacts[0]).toEqual({ id: expect.any(String), name, email: "recent@example.com", company: "Hooli", created_at: expect.any(String) });
-    expect(recentActivity.registrations[0]).toEqual({ id: expect.any(String), name, email: "recent@example.com", course_interest: "AI Automation", created_at: expect.any(String) });
+    expect(recentActivity.registrations[0]).toEqual({ id: expect.any(String), name, email: "recent@example.com", course_interest: "AI Automation with Python", created_at: expect.any(String) });
     expect(recentActivity.blogPosts[0]).toEqual({ id: created.id, title: name, slug: created.slug, is_published: false, created_at: created.created_at });
     await admin.call("DELETE", `/api/admin/blog-posts/${created.id}`, { body: {} });
   });

@@ -106,12 +106,12 @@ describe("lead notifications", () => {
       const name = `Grace ${tag()}`;
       const visitor = new Visitor(runtime.url);
       const res = await visitor.call("POST", "/api/course-registrations", {
-        body: { name, email: "grace@example.com", phone: "+1 555 0100", company: "Navy", course_interest: "AI Automation", experience_level: "Beginner", preferred_start_date: "2027-01-11", additional_notes: "Evenings" },
+        body: { name, email: "grace@example.com", phone: "+1 555 0100", company: "Navy", course_interest: "AI Automation with Python", experience_level: "Beginner", preferred_start_date: "2027-01-11", additional_notes: "Evenings" },
       });
       expect(res.status, res.text).toBe(201);
       const mails = await until("the registration's mail", async () => (await inbox()).filter((m) => m.subject === `New course registration from ${name}`), (m) => m.length === 1);
       expect(mails[0]!.to.map((t) => t.address)).toEqual(["sales@example.com", "ops@example.com"]);
-      for (const line of ["Phone: +1 555 0100", "Course: AI Automation", "Experience: Beginner", "Preferred start date: 2027-01-11", "Additional notes: Evenings"]) {
+      for (const line of ["Phone: +1 555 0100", "Course: AI Automation with Python", "Experience: Beginner", "Preferred start date: 2027-01-11", "Additional notes: Evenings"]) {
         expect(mails[0]!.text).toContain(line);
       }
       expect(mails[0]!.text).toMatch(new RegExp(`${runtime.url}/admin/registrations\\?open=`));

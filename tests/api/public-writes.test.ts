@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ContactSubmissions } from "../../packages/core/src/contact/contact";
+import { Courses } from "../../packages/core/src/catalog/catalog";
+import { courseInput } from "../../packages/core/src/contract/catalog";
 import { CourseRegistrations } from "../../packages/core/src/registrations/registrations";
 import { useRuntimeDatabase } from "../support/database";
 import { call, freshIp } from "../support/http";
@@ -137,5 +139,41 @@ describe("POST /api/course-registrations preferred_start_date", () => {
     const res = await call("POST", "/api/course-registrations", { body: registration({ name, preferred_start_date: "2028-02-29" }), ip: freshIp() });
     expect(res.status).toBe(201);
     expect((await stored["/api/course-registrations"](name))[0]?.preferred_start_date).toBe("2028-02-29");
+  });
+});
+
+describe("POST /api/course-registrations course_interest", () => {
+  const course = (title: string, is_active: boolean) => Courses.create(courseInput.parse({ title, is_active }));
+
+  it.each(["", "Not sure", "Data Scientist Path", "Machine Learning Fundamentals"])("accepts %j: nothing, Not sure, a learning path or an active course", async (course_interest) => {
+    const name = uniqueName();
+    const res = await call("POST", "/api/course-registrations", { body: registration({ name, course_interest }), ip: freshIp() });
+    expect(res.status).toBe(201);
+    expect((await stored["/api/course-registrations"](name))[0]?.course_interest).toBe(course_interest);
+  });
+
+  it("accepts a course added in Course Management, and refuses it with a 400 naming the field once it is inactive", async () => {
+    const title = uniqueName().replace("Visitor", "Course");
+    const added = await course(title, true);
+    try {
+      const accepted = uniqueName();
+      expect((await call("POST", "/api/course-registrations", { body: registration({ name: accepted, course_interest: title }), ip: freshIp() })).status).toBe(201);
+      await Courses.update(added.id, { is_active: false, version: added.version });
+      const refused = uniqueName();
+      const res = await call("POST", "/api/course-registrations", { body: registration({ name: refused, course_interest: title }), ip: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.json.fields).toEqual({ course_interest: "Choose a course from the list" });
+      expect(await stored["/api/course-registrations"](refused)).toEqual([]);
+    } finally {
+      await Courses.remove(added.id);
+    }
+  });
+
+  it("refuses a course nobody offers, and one differing only in case", async () => {
+    for (const course_interest of ["Underwater Basket Weaving", "machine learning fundamentals"]) {
+      const res = await call("POST", "/api/course-registrations", { body: registration({ course_interest }), ip: freshIp() });
+      expect(res.status).toBe(400);
+      expect(res.json.fields).toEqual({ course_interest: "Choose a course from the list" });
+    }
   });
 });

@@ -17,10 +17,16 @@ const sameOrigin = (page: Page) => ({ headers: { origin: new URL(page.url()).ori
 const savedSection = (page: Page, id: string) =>
   page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === `/api/admin/page-sections/${id}`);
 
-test("page sections save a title when the field is left and Active at once, and the home page shows them", async ({ page, browser, baseURL }) => {
+/** A section's id, read from the API by its page and key (the screen shows the key, not the id). */
+async function sectionId(page: Page, pageSlug: string, key: string) {
+  const list = (await (await page.request.get(`/api/admin/page-sections/${pageSlug}`)).json()) as { id: string; section_key: string }[];
+  return list.find((s) => s.section_key === key)!.id;
+}
+
+test("page sections show in page order, labelled by where they appear, with only the fields each uses", async ({ page }) => {
   await openContent(page);
   const tabs = page.getByRole("tablist", { name: "Content" });
-  await expect(tabs.getByRole("tab")).toHaveText(["Page Sections", "Services", "Industries", "Site Settings"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["Page Sections", "Services", "Industries"]);
   await expect(tabs.getByRole("tab", { name: "Page Sections" })).toHaveAttribute("aria-selected", "true");
   const pageSelect = page.getByRole("combobox", { name: "Page" });
   await expect(pageSelect).toHaveValue("home");
@@ -28,15 +34,46 @@ test("page sections save a title when the field is left and Active at once, and 
     "Home Page", "About Page", "Services Page", "Tech School Page", "Contact Page", "Blog Page", "Global (Footer, etc.)", "Legal Policies",
   ]);
 
-  const card = page.locator('[data-testid="page-section"][data-key="video_title"]');
-  await expect(card.getByRole("heading", { name: "video_title" })).toBeVisible();
-  await expect(card.getByText(/^ID: /)).toBeVisible();
-  await expect(card.getByRole("textbox", { name: "Content" })).toHaveAttribute("rows", "4");
+  // The home page's sections, top to bottom as the page shows them.
+  const cards = page.getByTestId("page-section");
+  await expect(cards.getByRole("heading")).toHaveText([
+    "Hero · Badge", "Hero · Title", "Hero · Subtitle", "Hero · Primary button", "Hero · Secondary button",
+    "Intro video · Title", "Intro video · Subtitle", "Intro video · Video", "Intro video · Description title", "Intro video · Description",
+    "What we do · Title", "What we do · Subtitle", "Tech school courses · Title", "Tech school courses · Subtitle",
+  ]);
+  // Each with its key as a small label and only its own field.
+  const heroTitle = page.locator('[data-testid="page-section"][data-key="hero_title"]');
+  await expect(heroTitle.getByTestId("section-key")).toHaveText("hero_title");
+  await expect(heroTitle.getByRole("textbox")).toHaveCount(1);
+  await expect(heroTitle.getByRole("textbox", { name: "Text" })).toBeVisible();
+  await expect(heroTitle.getByRole("checkbox", { name: "Active" })).toBeVisible();
+  const video = page.locator('[data-testid="page-section"][data-key="video_embed_url"]');
+  await expect(video.getByRole("textbox")).toHaveCount(1);
+  await expect(video.getByRole("textbox", { name: "Video URL" })).toBeVisible();
+  const description = page.locator('[data-testid="page-section"][data-key="video_description"]');
+  await expect(description.getByRole("textbox")).toHaveCount(1);
+  await expect(description.getByRole("textbox", { name: "Text" })).toHaveAttribute("rows", "4");
+  await expect(page.getByRole("textbox", { name: "Image URL" })).toHaveCount(0);
   await audit(page, "page sections");
 
-  const title = card.getByRole("textbox", { name: "Title" });
+  // The footer's: its newsletter and description; its contact details are the contact settings.
+  await pageSelect.selectOption("global");
+  await expect(cards.getByRole("heading")).toHaveText(["Footer newsletter · Title", "Footer newsletter · Subtitle", "Footer · Description"]);
+  // The policies have a title and an HTML content.
+  await pageSelect.selectOption("policies");
+  const privacy = page.locator('[data-testid="page-section"][data-key="privacy_policy"]');
+  await expect(privacy.getByRole("heading", { name: "Footer pop-up · Privacy Policy" })).toBeVisible();
+  await expect(privacy.getByRole("textbox")).toHaveCount(2);
+  await expect(privacy.getByRole("textbox", { name: "Content" })).toBeVisible();
+  await audit(page, "policy sections");
+});
+
+test("page sections save a text when the field is left and Active at once, and the home page shows them", async ({ page, browser, baseURL }) => {
+  await openContent(page);
+  const card = page.locator('[data-testid="page-section"][data-key="video_title"]');
+  const title = card.getByRole("textbox", { name: "Text" });
   const original = await title.inputValue();
-  const id = (await card.getByText(/^ID: /).innerText()).replace("ID: ", "");
+  const id = await sectionId(page, "home", "video_title");
   const tag = runTag("Watch R&D <b>live</b> ");
   try {
     await title.fill(tag);
@@ -62,35 +99,33 @@ test("page sections save a title when the field is left and Active at once, and 
     const active = savedSection(page, id);
     await card.getByRole("checkbox", { name: "Active" }).check();
     expect((await (await active).json()).is_active).toBe(true);
-
-    // An invalid URL is refused under its field and nothing is lost from the field.
-    const image = card.getByRole("textbox", { name: "Image URL" });
-    await image.fill("not a url");
-    const refused = savedSection(page, id);
-    await page.keyboard.press("Tab");
-    expect((await refused).status()).toBe(400);
-    await expect(card.getByText("Must be a valid http(s) URL")).toBeVisible();
-    await expect(image).toHaveValue("not a url");
-    await expect(card.getByTestId("section-status")).toHaveText("Not saved");
-    await image.fill("");
-    await page.keyboard.press("Tab");
-    await expect(card.getByTestId("section-status")).toHaveText("Saved");
-
-    // Another page of sections: the footer's.
-    await pageSelect.selectOption("global");
-    await expect(page.locator('[data-testid="page-section"][data-key="footer_description"]')).toBeVisible();
-    await pageSelect.selectOption("home");
   } finally {
     await title.fill(original);
     await page.keyboard.press("Tab");
     await expect(card.getByTestId("section-status")).toHaveText("Saved");
   }
+
+  // An invalid URL is refused under its field and nothing is lost from the field.
+  const videoCard = page.locator('[data-testid="page-section"][data-key="video_embed_url"]');
+  const videoId = await sectionId(page, "home", "video_embed_url");
+  const videoUrl = videoCard.getByRole("textbox", { name: "Video URL" });
+  const storedVideo = await videoUrl.inputValue();
+  await videoUrl.fill("not a url");
+  const refused = savedSection(page, videoId);
+  await page.keyboard.press("Tab");
+  expect((await refused).status()).toBe(400);
+  await expect(videoCard.getByText("Must be a valid http(s) URL")).toBeVisible();
+  await expect(videoUrl).toHaveValue("not a url");
+  await expect(videoCard.getByTestId("section-status")).toHaveText("Not saved");
+  await videoUrl.fill(storedVideo);
+  await page.keyboard.press("Tab");
+  await expect(videoCard.getByTestId("section-status")).toHaveText("Saved");
 });
 
 test("a stale section save shows the conflict, and Reload shows the latest text while keeping the admin's", async ({ page }) => {
   await openContent(page);
   const card = page.locator('[data-testid="page-section"][data-key="video_subtitle"]');
-  const id = (await card.getByText(/^ID: /).innerText()).replace("ID: ", "");
+  const id = await sectionId(page, "home", "video_subtitle");
   const list = (await (await page.request.get("/api/admin/page-sections/home")).json()) as { id: string; title: string; version: number }[];
   const stored = list.find((s) => s.id === id)!;
   const theirs = runTag("Their subtitle ");
@@ -98,7 +133,7 @@ test("a stale section save shows the conflict, and Reload shows the latest text 
   try {
     // Someone else saves the section after this screen read it.
     expect((await page.request.put(`/api/admin/page-sections/${id}`, { ...sameOrigin(page), data: { title: theirs, version: stored.version } })).ok()).toBe(true);
-    const title = card.getByRole("textbox", { name: "Title", exact: true });
+    const title = card.getByRole("textbox", { name: "Text", exact: true });
     await title.fill(mine);
     const refused = savedSection(page, id);
     await page.keyboard.press("Tab");
@@ -109,7 +144,7 @@ test("a stale section save shows the conflict, and Reload shows the latest text 
     await card.getByRole("button", { name: "Reload" }).click();
     await expect(title).toHaveValue(theirs);
     const kept = card.getByTestId("kept-edits");
-    await expect(kept.getByRole("textbox", { name: "Your Title" })).toHaveValue(mine);
+    await expect(kept.getByRole("textbox", { name: "Your Text" })).toHaveValue(mine);
     await expect(card.getByRole("alert")).toHaveCount(0);
 
     // The admin takes their text back and saves on top of the latest version.
@@ -246,35 +281,10 @@ test("industries: created with its icon and shown in the home page's full list, 
   }
 });
 
-test("the Site Settings tab saves a setting when its field is left, and closing the tab with an unsaved field asks", async ({ page, context }) => {
-  await openContent(page, "Site Settings");
-  await expect(page.getByRole("heading", { level: 2, name: "Site Settings" })).toBeVisible();
-  const field = page.getByRole("textbox", { name: "Social Media Facebook" });
-  const original = await field.inputValue();
-  const value = `https://facebook.com/${runTag("arcline")}`;
-  try {
-    await field.fill(value);
-    const saved = page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === "/api/admin/site-settings/social_media_facebook");
-    await page.keyboard.press("Tab");
-    expect((await saved).ok()).toBe(true);
-    const stored = ((await (await page.request.get("/api/admin/site-settings")).json()) as { key: string; value: string }[]).find((s) => s.key === "social_media_facebook")!;
-    expect(stored.value).toBe(value);
-    await audit(page, "site settings tab");
-
-
-    // Typed into a field but not yet left it: closing the tab asks first (the browser's question).
-    await field.focus();
-    await page.keyboard.type("-draft");
-    const asked = new Promise<string>((resolve) => page.once("dialog", (d) => { resolve(d.type()); void d.dismiss(); }));
-    await page.close({ runBeforeUnload: true });
-    expect(await asked).toBe("beforeunload");
-  } finally {
-    const admin = await context.newPage();
-    await admin.goto("/admin/content?tab=settings");
-    await admin.getByRole("textbox", { name: "Social Media Facebook" }).fill(original);
-    await admin.keyboard.press("Tab");
-    await expect
-      .poll(async () => ((await (await admin.request.get("/api/admin/site-settings")).json()) as { key: string; value: string }[]).find((s) => s.key === "social_media_facebook")!.value)
-      .toBe(original);
-  }
+test("the site settings have one screen: the old Site Settings tab's address opens Settings", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/content?tab=settings");
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save All Changes" })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { EXTERNAL_URL_REQUIRED } from "../../packages/core/src/contract/catalog-values";
 import { STALE_ITEM_MESSAGE } from "../../packages/core/src/contract/versioned";
-import { audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
+import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
 
 interface StoredCourse {
   id: string;
@@ -17,6 +17,8 @@ interface StoredCourse {
   duration: string;
   student_count: string;
   icon: string;
+  highlights: string;
+  rating: number;
   is_active: boolean;
 }
 
@@ -193,6 +195,85 @@ test("an admin creates a register course with its link, renames it, meets a stal
     });
   } finally {
     // Other journeys read the home page's courses: leave none of ours behind.
+    for (const c of await storedCourses(page)) {
+      if (c.title.includes(tag)) await page.request.delete(`/api/admin/courses/${c.id}`, { headers: { origin }, data: {} });
+    }
+  }
+});
+
+/** /tech-school as a new visitor sees it: the course's card, and the dialog's course choices. */
+async function techSchool(browser: Browser, baseURL: string, check: (page: Page, choices: string[]) => Promise<void>) {
+  await asVisitor(browser, baseURL, async (visitor) => {
+    await visitor.goto("/tech-school");
+    await expect(visitor.getByTestId("academy-course").first()).toBeVisible();
+    await visitor.getByRole("button", { name: "Start Learning" }).click();
+    const choices = await visitor.getByRole("dialog", { name: "Course Registration" }).getByLabel("Course of Interest").locator("option").allTextContents();
+    await visitor.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await check(visitor, choices);
+  });
+}
+
+test("a course added in Course Management shows on /tech-school and among the registration choices once active, with its image, highlights and rating", async ({ page, browser, baseURL }) => {
+  const tag = runTag("t");
+  const title = `Applied NLP ${tag}`;
+  const origin = new URL(baseURL!).origin;
+  await signInAsAdmin(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Courses" }).click();
+  const rows = page.getByRole("table", { name: "Courses" }).locator("tbody tr[data-row-id]");
+  await expect(rows.first()).toBeVisible();
+  try {
+    // Added inactive, at the end of the list: not on the page, not a choice.
+    await page.getByRole("button", { name: "Add Course" }).click();
+    const editor = page.getByRole("dialog", { name: "Create New Course" });
+    await editor.getByLabel("Title", { exact: true }).fill(title);
+    await editor.getByLabel("Description").fill("Tokenisers, embeddings and retrieval, applied to your own documents.");
+    await editor.getByLabel("Highlights").fill("Tokenisers\nEmbeddings\n\nRetrieval");
+    const rating = editor.getByLabel("Rating");
+    await expect(rating).toHaveValue("0");
+    await rating.fill("4.6");
+    await editor.getByRole("textbox", { name: "Image URL" }).fill(`${origin}/hero-art.png`);
+    await editor.getByLabel("Order Index").fill("1000");
+    await editor.getByLabel("Active").uncheck();
+    await audit(page, "course editor with highlights and rating");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(editor).toBeHidden();
+    const stored = (await storedCourses(page)).find((c) => c.title === title)!;
+    expect(stored).toMatchObject({ highlights: "Tokenisers | Embeddings | Retrieval", rating: 4.6, is_active: false });
+    await techSchool(browser, baseURL!, async (visitor, choices) => {
+      await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
+      expect(choices).not.toContain(title);
+      expect(choices).toContain("Machine Learning Fundamentals");
+    });
+
+    // Activated: its card, with the image, highlights and rating; Contact Us chooses it in the dialog.
+    const row = rows.filter({ hasText: title });
+    await row.getByRole("button", { name: "Edit course" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Course" });
+    await expect(edit.getByLabel("Highlights")).toHaveValue("Tokenisers\nEmbeddings\nRetrieval");
+    await edit.getByLabel("Active").check();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(edit).toBeHidden();
+    await techSchool(browser, baseURL!, async (visitor, choices) => {
+      expect(choices).toContain(title);
+      const card = visitor.getByTestId("academy-course").filter({ has: visitor.getByRole("heading", { name: title }) });
+      await expect(card).toHaveCount(1);
+      for (const text of ["Tokenisers", "Embeddings", "Retrieval", "4.6 out of 5", "8 weeks", "1k students"]) await expect(card).toContainText(text);
+      const image = card.locator("img");
+      await expect(image).toHaveAttribute("src", `${origin}/hero-art.png`);
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await card.getByRole("button", { name: `Contact Us about ${title}` }).click();
+      await expect(visitor.getByRole("dialog", { name: "Course Registration" }).getByLabel("Course of Interest")).toHaveValue(title);
+      await audit(visitor, "tech school with an added course");
+    });
+
+    // Deactivated again: gone from both.
+    const latest = (await storedCourses(page)).find((c) => c.id === stored.id)!;
+    expect((await page.request.put(`/api/admin/courses/${stored.id}`, { headers: { origin }, data: { is_active: false, version: latest.version } })).ok()).toBe(true);
+    await techSchool(browser, baseURL!, async (visitor, choices) => {
+      await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
+      expect(choices).not.toContain(title);
+    });
+  } finally {
     for (const c of await storedCourses(page)) {
       if (c.title.includes(tag)) await page.request.delete(`/api/admin/courses/${c.id}`, { headers: { origin }, data: {} });
     }

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
-import { audit, signInAsAdmin } from "../support/admin-journey";
+import { asVisitor, audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 // Settings no public journey reads: this journey changes them and puts them back.
 const TWITTER = "social_media_twitter";
@@ -18,13 +18,14 @@ test("an admin edits settings: one at a time, all at once, all or nothing, reset
   await signInAsAdmin(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  for (const group of ["Company Information", "Contact Details", "Homepage Content", "SEO & Analytics", "Social Media"]) {
-    await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
-  }
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Company Information", "Contact Details", "SEO & Analytics", "Social Media"]);
+  // Only settings with a visible effect: the home hero's texts are its page sections.
+  await expect(page.getByTestId("setting")).toHaveCount(10);
+  await expect(page.getByRole("textbox", { name: "Hero Heading" })).toHaveCount(0);
   const original = { twitter: await stored(page, TWITTER), linkedin: await stored(page, LINKEDIN), email: await stored(page, EMAIL) };
   await expect(page.getByRole("textbox", { name: "Contact Email" })).toHaveAttribute("type", "email");
   await expect(page.getByRole("textbox", { name: "Social Media Twitter" })).toHaveAttribute("type", "url");
-  await expect(page.getByRole("textbox", { name: "Site Description" })).toHaveAttribute("rows", "3");
+  await expect(page.getByRole("textbox", { name: "Meta Description" })).toHaveAttribute("rows", "3");
 
   try {
     // One setting: Save, then 'Saved'; reset puts back the stored value.
@@ -85,6 +86,41 @@ test("an admin edits settings: one at a time, all at once, all or nothing, reset
           { key: EMAIL, value: original.email, version: version(EMAIL) },
         ],
       },
+    });
+  }
+});
+
+test("the contact email, site title and meta description of Settings are what the footer, the contact page and the document show", async ({ page, browser, baseURL }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/settings");
+  const keys = ["contact_email", "site_title", "meta_description"];
+  const original = Object.fromEntries(await Promise.all(keys.map(async (k) => [k, await stored(page, k)] as const)));
+  const tag = runTag("s");
+  const email = `hello.${tag}@example.com`;
+  const title = `Arcline ${tag} — Automation`;
+  const description = `Automation and AI training for growing teams (${tag}), from the first workflow to a team that runs its own.`;
+  try {
+    await page.getByRole("textbox", { name: "Contact Email" }).fill(email);
+    await page.getByRole("textbox", { name: "Site Title" }).fill(title);
+    await page.getByRole("textbox", { name: "Meta Description" }).fill(description);
+    await page.getByRole("button", { name: "Save All Changes" }).click();
+    await expect(page.getByTestId("unsaved-count")).toHaveText("All changes saved");
+
+    await asVisitor(browser, baseURL, async (visitor) => {
+      await visitor.goto("/");
+      await expect(visitor).toHaveTitle(title);
+      await expect(visitor.locator('meta[name="description"]')).toHaveAttribute("content", description);
+      const footer = visitor.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+      await visitor.goto("/contact");
+      await expect(visitor.getByRole("main").getByText(email).first()).toBeVisible();
+      await expect(visitor.getByRole("contentinfo").getByRole("link", { name: email })).toBeVisible();
+    });
+  } finally {
+    const now = (await (await page.request.get("/api/admin/site-settings")).json()) as { key: string; version: number }[];
+    await page.request.put("/api/admin/site-settings", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { settings: keys.map((key) => ({ key, value: original[key], version: now.find((s) => s.key === key)!.version })) },
     });
   }
 });

@@ -66,6 +66,10 @@ export const CourseEntity = new Entity({
     image_url: { type: "string", default: "" },
     button_type: { type: ["contact", "register"] as const, default: "contact" },
     external_url: { type: "string", default: "" },
+    /** The card's bullet points on /tech-school, separated by a vertical bar. */
+    highlights: { type: "string", default: "" },
+    /** The card's star rating, 0 to 5; 0 shows none. */
+    rating: { type: "number", default: 0 },
     ...ordered,
   },
   indexes: listIndexes,

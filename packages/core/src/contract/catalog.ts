@@ -71,6 +71,14 @@ const courseFields = {
   image_url: optionalImageUrl,
   button_type: z.enum(buttonTypes, { error: "Must be contact or register" }).default("contact"),
   external_url: optionalUrl,
+  /** The card's bullet points on /tech-school, separated by a vertical bar (the editor: one per line). */
+  highlights: optionalText(2000),
+  /** The card's star rating; 0 shows none. */
+  rating: z.coerce
+    .number({ error: "Must be a number from 0 to 5" })
+    .min(0, "Must be a number from 0 to 5")
+    .max(5, "Must be a number from 0 to 5")
+    .default(0),
   order_index: orderIndex,
   is_active: isActive,
 };

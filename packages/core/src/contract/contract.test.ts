@@ -5,7 +5,8 @@ import { blogPostUpdate, publishInput } from "./blog";
 import { excerptOf, htmlText, readTime, slugify } from "./blog-values";
 import { courseInput, courseUpdate, industryInput, serviceDetailUpdate, serviceInput, serviceUpdate } from "./catalog";
 import { colorSchemes, industryIcons, serviceIcons, splitBarList } from "./catalog-values";
-import { pageSectionUpdate } from "./page-sections";
+import { inPageOrder, pageLayouts, pageSectionUpdate, pageSlugs } from "./page-sections";
+import { isFixedCourseChoice, learningPaths } from "./academy";
 import { settingValue } from "./settings";
 import { fieldErrors } from "./common";
 import { contactInput } from "./contact";
@@ -160,5 +161,43 @@ describe("settings helpers", () => {
   });
   it("split bar-separated lists", () => {
     expect(splitBarList("a | b||c ")).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("page layouts", () => {
+  const stored = (keys: string[]) => keys.map((section_key, i) => ({ id: `s${i}`, section_key }));
+
+  it("offers a page's sections in the page's order, not the stored (alphabetical) one", () => {
+    const sections = stored(["what_we_do_title", "hero_title", "video_title", "hero_badge"]);
+    expect(inPageOrder("home", sections).map((s) => [s.layout.label, s.section.section_key])).toEqual([
+      ["Hero · Badge", "hero_badge"],
+      ["Hero · Title", "hero_title"],
+      ["Intro video · Title", "video_title"],
+      ["What we do · Title", "what_we_do_title"],
+    ]);
+  });
+
+  it("leaves out a stored section the page no longer reads: the footer's contact details are settings now", () => {
+    const sections = stored(["footer_contact_email", "footer_description", "footer_contact_phone", "newsletter_title"]);
+    expect(inPageOrder("global", sections).map((s) => s.section.section_key)).toEqual(["newsletter_title", "footer_description"]);
+  });
+
+  it("gives every section a label and at least one field, each key once per page", () => {
+    for (const page of pageSlugs) {
+      const keys = pageLayouts[page].map((l) => l.key);
+      expect(new Set(keys).size, page).toBe(keys.length);
+      for (const layout of pageLayouts[page]) {
+        expect(layout.label, layout.key).toMatch(/\S · \S/);
+        expect(layout.fields.length, layout.key).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe("registration course choices", () => {
+  it("always offers nothing, Not sure and the learning paths; a course's title depends on Course Management", () => {
+    for (const fixed of ["", "Not sure", ...learningPaths.map((p) => p.title)]) expect(isFixedCourseChoice(fixed)).toBe(true);
+    expect(isFixedCourseChoice("Machine Learning Fundamentals")).toBe(false);
+    expect(isFixedCourseChoice("not sure")).toBe(false);
   });
 });

@@ -4,19 +4,28 @@ import { version } from "./common";
 export const settingTypes = ["text", "textarea", "url", "email"] as const;
 export type SettingType = (typeof settingTypes)[number];
 
-/** The groups of the Settings page, in order, with their keys (SPEC §2). */
+/**
+ * The groups of the Settings page, in order, with their keys (SPEC §2): the settings offered. Each
+ * has a visible effect (company_name: header, footer, page titles; contact_*: contact page and
+ * footer; notification_emails: who gets lead mails; site_title and meta_description: the home page's
+ * document title and every page's default description; social_media_*: the footer's links).
+ * Settings stored by earlier versions and offered no more (company_tagline, site_description,
+ * hero_heading, hero_subtext, google_analytics_id) stay in the table untouched, and are neither
+ * listed, served nor saved: the home hero's texts are its page sections.
+ */
 export const settingGroups = [
-  { title: "Company Information", keys: ["company_name", "company_tagline", "site_description"] },
+  { title: "Company Information", keys: ["company_name"] },
   { title: "Contact Details", keys: ["contact_email", "contact_phone", "company_address", "notification_emails"] },
-  { title: "Homepage Content", keys: ["hero_heading", "hero_subtext"] },
-  { title: "SEO & Analytics", keys: ["site_title", "meta_description", "google_analytics_id"] },
+  { title: "SEO & Analytics", keys: ["site_title", "meta_description"] },
   { title: "Social Media", keys: ["social_media_twitter", "social_media_linkedin", "social_media_facebook"] },
 ] as const;
 
+/** Every setting offered, in Settings-page order. */
+export const settingKeys: readonly string[] = settingGroups.flatMap((g) => g.keys);
+
 /** Settings the public site may read (GET /api/site-settings); nothing else leaves the back office. */
 export const publicSettingKeys = [
-  "company_name", "company_tagline", "site_description", "contact_email", "contact_phone", "company_address",
-  "hero_heading", "hero_subtext", "site_title", "meta_description",
+  "company_name", "contact_email", "contact_phone", "company_address", "site_title", "meta_description",
   "social_media_twitter", "social_media_linkedin", "social_media_facebook",
 ] as const;
 

@@ -3,12 +3,17 @@ import { blogPostInput } from "../contract/blog";
 import { recount } from "../counters/recount";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
+import { atVersion } from "../db/versions";
 import { ConflictError } from "../errors";
 import {
   seedBlogPosts, seedCourses, seedIndustries, seedPageSections, seedServiceDetails, seedServices, seedSiteSettings,
 } from "./content";
 
-const SEED_VERSION = "1";
+/**
+ * The seed a table holds. 2: the six courses carry the tech school cards' texts (the page reads
+ * them from Course Management since then), with highlights and a rating.
+ */
+const SEED_VERSION = "2";
 
 /** A conditional create that treats "already there" as done, so every step can be re-run. */
 async function createOnce(create: () => Promise<unknown>) {
@@ -31,6 +36,10 @@ export async function seedDefaults(): Promise<"seeded" | "already-seeded"> {
   if (marker) {
     // Settings added since the table was seeded (notification_emails): each is created once.
     await Promise.all(seedSiteSettings.map((s) => createOnce(() => e.siteSetting.create({ ...s, id: s.key }).go())));
+    if (marker.value === "1") {
+      await upgradeSeededCourses();
+      await e.meta.put({ key: "seed", value: SEED_VERSION }).go();
+    }
     return "already-seeded";
   }
 
@@ -48,6 +57,28 @@ export async function seedDefaults(): Promise<"seeded" | "already-seeded"> {
   await recount();
   await e.meta.put({ key: "seed", value: SEED_VERSION }).go();
   return "seeded";
+}
+
+/**
+ * Seed 1 to 2: each seeded course nobody has saved since (still version 1) takes the seed's current
+ * texts, so the tech school page of an older table shows the cards it showed before it read Course
+ * Management. A course an admin edited or deleted is left as it is; a save racing this one wins.
+ */
+async function upgradeSeededCourses() {
+  const e = db();
+  await Promise.all(
+    seedCourses.map(async ({ id, title, description, level, student_count, highlights, rating }) => {
+      try {
+        await e.course
+          .patch({ id })
+          .set({ title, description, level, student_count, highlights, rating, version: 2 })
+          .where(atVersion(1))
+          .go();
+      } catch (err) {
+        if (!isConditionalFailure(err)) throw err;
+      }
+    }),
+  );
 }
 
 /** Counters for a table whose records predate them (run after seedDefaults at every start and deploy). */

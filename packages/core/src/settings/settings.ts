@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { checkSettingValue, publicSettingKeys } from "../contract/settings";
+import { checkSettingValue, publicSettingKeys, settingKeys } from "../contract/settings";
 import { untilProcessed } from "../db/batch";
 import { db } from "../db/service";
 import { atVersion, saveAtVersion, withVersion } from "../db/versions";
@@ -9,11 +9,14 @@ import type { SiteSettingEntity } from "./entity";
 
 export type SiteSetting = EntityItem<typeof SiteSettingEntity>;
 
+/** A setting stored by an earlier version and offered no more is left in the table, unread and unsaved. */
+const offered = (key: string) => settingKeys.includes(key);
+
 export const SiteSettings = {
-  /** Every setting, in Settings-page order. One Query. */
+  /** Every setting offered (contract/settings.ts), in Settings-page order. One Query. */
   async list(): Promise<SiteSetting[]> {
     const { data } = await db().siteSetting.query.all({}).go({ pages: "all" });
-    return data.map(withVersion);
+    return data.filter((s) => offered(s.key)).map(withVersion);
   },
   /** The settings the public site may read, as a key -> value map. */
   async publicValues(): Promise<Record<string, string>> {
@@ -34,7 +37,7 @@ export const SiteSettings = {
   async updateMany(entries: { key: string; value: string; version: number }[]): Promise<SiteSetting[]> {
     const keys = [...new Set(entries.map((e) => e.key))].map((key) => ({ key }));
     const data = await untilProcessed(keys, (k) => String(k.key), (batch) => db().siteSetting.get(batch).go());
-    const byKey = new Map(data.map((s) => [s.key, withVersion(s)]));
+    const byKey = new Map(data.filter((s) => offered(s.key)).map((s) => [s.key, withVersion(s)]));
     const problems = new Map<string, string>();
     const stale = new Map<string, string>();
     const seen = new Set<string>();
@@ -57,7 +60,7 @@ export const SiteSettings = {
 async function write(key: string, value: string, version: number): Promise<SiteSetting> {
   const { saved } = await saveAtVersion({
     read: version,
-    get: async () => (await db().siteSetting.get({ key }).go()).data,
+    get: async () => (offered(key) ? (await db().siteSetting.get({ key }).go()).data : null),
     notFound: () => new NotFoundError("Setting not found"),
     write: async (current, next) => {
       const problem = checkSettingValue(current.type, value, key);

@@ -4,10 +4,10 @@ import { SiteSettings } from "@agency/core/settings/settings";
 import { http } from "../http";
 import { invalidate, publicPaths } from "../invalidate";
 
-/** Fourteen settings of at most 5000 characters each, JSON-escaped. */
+/** A dozen settings of at most 5000 characters each, JSON-escaped. */
 const MAX_BATCH_BODY = 512 * 1024;
 
-/** Only settings the public site reads are cached publicly (google_analytics_id is not). */
+/** Only settings the public site reads are cached publicly (notification_emails is not). */
 const publicKeys = new Set<string>(publicSettingKeys);
 async function changed<T>(result: T, keys: string[]): Promise<T> {
   if (keys.some((k) => publicKeys.has(k))) await invalidate(publicPaths.settings());

@@ -1,7 +1,9 @@
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ArrowRight, Clock, ExternalLink, Users } from "lucide-react";
 import type { Course, Industry, Service } from "@agency/core/catalog/catalog";
 import { colorSchemes } from "@agency/core/contract/catalog-values";
+import { imageSrc } from "../../lib/image-src";
 import { IndustryIcon, ServiceIcon } from "../ui/icons";
 
 export function ServiceCard({ service }: { service: Service }) {
@@ -54,16 +56,34 @@ export function LevelBadge({ level }: { level: string }) {
 const gradientOf = (scheme: string | null | undefined): string =>
   (colorSchemes as readonly string[]).includes(scheme ?? "") ? scheme! : colorSchemes[0];
 
+/**
+ * A course card's header: the course's image when one is set (and loads), otherwise its icon on its
+ * gradient; `children` (badges) sit on top. Both course cards, home and tech school, draw it.
+ */
+export function CourseArt({ course, className, children }: { course: Course; className: string; children?: ReactNode }) {
+  const [failed, setFailed] = useState(false);
+  const src = failed ? "" : imageSrc(course.image_url);
+  return (
+    <div className={`on-dark relative bg-purple-600 bg-linear-to-r ${gradientOf(course.color_scheme)} ${className}`}>
+      {src ? (
+        <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="absolute inset-0 h-full w-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="text-5xl drop-shadow">{course.icon || "📚"}</span>
+      )}
+      {children}
+    </div>
+  );
+}
+
 export function CourseCard({ course }: { course: Course }) {
   const level = course.level || "Beginner";
   const progress = Math.max(0, Math.min(100, Number(course.progress_percentage ?? 75)));
   const external = course.button_type === "register" && /^https?:\/\//i.test(course.external_url ?? "");
   return (
     <li data-testid="course-card" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5">
-      <div className={`flex h-28 items-center justify-between bg-purple-600 bg-linear-to-r px-6 ${gradientOf(course.color_scheme)}`}>
-        <span aria-hidden="true" className="text-5xl drop-shadow">{course.icon || "📚"}</span>
-        <LevelBadge level={level} />
-      </div>
+      <CourseArt course={course} className="flex h-28 items-center px-6">
+        <span className="absolute top-1/2 right-6 -translate-y-1/2"><LevelBadge level={level} /></span>
+      </CourseArt>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-lg font-semibold text-slate-900">{course.title}</h3>
         {/* The clamped text keeps its three-line height; stretched to fill the card it would show part of a fourth. */}

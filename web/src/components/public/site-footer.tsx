@@ -15,9 +15,6 @@ const PolicyModal = lazy(() => import("../../features/policies/policy-modal"));
 export const globalDefaults = {
   footer_description:
     "Arcline AI builds practical automation, AI agents and analytics for growing businesses, and trains the people who run them through Arcline Academy.",
-  footer_contact_email: "hello@arcline.ai",
-  footer_contact_phone: "+1 (555) 014-2290",
-  footer_contact_address: "350 Fifth Avenue, Suite 4100, New York, NY 10118",
   newsletter_title: "The Arcline Briefing",
   newsletter_subtitle:
     "One email a month: automation ideas that worked, new course cohorts and lessons from our client projects. No spam, unsubscribe anytime.",
@@ -102,15 +99,15 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
             <ul className="mt-6 space-y-3 text-sm">
               <li className="flex items-center gap-3">
                 <Mail className="h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
-                <a href={`mailto:${texts.footer_contact_email}`} className={linkClass}>{texts.footer_contact_email}</a>
+                <a href={`mailto:${settings.contact_email}`} className={linkClass}>{settings.contact_email}</a>
               </li>
               <li className="flex items-center gap-3">
                 <Phone className="h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
-                <a href={`tel:${texts.footer_contact_phone.replace(/[^+\d]/g, "")}`} className={linkClass}>{texts.footer_contact_phone}</a>
+                <a href={`tel:${settings.contact_phone.replace(/[^+\d]/g, "")}`} className={linkClass}>{settings.contact_phone}</a>
               </li>
               <li className="flex items-start gap-3">
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
-                <span>{texts.footer_contact_address}</span>
+                <span>{settings.company_address}</span>
               </li>
             </ul>
             {socials.length > 0 && (
@@ -160,7 +157,7 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
       <BackToTop visible={backToTop} />
       {policy && (
         <Suspense fallback={null}>
-          <PolicyModal policyKey={policy} label={policyList.find((p) => p.key === policy)!.label} contactEmail={texts.footer_contact_email} onClose={() => setPolicy(null)} />
+          <PolicyModal policyKey={policy} label={policyList.find((p) => p.key === policy)!.label} contactEmail={settings.contact_email} onClose={() => setPolicy(null)} />
         </Suspense>
       )}
     </footer>

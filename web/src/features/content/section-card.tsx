@@ -1,4 +1,5 @@
 import { CheckCircle2, TriangleAlert } from "lucide-react";
+import type { SectionField, SectionLayout } from "@agency/core/contract/page-sections";
 import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { panel } from "../../components/admin/classes";
 import { EditorRecovery } from "../../components/admin/editor-dialog";
@@ -20,18 +21,21 @@ const toValues = (s: PageSection | undefined): SectionValues => ({
 });
 
 const labels = { title: "Title", content: "Content", image_url: "Image URL", video_url: "Video URL", is_active: "Active" };
+/** A section that is one text calls its field "Text", whichever field holds it. */
+const textLabels = { ...labels, title: "Text", content: "Text" };
 
 /**
- * One page section (SPEC §2 Page Sections): section_key, its ID, Active (saves at once), and Title,
- * Content, Image URL and Video URL, which save when the field loses focus. A spinner shows while it
- * saves, then whether it saved; a stale save shows the conflict with Reload.
+ * One page section (SPEC §2 Page Sections): named by where it appears ("Hero · Title", from the
+ * page's layout) with its section_key as a small label, Active (saves at once), and only the fields
+ * its page reads (Title, Content, Image URL, Video URL), which save when the field loses focus. A
+ * spinner shows while it saves, then whether it saved; a stale save shows the conflict with Reload.
  */
-export function SectionCard({ section }: { section: PageSection }) {
+export function SectionCard({ section, layout }: { section: PageSection; layout: SectionLayout }) {
   const save = useSaveSection();
   const editor = useRecordEditor<PageSection, SectionValues>({
     record: section,
     toValues,
-    labels,
+    labels: layout.fields.length === 1 ? textLabels : labels,
     save: ({ changes, record }) => save.mutateAsync({ section: record!, fields: changes }),
     reload: fetchLatestSection,
     fallback: () => "Failed to save the section",
@@ -42,15 +46,17 @@ export function SectionCard({ section }: { section: PageSection }) {
   const { values, errors, set } = editor;
   const saveOnBlur = () => void editor.submit();
   const name = section.section_key;
+  const uses = (field: SectionField) => layout.fields.includes(field);
+  const single = layout.fields.length === 1;
 
   return (
     <section aria-labelledby={`section-${section.id}`} data-testid="page-section" data-key={name} className={`${panel} p-5`} aria-busy={editor.saving || undefined}>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={`section-${section.id}`} className="font-mono text-base font-semibold break-all text-slate-900">
-            {name}
+          <h3 id={`section-${section.id}`} className="text-base font-semibold text-slate-900">
+            {layout.label}
           </h3>
-          <p className="text-xs break-all text-slate-600">ID: {section.id}</p>
+          <p className="font-mono text-xs break-all text-slate-600" data-testid="section-key">{name}</p>
         </div>
         <div className="flex items-center gap-4">
           <p aria-live="polite" className="flex min-h-6 items-center gap-1.5 text-sm" data-testid="section-status">
@@ -76,12 +82,10 @@ export function SectionCard({ section }: { section: PageSection }) {
       </div>
       <div className="space-y-4">
         <EditorRecovery editor={editor} />
-        <TextField label="Title" value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />
-        <TextAreaField label="Content" rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />
-        <div className="grid gap-4 md:grid-cols-2">
-          <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} />
-          <TextField label="Video URL" type="url" value={values.video_url} onChange={(v) => set("video_url", v)} onBlur={saveOnBlur} error={errors.video_url} name={`${name}-video_url`} />
-        </div>
+        {uses("title") && <TextField label={single ? textLabels.title : labels.title} value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />}
+        {uses("content") && <TextAreaField label={single ? textLabels.content : labels.content} rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />}
+        {uses("image_url") && <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} />}
+        {uses("video_url") && <TextField label="Video URL" type="url" value={values.video_url} onChange={(v) => set("video_url", v)} onBlur={saveOnBlur} error={errors.video_url} name={`${name}-video_url`} />}
       </div>
       {leaveDialog}
     </section>

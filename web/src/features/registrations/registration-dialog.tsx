@@ -7,7 +7,8 @@ import { fieldErrors } from "@agency/core/contract/common";
 import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
 import { CloseButton, Modal } from "../../components/ui/modal";
 import { ApiError } from "../../lib/api";
-import { featuredCourses, learningPaths, NOT_SURE } from "./academy";
+import { learningPaths, NOT_SURE } from "@agency/core/contract/academy";
+import { useCourses } from "../content/api";
 import { useRegister } from "./api";
 
 const SUCCESS = "Registration submitted successfully! We'll contact you soon.";
@@ -41,6 +42,8 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ kind: "success" | "error"; message: string } | null>(null);
   const register = useRegister();
+  // The active courses of Course Management, in order: the page's own query, so no second request.
+  const courses = useCourses();
   const formRef = useRef<HTMLFormElement>(null);
 
   // Each opening starts fresh, with the course the visitor clicked preselected.
@@ -83,6 +86,8 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
         },
         onError: (err) => {
           if (err instanceof ApiError && err.fields) setErrors(err.fields);
+          // The course was deactivated since the list loaded: offer the current list.
+          if (err instanceof ApiError && err.fields?.course_interest) void courses.refetch();
           setStatus({ kind: "error", message: submitErrorMessage(err) });
         },
       },
@@ -138,8 +143,8 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
               <select {...p} value={values.course_interest} onChange={set("course_interest")} className={input}>
                 <option value="">Select a course</option>
                 <optgroup label="Featured Courses">
-                  {featuredCourses.map((c) => (
-                    <option key={c.title} value={c.title}>{c.title}</option>
+                  {(courses.data ?? []).map((c) => (
+                    <option key={c.id} value={c.title}>{c.title}</option>
                   ))}
                 </optgroup>
                 <optgroup label="Learning Paths">

@@ -10,21 +10,18 @@ interface SettingFieldProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   saving: boolean;
-  /** Shows the per-setting Save and Reset buttons (the Settings page); without it the field saves on blur. */
-  onSave?: () => void;
-  onReset?: () => void;
-  onBlur?: () => void;
+  onSave: () => void;
+  onReset: () => void;
 }
 
 /**
  * One site setting: label from its key, its description as the hint, the input its type asks for
- * (textarea 3 rows, url, email, text). Unsaved values are highlighted. The Settings page adds Save
- * ('Save', 'Saved' when unchanged, 'Saving' in flight) and 'Reset to original value'; the Content
- * page's Site Settings tab saves on blur instead.
+ * (textarea 3 rows, url, email, text). Unsaved values are highlighted. Save ('Save', 'Saved' when
+ * unchanged, 'Saving' in flight) and 'Reset to original value' (SPEC §2 Settings page).
  */
-export function SettingField({ setting, value, onChange, error, saving, onSave, onReset, onBlur }: SettingFieldProps) {
+export function SettingField({ setting, value, onChange, error, saving, onSave, onReset }: SettingFieldProps) {
   const dirty = value !== setting.value;
-  const common = { label: settingLabel(setting.key), value, onChange, error, hint: setting.description || undefined, onBlur, name: setting.key };
+  const common = { label: settingLabel(setting.key), value, onChange, error, hint: setting.description || undefined, name: setting.key };
   return (
     <div
       data-testid="setting"
@@ -37,24 +34,20 @@ export function SettingField({ setting, value, onChange, error, saving, onSave, 
       ) : (
         <TextField {...common} type={setting.type === "url" ? "url" : setting.type === "email" ? "email" : "text"} />
       )}
-      {onSave && (
-        <div className="mt-3 flex items-center justify-end gap-2">
-          {onReset && (
-            <button type="button" className={iconAction} aria-label="Reset to original value" title="Reset to original value" disabled={!dirty || saving} onClick={onReset}>
-              <RotateCcw aria-hidden="true" className="h-4 w-4" />
-            </button>
-          )}
-          <button
-            type="button"
-            className={dirty ? actionPrimary : actionOutline}
-            disabled={!dirty || saving}
-            onClick={onSave}
-            aria-label={saving ? `Saving ${common.label}` : dirty ? `Save ${common.label}` : `${common.label} saved`}
-          >
-            {saving ? "Saving" : dirty ? "Save" : "Saved"}
-          </button>
-        </div>
-      )}
+      <div className="mt-3 flex items-center justify-end gap-2">
+        <button type="button" className={iconAction} aria-label="Reset to original value" title="Reset to original value" disabled={!dirty || saving} onClick={onReset}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+        </button>
+        <button
+          type="button"
+          className={dirty ? actionPrimary : actionOutline}
+          disabled={!dirty || saving}
+          onClick={onSave}
+          aria-label={saving ? `Saving ${common.label}` : dirty ? `Save ${common.label}` : `${common.label} saved`}
+        >
+          {saving ? "Saving" : dirty ? "Save" : "Saved"}
+        </button>
+      </div>
     </div>
   );
 }

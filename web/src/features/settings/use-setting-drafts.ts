@@ -2,9 +2,8 @@ import { useState } from "react";
 import type { AdminSetting } from "./admin-api";
 
 /**
- * The values typed into settings and not yet saved, and each setting's error: what the Settings
- * page and the Content page's Site Settings tab both keep. A setting without a draft shows its
- * stored value; a draft equal to the stored value is no draft.
+ * The values typed into settings and not yet saved, and each setting's error, on the Settings page.
+ * A setting without a draft shows its stored value; a draft equal to the stored value is no draft.
  */
 export function useSettingDrafts(settings: readonly AdminSetting[] | undefined) {
   const [drafts, setDrafts] = useState<ReadonlyMap<string, string>>(new Map());
@@ -38,6 +37,5 @@ export function useSettingDrafts(settings: readonly AdminSetting[] | undefined) 
     },
     /** A refused save: its message by each key it names. */
     setErrors: (fields: Record<string, string>) => setErrors(new Map(Object.entries(fields))),
-    setError: (key: string, message: string) => setErrors((e) => new Map(e).set(key, message)),
   };
 }

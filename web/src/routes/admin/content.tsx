@@ -1,16 +1,15 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Navigate, useSearchParams } from "react-router-dom";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Building2, LayoutGrid, type LucideIcon } from "lucide-react";
 import type { Industry, Service } from "@agency/core/catalog/catalog";
+import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceIcons } from "@agency/core/contract/catalog-values";
-import { pageSlugs, type PageSlug } from "@agency/core/contract/page-sections";
-import { useApiErrorHandler } from "../../components/admin/api-errors";
+import { inPageOrder, pageSlugs, type PageSlug } from "@agency/core/contract/page-sections";
 import { panel } from "../../components/admin/classes";
 import { EmptyState } from "../../components/admin/empty-state";
 import { SelectFilter } from "../../components/admin/filters";
 import { CheckboxField, TextAreaField, TextField } from "../../components/admin/form-fields";
-import { useLeaveGuard } from "../../components/admin/leave-guard";
 import { LoadFailed } from "../../components/admin/load-failed";
 import { PageHeader } from "../../components/admin/page-header";
 import { Tabs } from "../../components/admin/tabs";
@@ -24,15 +23,11 @@ import { IconField } from "../../features/catalog/icon-field";
 import { ImageUrlField } from "../../features/media/image-url-field";
 import { useAdminSections } from "../../features/content/admin-api";
 import { SectionCard } from "../../features/content/section-card";
-import { useSaveSetting, useSettings, type AdminSetting } from "../../features/settings/admin-api";
-import { SettingField } from "../../features/settings/setting-field";
-import { useSettingDrafts } from "../../features/settings/use-setting-drafts";
 
 const tabs = [
   { id: "sections", label: "Page Sections" },
   { id: "services", label: "Services" },
   { id: "industries", label: "Industries" },
-  { id: "settings", label: "Site Settings" },
 ] as const;
 type TabId = (typeof tabs)[number]["id"];
 
@@ -60,20 +55,35 @@ function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlu
         <Spinner label="Loading sections" />
       ) : sections.isError ? (
         <LoadFailed onRetry={() => void sections.refetch()} />
-      ) : sections.data.length === 0 ? (
-        <div className={panel}>
-          <EmptyState icon={LayoutGrid} title="No sections on this page" hint="Sections are created with the site's default content." />
-        </div>
       ) : (
-        <div className="space-y-4">
-          {[...sections.data]
-            .sort((a, b) => a.section_key.localeCompare(b.section_key))
-            .map((s) => (
-              <SectionCard key={s.id} section={s} />
-            ))}
-        </div>
+        <SectionList page={page} sections={sections.data} />
       )}
     </div>
+  );
+}
+
+/**
+ * The page's sections in the order the page shows them (contract: pageLayouts), each labelled by
+ * where it appears and with only the fields the page reads; stored sections the page no longer
+ * reads are not offered.
+ */
+function SectionList({ page, sections }: { page: PageSlug; sections: readonly PageSection[] }) {
+  const shown = inPageOrder(page, sections);
+  if (!shown.length) {
+    return (
+      <div className={panel}>
+        <EmptyState icon={LayoutGrid} title="No sections on this page" hint="Sections are created with the site's default content." />
+      </div>
+    );
+  }
+  return (
+    <ol className="space-y-4" aria-label="Sections in page order">
+      {shown.map(({ layout, section }) => (
+        <li key={section.id}>
+          <SectionCard section={section} layout={layout} />
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -200,78 +210,25 @@ function IndustriesTab() {
   );
 }
 
-// ---- Site Settings: every setting in one list, each saved when it loses focus ---------------------
-
-function SiteSettingsTab() {
-  const settings = useSettings();
-  const saveOne = useSaveSetting();
-  const showError = useApiErrorHandler();
-  const drafts = useSettingDrafts(settings.data);
-  const [savingKey, setSavingKey] = useState<string | null>(null);
-  // A field typed into and not yet left (or whose save failed) is unsaved work.
-  const leaveDialog = useLeaveGuard(drafts.changed.length > 0);
-
-  function saveOnBlur(s: AdminSetting) {
-    const value = drafts.valueOf(s);
-    if (value === s.value) return;
-    setSavingKey(s.key);
-    saveOne.mutate(
-      { key: s.key, value, version: s.version },
-      {
-        onSuccess: (saved) => drafts.saved(saved, value),
-        onError: (err) =>
-          showError(err, {
-            fallback: "Failed to save the setting",
-            onReload: () => void settings.refetch(),
-            setFieldErrors: (f) => drafts.setError(s.key, f.value ?? Object.values(f)[0] ?? ""),
-          }),
-        onSettled: () => setSavingKey(null),
-      },
-    );
-  }
-
-  if (settings.isPending) return <Spinner label="Loading settings" />;
-  if (settings.isError) return <LoadFailed onRetry={() => void settings.refetch()} />;
-  return (
-    <section aria-labelledby="site-settings-heading">
-      <h2 id="site-settings-heading" className="mb-1 text-xl font-semibold text-slate-900">
-        Site Settings
-      </h2>
-      <p className="mb-4 text-sm text-slate-600">Each setting saves when you leave its field.</p>
-      <div className="grid gap-4 lg:grid-cols-2">
-        {settings.data.map((s) => (
-          <SettingField
-            key={s.key}
-            setting={s}
-            value={drafts.valueOf(s)}
-            onChange={(v) => drafts.setDraft(s, v)}
-            onBlur={() => saveOnBlur(s)}
-            error={drafts.errorOf(s.key)}
-            saving={savingKey === s.key}
-          />
-        ))}
-      </div>
-      {leaveDialog}
-    </section>
-  );
-}
-
-/** /admin/content: Page Sections, Services, Industries and Site Settings (SPEC §2 Content). */
+/**
+ * /admin/content: Page Sections, Services and Industries (SPEC §2 Content). The site settings have
+ * one screen, /admin/settings: the old Site Settings tab's address leads there.
+ */
 export default function ContentPage() {
   const [params, setParams] = useSearchParams();
   const tab: TabId = isOneOf(tabs.map((t) => t.id), params.get("tab")) ? (params.get("tab") as TabId) : "sections";
   const pageParam = params.get("page");
   const page: PageSlug = isOneOf(pageSlugs, pageParam) ? pageParam : "home";
+  if (params.get("tab") === "settings") return <Navigate to="/admin/settings" replace />;
   const go = (next: Record<string, string>) => setParams((p) => ({ ...Object.fromEntries(p), ...next }), { replace: true });
 
   return (
     <div>
-      <PageHeader title="Content Management" description="Page texts, services, industries and site settings, as visitors see them." />
+      <PageHeader title="Content Management" description="Page texts, services and industries, as visitors see them." />
       <Tabs label="Content" tabs={tabs} selected={tab} onSelect={(id) => go({ tab: id })}>
         {tab === "sections" && <PageSectionsTab page={page} onPage={(p) => go({ page: p })} />}
         {tab === "services" && <ServicesTab />}
         {tab === "industries" && <IndustriesTab />}
-        {tab === "settings" && <SiteSettingsTab />}
       </Tabs>
     </div>
   );

@@ -12,6 +12,7 @@ import { PageHeader } from "../../components/admin/page-header";
 import type { RecordEditor } from "../../components/admin/use-record-editor";
 import { FormField } from "../../components/ui/form-field";
 import { coursesApi } from "../../features/catalog/admin-api";
+import { barInItem, toBarList, toLines } from "../../features/catalog/bar-list";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
 import { ImageUrlField } from "../../features/media/image-url-field";
 
@@ -29,6 +30,9 @@ type CourseValues = {
   image_url: string;
   button_type: string;
   external_url: string;
+  /** One per line; stored `a | b | c`. */
+  highlights: string;
+  rating: string;
   order_index: string;
   is_active: boolean;
 };
@@ -46,6 +50,8 @@ const labels: Record<keyof CourseValues, string> = {
   image_url: "Image URL",
   button_type: "Button Type",
   external_url: "External URL",
+  highlights: "Highlights",
+  rating: "Rating",
   order_index: "Order Index",
   is_active: "Active",
 };
@@ -88,6 +94,8 @@ function toValues(course: Course | undefined, count: number): CourseValues {
     image_url: course?.image_url ?? "",
     button_type: course?.button_type ?? "contact",
     external_url: course?.external_url ?? "",
+    highlights: toLines(course?.highlights),
+    rating: String(course?.rating ?? 0),
     order_index: String(course?.order_index ?? count),
     is_active: course?.is_active ?? true,
   };
@@ -96,13 +104,20 @@ function toValues(course: Course | undefined, count: number): CourseValues {
 /** The server's rules (courseInput), checked before the call; the link rule named on its own field. */
 function validate(values: CourseValues): Record<string, string> | undefined {
   const problems: Record<string, string> = {};
-  const parsed = courseInput.safeParse(values);
+  const parsed = courseInput.safeParse(toPayload(values));
   if (!parsed.success) Object.assign(problems, fieldErrors(parsed.error));
   // z.coerce reads "" as 0: an emptied Progress is a mistake, not a zero.
   if (!values.progress_percentage.trim()) problems.progress_percentage = "Must be a number from 0 to 100";
+  const highlights = barInItem(values.highlights);
+  if (highlights) problems.highlights = highlights;
   const link = courseLinkProblem({ button_type: values.button_type, external_url: values.external_url.trim() });
   if (link) problems.external_url = link;
   return Object.keys(problems).length ? problems : undefined;
+}
+
+/** The highlights' lines go out in their stored form. */
+function toPayload(fields: Partial<CourseValues>): Record<string, unknown> {
+  return typeof fields.highlights === "string" ? { ...fields, highlights: toBarList(fields.highlights) } : { ...fields };
 }
 
 /** Gradient swatch with the course's icon, as the public card draws its header. */
@@ -181,7 +196,7 @@ function NumberField({ label, value, onChange, error, hint, min, max, step }: { 
   const id = useId();
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
-      {(field) => <input {...field} type="number" inputMode="numeric" min={min} max={max} step={step} value={value} onChange={(e) => onChange(e.target.value)} className={fieldControl} />}
+      {(field) => <input {...field} type="number" inputMode={step !== undefined && step < 1 ? "decimal" : "numeric"} min={min} max={max} step={step} value={value} onChange={(e) => onChange(e.target.value)} className={fieldControl} />}
     </FormField>
   );
 }
@@ -207,6 +222,8 @@ function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) 
         <NumberField {...text("progress_percentage")} min={0} max={100} hint="0 to 100" />
         <TextField {...text("icon")} hint="An emoji, e.g. 📚" />
       </div>
+      <TextAreaField {...text("highlights")} rows={3} hint="One per line: the bullet points of the course's card on the Tech School page" />
+      <NumberField {...text("rating")} min={0} max={5} step={0.1} hint="0 to 5, shown with a star on the Tech School card; 0 shows none" />
       <ColorSchemeField value={values.color_scheme} onChange={(v) => set("color_scheme", v)} error={errors.color_scheme} />
       <ImageUrlField {...text("image_url")} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -219,7 +236,10 @@ function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) 
   );
 }
 
-/** /admin/courses: the academy's courses (the home page shows the first six), list plus editor. */
+/**
+ * /admin/courses: the academy's courses, list plus editor. The active ones, in order, are the Tech
+ * School page's cards and the registration dialog's choices; the home page shows the first six.
+ */
 export default function CoursesPage() {
   return (
     <CatalogManager<Course, CourseValues>
@@ -235,6 +255,7 @@ export default function CoursesPage() {
       toValues={toValues}
       labels={labels}
       validate={validate}
+      toPayload={toPayload}
       width="max-w-3xl"
       header={(add) => <PageHeader title="Course Management" actions={add} />}
       form={(editor) => <CourseForm editor={editor} />}

@@ -9,9 +9,8 @@ import { LoadFailed } from "../../components/admin/load-failed";
 import { PageHeader } from "../../components/admin/page-header";
 import { Tabs } from "../../components/admin/tabs";
 import { useRecordEditor } from "../../components/admin/use-record-editor";
-import { globalDefaults } from "../../components/public/site-footer";
 import { Spinner } from "../../components/spinner";
-import { usePageTexts } from "../../features/content/api";
+import { useSettings } from "../../features/content/api";
 import { fetchLatestSection, useAdminSections, useSaveSection } from "../../features/content/admin-api";
 import { policyList } from "../../features/policies/api";
 import { PolicyDocument } from "../../features/policies/policy-document";
@@ -83,7 +82,8 @@ function PolicyEditor({ section, label, contactEmail, hidden }: { section: PageS
 /** /admin/policies: Privacy Policy, Terms of Service and Cookie Policy (SPEC §2 Policy management). */
 export default function PoliciesPage() {
   const sections = useAdminSections("policies");
-  const { texts } = usePageTexts("global", { footer_contact_email: globalDefaults.footer_contact_email });
+  // The pop-up's contact line is the contact_email setting, as on the public site.
+  const { contact_email } = useSettings();
   const [selected, setSelected] = useState<PolicyKey>("privacy_policy");
 
   return (
@@ -104,7 +104,7 @@ export default function PoliciesPage() {
                 </p>
               );
             }
-            return <PolicyEditor key={section.id} section={section} label={p.label} contactEmail={texts.footer_contact_email} hidden={p.key !== selected} />;
+            return <PolicyEditor key={section.id} section={section} label={p.label} contactEmail={contact_email} hidden={p.key !== selected} />;
           })}
         </Tabs>
       )}

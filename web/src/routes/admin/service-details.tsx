@@ -4,13 +4,14 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { ListChecks } from "lucide-react";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
 import { serviceDetailInput } from "@agency/core/contract/catalog";
-import { serviceCategories, splitBarList } from "@agency/core/contract/catalog-values";
+import { serviceCategories } from "@agency/core/contract/catalog-values";
 import { fieldErrors } from "@agency/core/contract/common";
 import { Badge } from "../../components/admin/badge";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { PageHeader } from "../../components/admin/page-header";
 import type { RecordEditor } from "../../components/admin/use-record-editor";
 import { serviceDetailsApi, useCatalog } from "../../features/catalog/admin-api";
+import { barInItem, toBarList, toLines } from "../../features/catalog/bar-list";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
 
 /**
@@ -47,24 +48,14 @@ const labels: Record<keyof DetailValues, string> = {
 
 const listFields = ["key_features", "benefits", "use_cases"] as const;
 
-/** Stored "a | b|c" -> one item per line. */
-const toLines = (stored: string | null | undefined) => splitBarList(stored).join("\n");
-const linesOf = (text: string) =>
-  text
-    .split("\n")
-    .map((l) => l.trim())
-    .filter(Boolean);
-/** One item per line -> the stored "a | b | c" (blank lines dropped). */
-const toBarList = (text: string) => linesOf(text).join(" | ");
-
-const BAR_IN_ITEM = "An item cannot contain “|”: put each item on its own line";
-
 function validate(values: DetailValues): Record<string, string> | undefined {
   const problems: Record<string, string> = {};
   const parsed = serviceDetailInput.safeParse(toPayload(values));
   if (!parsed.success) Object.assign(problems, fieldErrors(parsed.error));
-  // "|" separates the stored items: inside a line it would split that item in two.
-  for (const field of listFields) if (linesOf(values[field]).some((l) => l.includes("|"))) problems[field] = BAR_IN_ITEM;
+  for (const field of listFields) {
+    const problem = barInItem(values[field]);
+    if (problem) problems[field] = problem;
+  }
   return Object.keys(problems).length ? problems : undefined;
 }
 

@@ -1,16 +1,18 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router-dom";
-import { ArrowRight, BookOpen, CheckCircle2, Clock, Rocket, Route, Star, Users } from "lucide-react";
+import { ArrowRight, BookOpen, CheckCircle2, Clock, ExternalLink, Rocket, Route, Star, Users } from "lucide-react";
+import type { Course } from "@agency/core/catalog/catalog";
+import { learningPaths } from "@agency/core/contract/academy";
+import { splitBarList } from "@agency/core/contract/catalog-values";
 import { PageHero } from "../../components/public/page-hero";
 import { SectionHeading } from "../../components/public/section-heading";
 import { Avatar, Stars, type Testimonial } from "../../components/public/testimonials";
 import { VideoEmbed } from "../../components/public/video-embed";
-import { LevelBadge } from "../../components/public/catalog-cards";
+import { CourseArt, LevelBadge } from "../../components/public/catalog-cards";
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnPrimary, btnWhite, container } from "../../components/ui/classes";
 import { CountUp } from "../../components/ui/count-up";
-import { usePageTexts } from "../../features/content/api";
-import { featuredCourses, learningPaths } from "../../features/registrations/academy";
+import { useCourses, usePageTexts } from "../../features/content/api";
 import { RegistrationDialog } from "../../features/registrations/registration-dialog";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
@@ -81,14 +83,64 @@ function StatGrid({ stats, dark }: { stats: typeof heroStats; dark?: boolean }) 
   );
 }
 
+/**
+ * A course of Course Management (active, in order): its image or icon on its gradient, level and
+ * rating, highlights, duration and students; Contact Us opens the registration dialog with the
+ * course chosen, or, for a register course with its link, Register Now leaves for that link.
+ */
+function AcademyCourseCard({ course: c, onContact }: { course: Course; onContact: () => void }) {
+  const rating = Number(c.rating ?? 0);
+  const external = c.button_type === "register" && /^https?:\/\//i.test(c.external_url ?? "");
+  const highlights = splitBarList(c.highlights);
+  return (
+    <li data-testid="academy-course" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5">
+      <CourseArt course={c} className="flex h-36 items-center justify-center">
+        <span className="absolute top-4 left-4"><LevelBadge level={c.level || "Beginner"} /></span>
+        {rating > 0 && (
+          <span className="absolute top-4 right-4 inline-flex items-center gap-1 rounded-full bg-black/40 px-2.5 py-1 text-xs font-semibold text-white">
+            <Star className="h-3.5 w-3.5 fill-amber-300 text-amber-300" aria-hidden="true" />
+            {rating.toFixed(1)}<span className="sr-only"> out of 5</span>
+          </span>
+        )}
+      </CourseArt>
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="text-lg font-semibold text-slate-900">{c.title}</h3>
+        <p className="mt-2 text-sm leading-relaxed text-slate-600">{c.description}</p>
+        <ul className="mt-4 flex-1 space-y-1.5">
+          {highlights.map((h, i) => (
+            <li key={`${i}-${h}`} className="flex items-center gap-2 text-sm text-slate-700">
+              <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" /> {h}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-5 flex items-center gap-5 border-t border-slate-100 pt-4 text-sm text-slate-700">
+          <span className="flex items-center gap-1.5"><Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />{c.duration || "8 weeks"}</span>
+          <span className="flex items-center gap-1.5"><Users className="h-4 w-4 text-purple-600" aria-hidden="true" />{c.student_count || "1k"} students</span>
+        </p>
+        {external ? (
+          <a href={c.external_url} target="_blank" rel="noopener noreferrer" className={`${btnPrimary} mt-5 w-full`}>
+            Register Now<span className="sr-only"> for {c.title} (opens in a new tab)</span>
+            <ExternalLink className="h-4 w-4" aria-hidden="true" />
+          </a>
+        ) : (
+          <button type="button" onClick={onContact} className={`${btnPrimary} mt-5 w-full`}>
+            Contact Us<span className="sr-only"> about {c.title}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
 export default function TechSchoolPage() {
   const { texts, isPending } = usePageTexts("tech-school", defaults);
+  const courses = useCourses();
   const [dialog, setDialog] = useState<{ open: boolean; course?: string }>({ open: false });
   const openDialog = (course?: string) => setDialog({ open: true, course });
   const close = useCallback(() => setDialog((d) => ({ ...d, open: false })), []);
   usePageMeta({ title: "Tech School", description: texts.hero_subtitle });
 
-  if (isPending) return <Spinner className="min-h-screen" label="Loading the tech school" />;
+  if (isPending || courses.isPending) return <Spinner className="min-h-screen" label="Loading the tech school" />;
 
   return (
     <>
@@ -120,35 +172,8 @@ export default function TechSchoolPage() {
         <div className={container}>
           <SectionHeading id="courses-heading" kicker="Courses" title={texts.featured_courses_title} intro={texts.featured_courses_subtitle} />
           <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {featuredCourses.map((c) => (
-              <li key={c.title} data-testid="academy-course" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5">
-                <div className={`on-dark relative flex h-36 items-center justify-center bg-linear-to-br ${c.color}`}>
-                  <c.icon className="h-14 w-14 text-white/90" aria-hidden="true" />
-                  <span className="absolute top-4 left-4"><LevelBadge level={c.level} /></span>
-                  <span className="absolute top-4 right-4 inline-flex items-center gap-1 rounded-full bg-black/30 px-2.5 py-1 text-xs font-semibold text-white">
-                    <Star className="h-3.5 w-3.5 fill-amber-300 text-amber-300" aria-hidden="true" />
-                    {c.rating.toFixed(1)}<span className="sr-only"> out of 5</span>
-                  </span>
-                </div>
-                <div className="flex flex-1 flex-col p-6">
-                  <h3 className="text-lg font-semibold text-slate-900">{c.title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-slate-600">{c.description}</p>
-                  <ul className="mt-4 flex-1 space-y-1.5">
-                    {c.highlights.map((h) => (
-                      <li key={h} className="flex items-center gap-2 text-sm text-slate-700">
-                        <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-600" aria-hidden="true" /> {h}
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="mt-5 flex items-center gap-5 border-t border-slate-100 pt-4 text-sm text-slate-700">
-                    <span className="flex items-center gap-1.5"><Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />{c.duration}</span>
-                    <span className="flex items-center gap-1.5"><Users className="h-4 w-4 text-purple-600" aria-hidden="true" />{c.students} students</span>
-                  </p>
-                  <button type="button" onClick={() => openDialog(c.title)} className={`${btnPrimary} mt-5 w-full`}>
-                    Contact Us<span className="sr-only"> about {c.title}</span>
-                  </button>
-                </div>
-              </li>
+            {(courses.data ?? []).map((c) => (
+              <AcademyCourseCard key={c.id} course={c} onContact={() => openDialog(c.title ?? "")} />
             ))}
           </ul>
           <div className="mt-16">
