@@ -1,8 +1,8 @@
 import { request } from "node:http";
-import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, type CompletedUpload, type MediaItem, type MediaLibraryItem, type UploadTicket } from "../../packages/core/src/contract/media";
 import { Visitor } from "../support/auth-flow";
+import { makePng } from "../support/png";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -23,25 +23,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/**
- * A real 1×1 PNG, one red pixel: signature, IHDR, IDAT and IEND chunks with their CRCs; `note`, when
- * given, goes in a tEXt chunk, so each test's image is its own file (the same bytes again would be a
- * duplicate of the first).
- */
-function makePng(note?: string): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]); // 1×1, 8-bit RGBA
-  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 255])); // filter byte, then RGBA
-  const text = note === undefined ? [] : [chunk("tEXt", Buffer.from(`Comment\0${note}`, "latin1"))];
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), ...text, chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
-}
 const png = makePng();
 const uid = () => Math.random().toString(36).slice(2, 10);
 

@@ -37,7 +37,8 @@ export const optionalImageUrl = addressText.refine((v) => v === "" || isHttpUrl(
  * An image's alt text (a post's `featured_image_alt`, the `image_alt` of services, courses and page
  * sections, a media item's default `alt`): plain text, a sentence or two as screen readers read it.
  */
-export const altText = optionalText(500);
+export const MAX_ALT_LENGTH = 500;
+export const altText = optionalText(MAX_ALT_LENGTH);
 
 /** A calendar date (`YYYY-MM-DD`) or empty. */
 export const optionalDate = optionalText(10).refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date");

@@ -9,17 +9,18 @@ import { useSaveShortcut } from "../../components/admin/use-save-shortcut";
 import { ImageUrlField } from "../media/image-url-field";
 import { fetchLatestSection, useSaveSection } from "./admin-api";
 
-type SectionValues = { title: string; content: string; image_url: string; video_url: string; is_active: boolean };
+type SectionValues = { title: string; content: string; image_url: string; image_alt: string; video_url: string; is_active: boolean };
 
 const toValues = (s: PageSection | undefined): SectionValues => ({
   title: s?.title ?? "",
   content: s?.content ?? "",
   image_url: s?.image_url ?? "",
+  image_alt: s?.image_alt ?? "",
   video_url: s?.video_url ?? "",
   is_active: s?.is_active ?? true,
 });
 
-const labels = { title: "Title", content: "Content", image_url: "Image URL", video_url: "Video URL", is_active: "Active" };
+const labels = { title: "Title", content: "Content", image_url: "Image URL", image_alt: "Image Alt Text", video_url: "Video URL", is_active: "Active" };
 
 /**
  * One page section (SPEC §2 Page Sections): section_key, its ID, Active (saves at once), and Title,
@@ -79,7 +80,7 @@ export function SectionCard({ section }: { section: PageSection }) {
         <TextField label="Title" value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />
         <TextAreaField label="Content" rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />
         <div className="grid gap-4 md:grid-cols-2">
-          <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} />
+          <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }} />
           <TextField label="Video URL" type="url" value={values.video_url} onChange={(v) => set("video_url", v)} onBlur={saveOnBlur} error={errors.video_url} name={`${name}-video_url`} />
         </div>
       </div>

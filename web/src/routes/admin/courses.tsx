@@ -27,6 +27,7 @@ type CourseValues = {
   color_scheme: string;
   icon: string;
   image_url: string;
+  image_alt: string;
   button_type: string;
   external_url: string;
   order_index: string;
@@ -44,6 +45,7 @@ const labels: Record<keyof CourseValues, string> = {
   color_scheme: "Colour scheme",
   icon: "Icon",
   image_url: "Image URL",
+  image_alt: "Image Alt Text",
   button_type: "Button Type",
   external_url: "External URL",
   order_index: "Order Index",
@@ -86,6 +88,7 @@ function toValues(course: Course | undefined, count: number): CourseValues {
     color_scheme: schemeOf(course?.color_scheme),
     icon: course ? (course.icon ?? "") : "📚",
     image_url: course?.image_url ?? "",
+    image_alt: course?.image_alt ?? "",
     button_type: course?.button_type ?? "contact",
     external_url: course?.external_url ?? "",
     order_index: String(course?.order_index ?? count),
@@ -208,7 +211,7 @@ function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) 
         <TextField {...text("icon")} hint="An emoji, e.g. 📚" />
       </div>
       <ColorSchemeField value={values.color_scheme} onChange={(v) => set("color_scheme", v)} error={errors.color_scheme} />
-      <ImageUrlField {...text("image_url")} />
+      <ImageUrlField {...text("image_url")} alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField {...text("button_type")} options={buttonTypes.map((t) => ({ value: t, label: buttonTypeLabels[t] }))} />
         <NumberField {...text("order_index")} step={1} />
