@@ -161,3 +161,36 @@ test("an admin puts a library image in a post's body and as its cover, each with
     expect((await page.request.delete(`/api/admin/blog-posts/${post.id}`, { headers: { origin }, data: {} })).ok()).toBe(true);
   }
 });
+
+test("a service's image shows on the Services page with the alt text its editor gave it", async ({ page, browser, baseURL }) => {
+  const tag = runTag("");
+  await signInAsAdmin(page);
+  const image = await libraryImage(page, `service-${tag}.png`, `Dashboard of a support bot ${tag}`);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Content" }).click();
+  await page.getByRole("tab", { name: "Services" }).click();
+  await page.getByRole("button", { name: "Add Service" }).click();
+  const editor = page.getByRole("dialog", { name: "Create New Service" });
+  await editor.getByRole("textbox", { name: "Title" }).fill(`Imaged ${tag}`);
+  await editor.getByRole("button", { name: "Choose Image URL from library" }).click();
+  const chooser = page.getByRole("dialog", { name: "Choose an image" });
+  await chooser.getByRole("searchbox", { name: "Search images" }).fill(`service-${tag}`);
+  await chooser.getByRole("button", { name: `Choose service-${tag}.png` }).click();
+  // The library's alt text comes with the image, and the field is not flagged.
+  await expect(editor.getByRole("textbox", { name: "Image Alt Text" })).toHaveValue(image.alt);
+  await expect(editor.getByTestId("alt-warning")).toHaveCount(0);
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toBeHidden();
+
+  const origin = new URL(page.url()).origin;
+  const service = ((await (await page.request.get("/api/admin/services")).json()) as { id: string; title: string }[]).find((s) => s.title === `Imaged ${tag}`)!;
+  try {
+    await asVisitor(browser, baseURL, async (visitor) => {
+      await visitor.goto("/services");
+      const card = visitor.getByTestId("featured-solution").filter({ hasText: `Imaged ${tag}` });
+      await expect(card.getByRole("img", { name: image.alt })).toHaveAttribute("src", image.url);
+      await audit(visitor, "services page with a service image");
+    });
+  } finally {
+    expect((await page.request.delete(`/api/admin/services/${service.id}`, { headers: { origin }, data: {} })).ok()).toBe(true);
+  }
+});

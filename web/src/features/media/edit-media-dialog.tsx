@@ -53,14 +53,26 @@ export function EditMediaDialog({ item, onClose }: { item: AdminMedia; onClose: 
           <CloseButton onClick={onClose} />
         </div>
         <div className="space-y-4 p-6">
-          <img src={item.url} alt="" className="mx-auto max-h-48 rounded-lg border border-slate-200 bg-slate-100 object-contain" />
-          <TextField label="File name" required value={filename} onChange={setFilename} error={errors.filename} />
+          <img src={item.url} alt="" className="h-40 w-full rounded-lg border border-slate-200 bg-slate-100 object-contain" />
+          <TextField
+            label="File name"
+            required
+            value={filename}
+            onChange={(v) => {
+              setFilename(v);
+              setErrors(({ filename: _, ...rest }) => rest);
+            }}
+            error={errors.filename}
+          />
           <div>
             <TextAreaField
               label="Alt text"
               rows={2}
               value={alt}
-              onChange={setAlt}
+              onChange={(v) => {
+                setAlt(v);
+                setErrors(({ alt: _, ...rest }) => rest);
+              }}
               error={errors.alt}
               hint={`Describes the image for people who cannot see it; filled in when the image is chosen for a page or post. At most ${MAX_ALT_LENGTH} characters.`}
             />
