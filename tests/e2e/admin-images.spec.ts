@@ -138,6 +138,12 @@ test("an admin puts a library image in a post's body and as its cover, each with
   await expect(coverAlt).toHaveValue("");
   await expect(editor.getByTestId("image-url-field").getByTestId("alt-warning")).toBeVisible();
   await audit(page, "post editor with an image lacking alt text");
+  await coverAlt.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/post-featured-alt-warning-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await coverAlt.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/post-featured-alt-warning-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await coverAlt.fill(`Sunrise over the quay ${tag}`);
   await expect(editor.getByTestId("image-url-field").getByTestId("alt-warning")).toHaveCount(0);
   await editor.getByRole("checkbox", { name: "Publish immediately" }).check();
@@ -178,6 +184,12 @@ test("a service's image shows on the Services page with the alt text its editor 
   // The library's alt text comes with the image, and the field is not flagged.
   await expect(editor.getByRole("textbox", { name: "Image Alt Text" })).toHaveValue(image.alt);
   await expect(editor.getByTestId("alt-warning")).toHaveCount(0);
+  await editor.getByRole("textbox", { name: "Image Alt Text" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/service-editor-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await editor.getByRole("textbox", { name: "Image Alt Text" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/service-editor-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await editor.getByRole("button", { name: "Save" }).click();
   await expect(editor).toBeHidden();
 
@@ -187,8 +199,12 @@ test("a service's image shows on the Services page with the alt text its editor 
     await asVisitor(browser, baseURL, async (visitor) => {
       await visitor.goto("/services");
       const card = visitor.getByTestId("featured-solution").filter({ hasText: `Imaged ${tag}` });
-      await expect(card.getByRole("img", { name: image.alt })).toHaveAttribute("src", image.url);
+      const picture = card.getByRole("img", { name: image.alt });
+      await expect(picture).toHaveAttribute("src", image.url);
+      await picture.scrollIntoViewIfNeeded();
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
       await audit(visitor, "services page with a service image");
+      await visitor.screenshot({ path: `${shots}/services-card-image-1280.png` });
     });
   } finally {
     expect((await page.request.delete(`/api/admin/services/${service.id}`, { headers: { origin }, data: {} })).ok()).toBe(true);
