@@ -125,7 +125,9 @@ export const Media = {
    * looks at the bytes). A refused file is deleted and the upload stays pending (a later call
    * answers "not uploaded"). A good one is copied to its media key with its type and a long cache,
    * the staging copy deleted, and the item completed. Every step is idempotent, so completing
-   * twice, or concurrently, answers the same image.
+   * twice, or concurrently, answers the same image. A file whose bytes (SHA-256) an image of the
+   * library already has is not stored again: its staging copy is deleted, the upload remembers
+   * that image (`duplicate_of`) until it expires, and the answer is that image, `duplicate: true`.
    */
   async complete(id: string): Promise<CompletedUpload> {
     const item = await Media.get(id);
