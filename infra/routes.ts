@@ -125,6 +125,7 @@ export const routes = {
   "POST /api/admin/uploads": admin("admin-media"),
   "POST /api/admin/uploads/{id}/complete": admin("admin-media"),
   "GET /api/admin/media": admin("admin-media"),
+  "PUT /api/admin/media/{id}": admin("admin-media"),
   "DELETE /api/admin/media/{id}": admin("admin-media"),
 } as const satisfies Record<string, RouteSpec>;
 

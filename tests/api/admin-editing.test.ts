@@ -330,7 +330,7 @@ describe("a published post's old slug", () => {
 });
 
 describe("the back office's blog list", () => {
-  const summaryKeys = ["id", "title", "slug", "excerpt", "category", "featured_image_url", "author_name", "is_published", "created_at", "updated_at", "version"];
+  const summaryKeys = ["id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "created_at", "updated_at", "version"];
 
   it("answers summaries without content, published ones with published_at", async () => {
     const tag = uid();

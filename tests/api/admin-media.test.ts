@@ -1,8 +1,8 @@
 import { request } from "node:http";
-import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES, type MediaItem, type MediaLibraryItem, type UploadTicket } from "../../packages/core/src/contract/media";
+import { MAX_UPLOAD_BYTES, type CompletedUpload, type MediaItem, type MediaLibraryItem, type UploadTicket } from "../../packages/core/src/contract/media";
 import { Visitor } from "../support/auth-flow";
+import { makePng } from "../support/png";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -23,25 +23,12 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/** A real 1×1 PNG, one red pixel: signature, IHDR, IDAT and IEND chunks with their CRCs. */
-const png = (() => {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]); // 1×1, 8-bit RGBA
-  const pixels = deflateSync(Buffer.from([0, 255, 0, 0, 255])); // filter byte, then RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
-})();
+const png = makePng();
 const uid = () => Math.random().toString(36).slice(2, 10);
 
 const sign = (body: Record<string, unknown>) => admin.call("POST", "/api/admin/uploads", { body });
-async function signed(contentType = "image/png", filename = `photo-${uid()}.png`): Promise<UploadTicket> {
-  const res = await sign({ filename, content_type: contentType, size: png.length });
+async function signed(contentType = "image/png", filename = `photo-${uid()}.png`, size = png.length): Promise<UploadTicket> {
+  const res = await sign({ filename, content_type: contentType, size });
   expect(res.status, res.text).toBe(201);
   return res.json as UploadTicket;
 }
@@ -56,13 +43,13 @@ async function upload(ticket: UploadTicket, bytes: Uint8Array, type: string) {
 
 const complete = (id: string) => admin.call("POST", `/api/admin/uploads/${id}/complete`, { body: {} });
 
-/** A completed PNG in the library. */
-async function uploaded(): Promise<MediaItem> {
-  const ticket = await signed();
-  expect((await upload(ticket, png, "image/png")).status).toBe(204);
+/** Uploads and completes a PNG (new bytes unless given), answering the completion. */
+async function uploaded(bytes: Buffer = makePng(uid()), filename?: string): Promise<CompletedUpload> {
+  const ticket = await signed("image/png", filename, bytes.length);
+  expect((await upload(ticket, bytes, "image/png")).status).toBe(204);
   const res = await complete(ticket.id);
   expect(res.status, res.text).toBe(200);
-  return res.json as MediaItem;
+  return res.json as CompletedUpload;
 }
 
 const served = (url: string, init?: RequestInit) => fetch(`${runtime.url}${url}`, init);
@@ -93,6 +80,7 @@ describe("the media routes", () => {
       ["POST", "/api/admin/uploads"],
       ["POST", "/api/admin/uploads/some-id/complete"],
       ["GET", "/api/admin/media"],
+      ["PUT", "/api/admin/media/some-id"],
       ["DELETE", "/api/admin/media/some-id"],
     ];
     for (const [method, path] of calls) {
@@ -146,7 +134,8 @@ describe("the media routes", () => {
   });
 
   it("take an uploaded PNG through to /media/..., served with its type and cached for good, and list it unused", async () => {
-    const ticket = await signed("image/png", "Team photo.png");
+    const png = makePng(uid());
+    const ticket = await signed("image/png", "Team photo.png", png.length);
     const posted = await upload(ticket, png, "image/png");
     expect(posted.status).toBe(204);
     // The browser posts from the site: the bucket allows that origin.
@@ -154,8 +143,9 @@ describe("the media routes", () => {
 
     const res = await complete(ticket.id);
     expect(res.status, res.text).toBe(200);
-    const item = res.json as MediaItem;
-    expect(item).toEqual({ id: ticket.id, url: ticket.public_url, filename: "Team photo.png", content_type: "image/png", size: png.length, created_at: expect.any(String) });
+    const { duplicate, ...item } = res.json as CompletedUpload;
+    expect(duplicate).toBe(false);
+    expect(item).toEqual({ id: ticket.id, url: ticket.public_url, filename: "Team photo.png", alt: "", content_type: "image/png", size: png.length, created_at: expect.any(String) });
 
     const image = await served(item.url);
     expect(image.status).toBe(200);
@@ -169,7 +159,7 @@ describe("the media routes", () => {
     expect((await library()).find((m) => m.id === item.id)).toEqual({ ...item, used_by: [] });
     // Completing again answers the same image.
     const again = await complete(ticket.id);
-    expect([again.status, again.json]).toEqual([200, item]);
+    expect([again.status, again.json]).toEqual([200, { ...item, duplicate: false }]);
   });
 
   it("refuse a file whose bytes are not the claimed type: 422, the file deleted, nothing served or listed", async () => {
@@ -263,6 +253,167 @@ describe("the media routes", () => {
     const bad = await admin.call("GET", "/api/admin/media?cursor=not-a-cursor");
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toHaveProperty("cursor");
+  });
+});
+
+const edit = (id: string, body: unknown, headers?: Record<string, string>) => admin.call("PUT", `/api/admin/media/${id}`, { body, ...(headers ? { headers } : {}) });
+
+describe("renaming an image and its alt text", () => {
+  it("saves a new file name and default alt text, each kept when left out, and lists them", async () => {
+    const { duplicate: _, ...item } = await uploaded();
+    const renamed = await edit(item.id, { filename: "  Harbour at dusk.png  " });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.json).toEqual({ ...item, filename: "Harbour at dusk.png", alt: "" });
+    const described = await edit(item.id, { alt: "Fishing boats moored in the harbour at dusk" });
+    expect(described.json).toEqual({ ...item, filename: "Harbour at dusk.png", alt: "Fishing boats moored in the harbour at dusk" });
+    expect((await library()).find((m) => m.id === item.id)).toEqual({ ...described.json, used_by: [] });
+    // An empty alt clears it; the name stays.
+    expect((await edit(item.id, { alt: "" })).json).toMatchObject({ filename: "Harbour at dusk.png", alt: "" });
+    // The file itself is untouched: same address, same bytes.
+    expect((await served(item.url)).status).toBe(200);
+  });
+
+  it("refuses a bad name or alt text with 400 naming the field, and changes nothing", async () => {
+    const item = await uploaded();
+    const refusals: [unknown, string, string][] = [
+      [{ filename: "" }, "filename", "filename is required"],
+      [{ filename: "   " }, "filename", "filename is required"],
+      [{ filename: `${"a".repeat(252)}.png` }, "filename", "filename must be at most 255 characters"],
+      [{ filename: 42 }, "filename", "filename is required"],
+      [{ alt: "x".repeat(501) }, "alt", "Must be at most 500 characters"],
+      [{ alt: ["a"] }, "alt", expect.any(String) as unknown as string],
+    ];
+    for (const [body, field, message] of refusals) {
+      const res = await edit(item.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.fields, JSON.stringify(body)).toEqual({ [field]: message });
+    }
+    expect((await library()).find((m) => m.id === item.id)).toMatchObject({ filename: item.filename, alt: "" });
+  });
+
+  it("answers 404 for an unknown image or an upload never completed, and 403 without the site's Origin", async () => {
+    expect((await edit("no-such-image", { alt: "x" })).status).toBe(404);
+    const pending = await signed();
+    expect((await edit(pending.id, { alt: "x" })).status).toBe(404);
+    const item = await uploaded();
+    const foreign = await edit(item.id, { alt: "Hijacked" }, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect((await library()).find((m) => m.id === item.id)?.alt).toBe("");
+  });
+});
+
+describe("alt text on image fields", () => {
+  it("is saved with a post's featured image, a service's, a course's and a page section's image, and served publicly", async () => {
+    const tag = uid();
+    const item = await uploaded();
+    const post = await admin.call("POST", "/api/admin/blog-posts", {
+      body: { title: `Alt ${tag}`, slug: `alt-${tag}`, content: "<p>x</p>", featured_image_url: item.url, featured_image_alt: "  A red pixel  ", is_published: true },
+    });
+    expect(post.status, post.text).toBe(201);
+    expect((await served(`/api/blog-posts/alt-${tag}`)).status).toBe(200);
+    expect(((await (await served(`/api/blog-posts/alt-${tag}`)).json()) as { featured_image_alt: string }).featured_image_alt).toBe("A red pixel");
+    const summary = ((await admin.call("GET", `/api/admin/blog-posts?q=alt-${tag}`)).json as { id: string; featured_image_alt: string }[]).find((p) => p.id === post.json.id);
+    expect(summary?.featured_image_alt).toBe("A red pixel");
+
+    const service = await admin.call("POST", "/api/admin/services", { body: { title: `Alt service ${tag}`, image_url: item.url, image_alt: "Service picture" } });
+    expect(service.status, service.text).toBe(201);
+    const publicService = ((await (await served("/api/services")).json()) as { id: string; image_alt: string }[]).find((s) => s.id === service.json.id);
+    expect(publicService?.image_alt).toBe("Service picture");
+
+    const course = await admin.call("POST", "/api/admin/courses", { body: { title: `Alt course ${tag}`, image_url: item.url, image_alt: "Course picture" } });
+    expect(course.status, course.text).toBe(201);
+    const changed = await admin.call("PUT", `/api/admin/courses/${course.json.id}`, { body: { image_alt: "Students at work", version: course.json.version } });
+    expect(changed.json).toMatchObject({ image_url: item.url, image_alt: "Students at work" });
+
+    const section = ((await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; version: number; image_alt: string }[])[0]!;
+    const saved = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { image_alt: "Our office", version: section.version } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(((await (await served("/api/page-sections/about")).json()) as { id: string; image_alt: string }[]).find((s) => s.id === section.id)?.image_alt).toBe("Our office");
+
+    // Too long is a 400 naming the field, on every kind.
+    const long = "x".repeat(501);
+    expect((await admin.call("PUT", `/api/admin/blog-posts/${post.json.id}`, { body: { featured_image_alt: long, version: post.json.version } })).json.fields).toEqual({ featured_image_alt: "Must be at most 500 characters" });
+    expect((await admin.call("PUT", `/api/admin/services/${service.json.id}`, { body: { image_alt: long, version: service.json.version } })).json.fields).toEqual({ image_alt: "Must be at most 500 characters" });
+    expect((await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { image_alt: long, version: saved.json.version } })).json.fields).toEqual({ image_alt: "Must be at most 500 characters" });
+
+    await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { image_alt: "", version: saved.json.version } });
+    for (const path of [`/api/admin/blog-posts/${post.json.id}`, `/api/admin/services/${service.json.id}`, `/api/admin/courses/${course.json.id}`]) {
+      expect((await admin.call("DELETE", path, { body: {} })).status, path).toBe(200);
+    }
+  });
+});
+
+describe("searching the library", () => {
+  it("finds images by file name or alt text, case-insensitively, over every image and not a loaded page", async () => {
+    const tag = uid();
+    const target = await uploaded(undefined, `Quarterly-Report-${tag}.png`);
+    // Newer images push the target off the first page.
+    for (let i = 0; i < 3; i++) await uploaded();
+    const firstPage = await admin.call("GET", "/api/admin/media?limit=2");
+    expect(firstPage.json.map((m: MediaItem) => m.id)).not.toContain(target.id);
+
+    const byName = await admin.call("GET", `/api/admin/media?limit=2&q=${encodeURIComponent(`quarterly-REPORT-${tag}`)}`);
+    expect(byName.status, byName.text).toBe(200);
+    expect(byName.json.map((m: MediaItem) => m.id)).toEqual([target.id]);
+    expect(byName.headers["x-next-cursor"]).toBeUndefined();
+
+    await edit(target.id, { alt: `Revenue chart ${tag}` });
+    const byAlt = await admin.call("GET", `/api/admin/media?q=${encodeURIComponent(`CHART ${tag}`)}`);
+    expect(byAlt.json.map((m: MediaItem) => m.id)).toEqual([target.id]);
+    await edit(target.id, { filename: `renamed-${tag}.png` });
+    expect((await admin.call("GET", `/api/admin/media?q=quarterly-report-${tag}`)).json).toEqual([]);
+    expect((await admin.call("GET", `/api/admin/media?q=renamed-${tag}`)).json.map((m: MediaItem) => m.id)).toEqual([target.id]);
+
+    const long = await admin.call("GET", `/api/admin/media?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(long.json.fields).toHaveProperty("q");
+  });
+});
+
+describe("uploading the same file again", () => {
+  it("answers the image already in the library, marked duplicate, and keeps no copy", async () => {
+    const bytes = makePng(uid());
+    const first = await uploaded(bytes, "original.png");
+    expect(first.duplicate).toBe(false);
+    await edit(first.id, { alt: "A red pixel" });
+
+    const ticket = await signed("image/png", "copy of original.png", bytes.length);
+    expect((await upload(ticket, bytes, "image/png")).status).toBe(204);
+    const again = await complete(ticket.id);
+    expect(again.status, again.text).toBe(200);
+    expect(again.json).toEqual({ id: first.id, url: first.url, filename: "original.png", alt: "A red pixel", content_type: "image/png", size: bytes.length, created_at: first.created_at, duplicate: true });
+    // Completing the duplicate again answers the same; the copy is never served or listed.
+    expect((await complete(ticket.id)).json).toEqual(again.json);
+    expect((await served(ticket.public_url)).status).toBe(404);
+    const ids = (await library()).map((m) => m.id);
+    expect(ids).toContain(first.id);
+    expect(ids).not.toContain(ticket.id);
+
+    // Different bytes are a new image.
+    expect((await uploaded()).duplicate).toBe(false);
+  });
+
+  it("stores the file afresh once the image it matched is deleted", async () => {
+    const bytes = makePng(uid());
+    const first = await uploaded(bytes);
+    expect((await admin.call("DELETE", `/api/admin/media/${first.id}`, { body: {} })).status).toBe(200);
+    const second = await uploaded(bytes);
+    expect(second.duplicate).toBe(false);
+    expect(second.id).not.toBe(first.id);
+    expect((await served(second.url)).status).toBe(200);
+  });
+
+  it("makes one image of two uploads of the same file completed at once", async () => {
+    const bytes = makePng(uid());
+    const tickets = [await signed("image/png", undefined, bytes.length), await signed("image/png", undefined, bytes.length)];
+    for (const t of tickets) expect((await upload(t, bytes, "image/png")).status).toBe(204);
+    const [a, b] = await Promise.all(tickets.map((t) => complete(t.id)));
+    expect([a!.status, b!.status]).toEqual([200, 200]);
+    // Both claimed the digest at once: one holds it and is stored; the other answers that image,
+    // unless it took over a claim whose image was not yet served (then both are images, never none).
+    const ids = new Set([a!.json.id, b!.json.id]);
+    for (const id of ids) expect((await library()).map((m) => m.id)).toContain(id);
+    expect([a!.json.duplicate, b!.json.duplicate].filter(Boolean).length).toBe(ids.size === 1 ? 1 : 0);
   });
 });
 

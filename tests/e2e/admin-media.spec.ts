@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
 import { asVisitor, audit, runTag, signInAsAdmin } from "../support/admin-journey";
-
-// A real 1x1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+import { makePng } from "../support/png";
 
 test("an admin uploads an image to the library, uses it as a post's featured image, and a visitor sees it", async ({ page, browser, baseURL }) => {
   const tag = runTag("");
   const filename = `cover-${tag}.png`;
+  // A file of its own: the same bytes as another journey's would be that journey's image.
+  const PNG = makePng(tag);
   await signInAsAdmin(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Media" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Media Library" })).toBeVisible();

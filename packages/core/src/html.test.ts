@@ -20,6 +20,12 @@ describe("the HTML sanitiser", () => {
     expect(sanitizeHtml(html)).toBe(html);
   });
 
+  it("keeps an uploaded image's same-origin /media/ path and its alt text, but no protocol-relative source", () => {
+    const body = '<p>Before</p><img src="/media/2026/0f8e2c1a-1111-4222-8333-944455556666.png" alt="Boats in the harbour at dusk" />';
+    expect(sanitizeHtml(body)).toBe(body);
+    expect(sanitizeHtml('<img src="//evil.example/x.png" alt="A" />')).toBe('<img alt="A" />');
+  });
+
   it("removes scripts, handlers and unsafe URLs", () => {
     expect(sanitizeHtml('<p onclick="x()">a</p><script>alert(1)</script>')).toBe("<p>a</p>");
     expect(sanitizeHtml('<a href="javascript:alert(1)">a</a>')).toBe("<a>a</a>");

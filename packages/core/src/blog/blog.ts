@@ -15,7 +15,7 @@ export type BlogPost = EntityItem<typeof BlogPostEntity>;
 /** A post without its content: what the back office's list shows (a post's content may be 256 KB). */
 export type BlogPostSummary = AdminBlogPostSummary;
 const summaryAttributes = [
-  "id", "title", "slug", "excerpt", "category", "featured_image_url", "author_name", "is_published", "published_at", "version", "created_at", "updated_at",
+  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "version", "created_at", "updated_at",
 ] as const;
 
 const notFound = () => new NotFoundError("Blog post not found");

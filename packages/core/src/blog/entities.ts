@@ -29,6 +29,7 @@ export const BlogPostEntity = new Entity({
     excerpt: { type: "string", default: "" },
     category: { type: "string", default: "" },
     featured_image_url: { type: "string", default: "" },
+    featured_image_alt: { type: "string", default: "" },
     author_name: { type: "string", default: "" },
     is_published: { type: "boolean", required: true, default: false },
     published_at: { type: "string" },

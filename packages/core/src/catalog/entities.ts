@@ -33,6 +33,7 @@ export const ServiceEntity = new Entity({
     description: { type: "string", default: "" },
     icon_name: { type: "string", default: "" },
     image_url: { type: "string", default: "" },
+    image_alt: { type: "string", default: "" },
     ...ordered,
   },
   indexes: listIndexes,
@@ -64,6 +65,7 @@ export const CourseEntity = new Entity({
     color_scheme: { type: "string", default: "" },
     icon: { type: "string", default: "📚" },
     image_url: { type: "string", default: "" },
+    image_alt: { type: "string", default: "" },
     button_type: { type: ["contact", "register"] as const, default: "contact" },
     external_url: { type: "string", default: "" },
     /** The card's bullet points on /tech-school, separated by a vertical bar. */

@@ -45,6 +45,7 @@ export interface AdminBlogPostSummary {
   excerpt: string;
   category: string;
   featured_image_url: string;
+  featured_image_alt: string;
   author_name: string;
   is_published: boolean;
   published_at?: string;

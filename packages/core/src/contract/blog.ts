@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { blogCategories } from "./blog-values";
-import { optionalImageUrl, optionalText, optionalUrl, updateOf, version } from "./common";
+import { altText, optionalImageUrl, optionalText, optionalUrl, updateOf, version } from "./common";
 
 /** The message of the 409 a taken slug gets, on create and on update. */
 export const slugTakenMessage = (slug: string) => `The slug '${slug}' is already used by another post.`;
@@ -22,6 +22,7 @@ const blogPostFields = {
     .nullish()
     .transform((v) => v ?? ""),
   featured_image_url: optionalImageUrl,
+  featured_image_alt: altText,
   author_name: optionalText(200),
   is_published: z.boolean({ error: "Must be true or false" }).default(false),
 };

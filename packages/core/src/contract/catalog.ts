@@ -2,7 +2,7 @@ import * as z from "zod";
 import {
   buttonTypes, colorSchemes, courseLinkProblem, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
 } from "./catalog-values";
-import { isActive, optionalImageUrl, optionalText, optionalUrl, orderIndex, updateOf } from "./common";
+import { altText, isActive, optionalImageUrl, optionalText, optionalUrl, orderIndex, updateOf } from "./common";
 
 // Admin content forms have no required, minimum or maximum checks (SPEC §5); the length caps here
 // only keep one item far below DynamoDB's 400 KB item limit.
@@ -25,6 +25,7 @@ const serviceFields = {
   description: optionalText(5000),
   icon_name: iconName(serviceIcons, defaultServiceIcon),
   image_url: optionalImageUrl,
+  image_alt: altText,
   order_index: orderIndex,
   is_active: isActive,
 };
@@ -69,6 +70,7 @@ const courseFields = {
     .pipe(z.enum(colorSchemes, { error: COLOR_SCHEME_MESSAGE })),
   icon: optionalText(32).transform((v) => v || "📚"),
   image_url: optionalImageUrl,
+  image_alt: altText,
   button_type: z.enum(buttonTypes, { error: "Must be contact or register" }).default("contact"),
   external_url: optionalUrl,
   /** The card's bullet points on /tech-school, separated by a vertical bar (the editor: one per line). */

@@ -33,6 +33,13 @@ export function isCalendarDate(v: string): boolean {
 /** An image's address: an http(s) URL, a /media/ path of an upload, or empty. */
 export const optionalImageUrl = addressText.refine((v) => v === "" || isHttpUrl(v) || isMediaPath(v), "Must be a valid http(s) URL or an uploaded image");
 
+/**
+ * An image's alt text (a post's `featured_image_alt`, the `image_alt` of services, courses and page
+ * sections, a media item's default `alt`): plain text, a sentence or two as screen readers read it.
+ */
+export const MAX_ALT_LENGTH = 500;
+export const altText = optionalText(MAX_ALT_LENGTH);
+
 /** A calendar date (`YYYY-MM-DD`) or empty. */
 export const optionalDate = optionalText(10).refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date");
 

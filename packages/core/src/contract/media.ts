@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { pageQuery } from "./admin";
+import { blogListQuery, pageQuery } from "./admin";
+import { altText } from "./common";
 
 /**
  * The wire contract of image uploads and the media library (feature `admin-media`, admin only).
@@ -8,11 +9,15 @@ import { pageQuery } from "./admin";
  * 1. POST /api/admin/uploads `{filename, content_type, size}` -> 201 UploadTicket: a presigned POST
  *    (valid 5 minutes) to the media bucket. The browser posts `fields` then the file (named `file`,
  *    last) as multipart/form-data to `url`.
- * 2. POST /api/admin/uploads/{id}/complete -> 200 MediaItem, once the server has checked the stored
- *    file (size, and that its first bytes are an image of the claimed type); 422 otherwise.
- * 3. GET /api/admin/media?limit=&cursor= -> MediaLibraryItem[], newest first, next page's cursor in
- *    X-Next-Cursor.
- * 4. DELETE /api/admin/media/{id} -> `{success: true}`, or 409 MediaInUse while anything uses it.
+ * 2. POST /api/admin/uploads/{id}/complete -> 200 CompletedUpload, once the server has checked the
+ *    stored file (size, and that its first bytes are an image of the claimed type); 422 otherwise.
+ *    The same bytes uploaded again are not stored twice: the answer is the image already in the
+ *    library, with `duplicate: true`, and the new upload is deleted.
+ * 3. GET /api/admin/media?limit=&cursor=&q= -> MediaLibraryItem[], newest first, next page's cursor
+ *    in X-Next-Cursor; `q` searches file names and alt texts over every image.
+ * 4. PUT /api/admin/media/{id} `{alt?, filename?}` -> MediaItem: rename, and the image's default alt
+ *    text (what an image field gets when the image is chosen from the library).
+ * 5. DELETE /api/admin/media/{id} -> `{success: true}`, or 409 MediaInUse while anything uses it.
  *
  * An image is served at `url` (`/media/{yyyy}/{id}.{ext}`, on the site's own origin); the admin
  * stores that path, or the absolute `${site}${url}` form (fields that take only http(s) URLs).
@@ -84,12 +89,22 @@ export interface MediaItem {
   id: string;
   /** `/media/{yyyy}/{id}.{ext}`, on the site's own origin. */
   url: string;
-  /** The original file name, for display only. */
+  /** The original file name, or the one it was renamed to; for display and search only. */
   filename: string;
+  /** The default alt text: an image field gets it when the image is chosen from the library. */
+  alt: string;
   content_type: ImageType;
   /** Bytes, as stored. */
   size: number;
   created_at: string;
+}
+
+/**
+ * 200 to complete. `duplicate`: these bytes were in the library already; the answer is that image
+ * (its own id and URL) and the upload just made is deleted.
+ */
+export interface CompletedUpload extends MediaItem {
+  duplicate: boolean;
 }
 
 export const mediaUseKinds = ["blog-post", "service", "course", "page-section"] as const;
@@ -112,5 +127,12 @@ export interface MediaInUse {
   used_by: MediaUse[];
 }
 
-/** GET /api/admin/media?limit=&cursor= (limit 1 to 100, default 50). */
-export const mediaListQuery = pageQuery;
+/** GET /api/admin/media?limit=&cursor=&q= (limit 1 to 100, default 50; q as the blog list's). */
+export const mediaListQuery = pageQuery.extend({ q: blogListQuery.shape.q });
+
+/** PUT /api/admin/media/{id}: a field left out keeps its value. */
+export const mediaUpdate = z.object({
+  alt: altText.optional(),
+  filename: uploadRequest.shape.filename.optional(),
+});
+export type MediaUpdate = z.input<typeof mediaUpdate>;

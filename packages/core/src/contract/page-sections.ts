@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { isActive, optionalImageUrl, optionalText, optionalUrl, updateOf } from "./common";
+import { altText, isActive, optionalImageUrl, optionalText, optionalUrl, updateOf } from "./common";
 
 export const pageSlugs = ["home", "about", "services", "tech-school", "contact", "blog", "global", "policies"] as const;
 export type PageSlug = (typeof pageSlugs)[number];
@@ -18,6 +18,7 @@ const pageSectionFields = {
   title: optionalText(1000),
   content: optionalText(100_000),
   image_url: optionalImageUrl,
+  image_alt: altText,
   video_url: optionalUrl,
   is_active: isActive,
 };

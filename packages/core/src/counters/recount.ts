@@ -2,6 +2,7 @@ import { BlogPosts } from "../blog/blog";
 import { Courses } from "../catalog/catalog";
 import { ContactSubmissions } from "../contact/contact";
 import { db } from "../db/service";
+import { backfillMediaSearch } from "../media/search";
 import { CourseRegistrations } from "../registrations/registrations";
 import { Users } from "../users/users";
 import { CounterDeltas, Counters, counterGroups, tally } from "./counters";
@@ -19,6 +20,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
       CourseRegistrations.backfillSearch(),
       Users.backfillSearch(),
       BlogPosts.backfillSearch(),
+      backfillMediaSearch(),
     ])
   ).reduce((a, b) => a + b, 0);
   const [posts, courses, messages, registrations, users] = await Promise.all([
@@ -42,9 +44,9 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
 const COUNTERS_MARKER = "counters";
 /**
  * Bump when what is counted or backfilled changes: every table recounts once at its next start or
- * deploy. 2: users by day; 3: blog posts' search text.
+ * deploy. 2: users by day; 3: blog posts' search text; 4: media search text.
  */
-const COUNTERS_VERSION = "3";
+const COUNTERS_VERSION = "4";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the

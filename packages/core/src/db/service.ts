@@ -7,7 +7,7 @@ import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from
 import { ContactSubmissionEntity } from "../contact/entity";
 import { CounterEntity } from "../counters/entity";
 import { MetaEntity } from "../meta/entity";
-import { MediaEntity } from "../media/entity";
+import { MediaEntity, MediaHashEntity } from "../media/entity";
 import { PageSectionEntity } from "../page-sections/entity";
 import { RateLimitEntity } from "../rate-limit/entity";
 import { CourseRegistrationEntity } from "../registrations/entity";
@@ -34,6 +34,7 @@ const service = new Service({
   meta: MetaEntity,
   counter: CounterEntity,
   media: MediaEntity,
+  mediaHash: MediaHashEntity,
 });
 
 let boundTo = "";

@@ -5,9 +5,11 @@ import {
   imageExtensions,
   MAX_UPLOAD_BYTES,
   uploadMessages,
+  type CompletedUpload,
   type MediaItem,
   type MediaLibraryItem,
   type mediaListQuery,
+  type mediaUpdate,
   type UploadTicket,
   type uploadRequest,
 } from "../contract/media";
@@ -17,8 +19,9 @@ import { pageAcrossYears, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { HttpError, NotFoundError } from "../errors";
 import type { MediaEntity } from "./entity";
+import { searchOf } from "./search";
 import { isImageOfType, MAGIC_BYTES_NEEDED } from "./magic";
-import { deleteObject, firstBytes, objectSize, publish, signUpload, stagingKey } from "./storage";
+import { deleteObject, firstBytes, objectSha256, objectSize, publish, signUpload, stagingKey } from "./storage";
 import { inUseMessage, loadUsage } from "./usage";
 
 export type MediaRecord = EntityItem<typeof MediaEntity>;
@@ -38,6 +41,7 @@ export const toMediaItem = (m: MediaRecord): MediaItem => ({
   id: m.id,
   url: `/${m.key}`,
   filename: m.filename,
+  alt: m.alt ?? "",
   content_type: m.content_type,
   size: m.size,
   created_at: m.created_at,
@@ -46,6 +50,38 @@ export const toMediaItem = (m: MediaRecord): MediaItem => ({
 async function find(id: string): Promise<MediaRecord | undefined> {
   const { data } = await db().media.get({ id }).go();
   return data && !expired(data) ? data : undefined;
+}
+
+/**
+ * Claims the digest of upload `id`'s bytes. Answers the completed image that already holds it (the
+ * upload is then a duplicate), or undefined once `id` holds it. A claim whose image is gone, or
+ * still pending (its completion failed part-way, or is running right now), is taken over: at
+ * worst two concurrent uploads of one file both become images, never none.
+ */
+async function claimDigest(sha256: string, id: string): Promise<MediaRecord | undefined> {
+  for (;;) {
+    try {
+      await db().mediaHash.create({ sha256, media_id: id }).go({ response: "none" });
+      return undefined;
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err;
+    }
+    const { data: claim } = await db().mediaHash.get({ sha256 }).go();
+    if (!claim) continue; // released meanwhile (its image deleted): claim it afresh
+    if (claim.media_id === id) return undefined; // this upload's own claim (a completion repeated)
+    const holder = await find(claim.media_id);
+    if (holder?.status === "complete") return holder;
+    try {
+      await db()
+        .mediaHash.patch({ sha256 })
+        .set({ media_id: id })
+        .where((c, { eq }) => eq(c.media_id, claim.media_id))
+        .go({ response: "none" });
+      return undefined;
+    } catch (err) {
+      if (!isConditionalFailure(err)) throw err; // taken or released meanwhile: look again
+    }
+  }
 }
 
 export const Media = {
@@ -89,11 +125,14 @@ export const Media = {
    * looks at the bytes). A refused file is deleted and the upload stays pending (a later call
    * answers "not uploaded"). A good one is copied to its media key with its type and a long cache,
    * the staging copy deleted, and the item completed. Every step is idempotent, so completing
-   * twice, or concurrently, answers the same image.
+   * twice, or concurrently, answers the same image. A file whose bytes (SHA-256) an image of the
+   * library already has is not stored again: its staging copy is deleted, the upload remembers
+   * that image (`duplicate_of`) until it expires, and the answer is that image, `duplicate: true`.
    */
-  async complete(id: string): Promise<MediaItem> {
+  async complete(id: string): Promise<CompletedUpload> {
     const item = await Media.get(id);
-    if (item.status === "complete") return toMediaItem(item);
+    if (item.status === "complete") return { ...toMediaItem(item), duplicate: false };
+    if (item.duplicate_of) return { ...toMediaItem(await Media.get(item.duplicate_of)), duplicate: true };
     const staged = stagingKey(id);
     const size = await objectSize(staged);
     if (size === undefined) throw refused(uploadMessages.notUploaded);
@@ -105,35 +144,77 @@ export const Media = {
       await deleteObject(staged);
       throw refused(uploadMessages.notValid(item.content_type));
     }
+    const sha256 = await objectSha256(staged);
+    const existing = await claimDigest(sha256, id);
+    if (existing) {
+      // The same bytes are in the library: answer that image, and keep no copy of this one.
+      await deleteObject(staged);
+      await db()
+        .media.patch({ id })
+        .set({ duplicate_of: existing.id })
+        .where((m, { eq }) => eq(m.status, "pending"))
+        .go({ response: "none" })
+        .catch((err: unknown) => {
+          if (!isConditionalFailure(err)) throw err; // completed meanwhile by a concurrent call
+        });
+      return { ...toMediaItem(existing), duplicate: true };
+    }
     await publish(staged, item.key, item.content_type);
     await deleteObject(staged);
     try {
       const { data } = await db()
         .media.patch({ id })
         // created_at and bucket unchanged: named so the sparse index gets its keys (entity.ts).
-        .set({ status: "complete", size, created_at: item.created_at, bucket: bucketOf(item.created_at) })
+        .set({ status: "complete", size, sha256, search: searchOf(item), created_at: item.created_at, bucket: bucketOf(item.created_at) })
         .remove(["ttl"])
         .where((m, { eq }) => eq(m.status, "pending"))
         .go({ response: "all_new" });
-      return toMediaItem(data as MediaRecord);
+      return { ...toMediaItem(data as MediaRecord), duplicate: false };
     } catch (err) {
       if (!isConditionalFailure(err)) throw err;
       const now = await find(id); // completed meanwhile by a concurrent call, or deleted
-      if (now?.status === "complete") return toMediaItem(now);
+      if (now?.status === "complete") return { ...toMediaItem(now), duplicate: false };
       throw notFound();
     }
   },
 
-  /** One page of completed images, newest first, each with the records that use it. */
-  async list(query: z.output<typeof mediaListQuery>): Promise<Page<MediaLibraryItem>> {
+  /**
+   * Renames an image and sets its default alt text (a field left out keeps its value); answers the
+   * image. Only completed images are in the library: a pending upload is 404.
+   */
+  async update(id: string, changes: z.output<typeof mediaUpdate>): Promise<MediaItem> {
+    const item = await Media.get(id);
+    if (item.status !== "complete") throw notFound();
+    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as { alt?: string; filename?: string };
+    try {
+      const { data } = await db()
+        .media.patch({ id })
+        .set({ ...set, search: searchOf({ ...item, ...set }) })
+        .where((m, { eq }) => eq(m.status, "complete"))
+        .go({ response: "all_new" });
+      return toMediaItem(data as MediaRecord);
+    } catch (err) {
+      if (isConditionalFailure(err)) throw notFound(); // deleted meanwhile
+      throw err;
+    }
+  },
+
+  /**
+   * One page of completed images, newest first, each with the records that use it. `q` matches the
+   * hidden search text (file name and alt) of every image, through the years, not a loaded page.
+   */
+  async list({ limit, cursor, q }: z.output<typeof mediaListQuery>): Promise<Page<MediaLibraryItem>> {
     const page = await pageAcrossYears({
       entity: db().media,
       list: "media",
-      filters: {},
-      limit: query.limit,
-      cursor: query.cursor,
-      filtered: false,
-      query: (bucket, p) => db().media.query.byYear({ bucket }).go(p),
+      filters: { q },
+      limit,
+      cursor,
+      filtered: Boolean(q),
+      query: (bucket, p) => {
+        const byYear = db().media.query.byYear({ bucket });
+        return q ? byYear.where((m, { contains }) => contains(m.search, q)).go(p) : byYear.go(p);
+      },
     });
     if (!page.items.length) return { ...page, items: [] };
     const usedBy = await loadUsage();
@@ -157,5 +238,15 @@ export const Media = {
     if (uses.length) throw new HttpError(409, inUseMessage(uses), { used_by: uses });
     await Promise.all([deleteObject(item.key), deleteObject(stagingKey(id))]);
     await db().media.remove({ id }).go({ response: "none" });
+    // The same bytes uploaded later are a new image: the digest's claim goes with this one.
+    if (item.sha256) {
+      await db()
+        .mediaHash.delete({ sha256: item.sha256 })
+        .where((c, { eq }) => eq(c.media_id, id))
+        .go({ response: "none" })
+        .catch((err: unknown) => {
+          if (!isConditionalFailure(err)) throw err; // taken over meanwhile
+        });
+    }
   },
 };

@@ -1,6 +1,7 @@
 // The machine runs Node 20 by design; the SDK's notice about its future Node 22 floor is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
+import { createHash } from "node:crypto";
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -99,6 +100,14 @@ export async function firstBytes(key: string, n: number): Promise<Uint8Array> {
   const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${n - 1}` }));
   const bytes = (await res.Body?.transformToByteArray()) ?? new Uint8Array();
   return bytes.subarray(0, n);
+}
+
+/** The SHA-256 of an object's bytes, hex (at most MAX_UPLOAD_BYTES are ever read: completing checks the size first). */
+export async function objectSha256(key: string): Promise<string> {
+  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return createHash("sha256")
+    .update((await res.Body?.transformToByteArray()) ?? new Uint8Array())
+    .digest("hex");
 }
 
 /** Copies a checked upload to the key it is served from, with its type and a cache for good. */

@@ -21,6 +21,7 @@ export const PageSectionEntity = new Entity({
     content: { type: "string", default: "" },
     video_url: { type: "string", default: "" },
     image_url: { type: "string", default: "" },
+    image_alt: { type: "string", default: "" },
     is_active: { type: "boolean", required: true, default: true },
     version: versionAttribute,
     updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },

@@ -1,4 +1,4 @@
-import { mediaListQuery, uploadRequest } from "@agency/core/contract/media";
+import { mediaListQuery, mediaUpdate, uploadRequest } from "@agency/core/contract/media";
 import { Media } from "@agency/core/media/media";
 import { http, reply } from "../http";
 import { pageReply } from "../page-reply";
@@ -13,6 +13,7 @@ export const handler = http({
   // No body is read: the web client sends `{}`, anything else is ignored.
   "POST /api/admin/uploads/{id}/complete": ({ params }) => Media.complete(params.id ?? ""),
   "GET /api/admin/media": async (req) => pageReply(await Media.list(mediaListQuery.parse(req.query))),
+  "PUT /api/admin/media/{id}": (req) => Media.update(req.params.id ?? "", req.body(mediaUpdate)),
   "DELETE /api/admin/media/{id}": async ({ params }) => {
     await Media.remove(params.id ?? "");
     return { success: true };

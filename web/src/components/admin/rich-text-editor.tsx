@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
@@ -19,9 +19,18 @@ import {
   Undo2,
   type LucideIcon,
 } from "lucide-react";
+import { isMediaPath } from "@agency/core/contract/media-path";
+import { AltWarning } from "./alt-warning";
 import { actionOutline, actionPrimary, fieldControl, iconAction, label as labelClass } from "./classes";
 
 const URL_ERROR = "Enter an http(s) URL";
+const IMAGE_URL_ERROR = "Enter an http(s) URL, or choose an image from the library";
+
+/** An image of the content and what the Image form needs of it. */
+export interface BodyImage {
+  url: string;
+  alt: string;
+}
 
 const LINK_SCHEMES = new Set(["http", "https", "mailto"]);
 
@@ -67,17 +76,33 @@ const extensions = [
   Image.configure({ allowBase64: false }),
 ];
 
+// Images without alt text are outlined in the editor (and counted under it).
 const surfaceClass =
-  "prose-content min-h-[16rem] rounded-b-lg [&>:first-child]:mt-0 border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-purple-600 focus:outline-none focus:ring-2 focus:ring-purple-600/30 aria-[invalid=true]:border-red-600";
+  "prose-content min-h-[16rem] rounded-b-lg [&>:first-child]:mt-0 [&_img:not([alt])]:outline-3 [&_img:not([alt])]:outline-dashed [&_img:not([alt])]:outline-amber-600 [&_img[alt='']]:outline-3 [&_img[alt='']]:outline-dashed [&_img[alt='']]:outline-amber-600 border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-purple-600 focus:outline-none focus:ring-2 focus:ring-purple-600/30 aria-[invalid=true]:border-red-600";
 
 /** Tiptap reports an empty document as "<p></p>"; the form (and its required check) wants "". */
 const htmlOf = (editor: Editor) => (editor.isEmpty ? "" : editor.getHTML());
+
+/** How many images of the document have no alt text. */
+function imagesWithoutAlt(editor: Editor): number {
+  let n = 0;
+  editor.state.doc.descendants((node) => {
+    if (node.type.name === "image" && !String(node.attrs.alt ?? "").trim()) n++;
+  });
+  return n;
+}
+
+const missingAltMessage = (n: number) =>
+  `${n === 1 ? "1 image in the content has" : `${n} images in the content have`} no alt text: select it, press Image and describe it.`;
 
 type Panel = { kind: "link"; url: string } | { kind: "image"; url: string; alt: string };
 
 /**
  * The blog post's HTML content: a Tiptap editor with a formatting toolbar, inline Link and Image
- * forms (http(s) URLs only, images by URL) and an HTML source view. Empty content is "".
+ * forms and an HTML source view. Empty content is "". Links take http(s) and mailto: URLs; images
+ * an http(s) URL or an uploaded image's /media/ path, with alt text, and the caller's
+ * `imageSources` (Choose from library, Upload) fill the Image form. Images without alt text are
+ * flagged, not refused.
  */
 export function RichTextEditor({
   label,
@@ -86,6 +111,7 @@ export function RichTextEditor({
   error,
   required,
   id: givenId,
+  imageSources,
 }: {
   label: string;
   value: string;
@@ -93,6 +119,8 @@ export function RichTextEditor({
   error?: string;
   required?: boolean;
   id?: string;
+  /** Other ways to get an image into the Image form; `pick` fills its URL and alt text. */
+  imageSources?: (pick: (image: BodyImage) => void) => ReactNode;
 }) {
   const fallbackId = useId();
   const id = givenId ?? fallbackId;
@@ -194,7 +222,7 @@ export function RichTextEditor({
   };
 
   const applyImage = (src: string, alt: string): string | null => {
-    if (!isAcceptedUrl(src, false)) return URL_ERROR;
+    if (!isAcceptedUrl(src, false) && !isMediaPath(src)) return IMAGE_URL_ERROR;
     editor.chain().focus().setImage({ src, alt }).run();
     setPanel(null);
     return null;
@@ -222,6 +250,7 @@ export function RichTextEditor({
           initialAlt={panel.kind === "image" ? panel.alt : ""}
           onApply={(url, alt) => (panel.kind === "link" ? applyLink(url) : applyImage(url, alt))}
           onCancel={closePanel}
+          sources={panel.kind === "image" ? imageSources : undefined}
         />
       )}
       <div hidden={source}>
@@ -247,8 +276,15 @@ export function RichTextEditor({
           {error}
         </p>
       )}
+      <MissingAlt editor={editor} />
     </div>
   );
+}
+
+/** The count of images without alt text, under the editor; re-renders only when it changes. */
+function MissingAlt({ editor }: { editor: Editor }) {
+  const missing = useEditorState({ editor, selector: ({ editor: e }) => imagesWithoutAlt(e) });
+  return missing > 0 ? <AltWarning>{missingAltMessage(missing)}</AltWarning> : null;
 }
 
 /** Re-renders only when a button's state changes (useEditorState), not on every keystroke. */
@@ -340,6 +376,7 @@ function UrlForm({
   initialAlt,
   onApply,
   onCancel,
+  sources,
 }: {
   kind: Panel["kind"];
   initialUrl: string;
@@ -347,16 +384,31 @@ function UrlForm({
   /** Returns the message to show, or null once applied. */
   onApply: (url: string, alt: string) => string | null;
   onCancel: () => void;
+  sources?: ((pick: (image: BodyImage) => void) => ReactNode) | undefined;
 }) {
   const id = useId();
   const [url, setUrl] = useState(initialUrl);
   const [alt, setAlt] = useState(initialAlt);
   const [error, setError] = useState<string | null>(null);
+  const altRef = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState(0);
   const noun = kind === "link" ? "Link" : "Image";
 
   const apply = () => setError(onApply(url.trim(), alt.trim()));
+  const pick = (image: BodyImage) => {
+    setUrl(image.url);
+    setAlt(image.alt);
+    setError(null);
+    setPicked((n) => n + 1);
+  };
+  // After a pick, the alt text is next (checked or written). An effect: the library's dialog gives
+  // focus back to its opener as it closes, in the same commit.
+  useEffect(() => {
+    if (picked) altRef.current?.focus();
+  }, [picked]);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.nativeEvent.isComposing) return;
+    // Keys from the library's dialog (a portal, whose React events bubble here) are its own.
+    if (e.nativeEvent.isComposing || !e.currentTarget.contains(e.target as Node)) return;
     if (e.key === "Enter" && e.target instanceof HTMLInputElement) {
       e.preventDefault();
       apply();
@@ -404,7 +456,8 @@ function UrlForm({
           <label htmlFor={`${id}-alt`} className={labelClass}>
             Alt text
           </label>
-          <input id={`${id}-alt`} type="text" autoComplete="off" value={alt} onChange={(e) => setAlt(e.target.value)} className={fieldControl} />
+          <input ref={altRef} id={`${id}-alt`} type="text" autoComplete="off" value={alt} onChange={(e) => setAlt(e.target.value)} className={fieldControl} />
+          {url.trim() && !alt.trim() && <AltWarning />}
         </div>
       )}
       {/* The labels' height (text-sm line plus mb-1), so the buttons line up with the inputs. */}
@@ -416,6 +469,7 @@ function UrlForm({
           Cancel
         </button>
       </div>
+      {sources && <div className="basis-full">{sources(pick)}</div>}
     </div>
   );
 }

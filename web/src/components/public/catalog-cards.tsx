@@ -66,7 +66,7 @@ export function CourseArt({ course, className, children }: { course: Course; cla
   return (
     <div className={`on-dark relative bg-purple-600 bg-linear-to-r ${gradientOf(course.color_scheme)} ${className}`}>
       {src ? (
-        <img src={src} alt="" loading="lazy" onError={() => setFailed(true)} className="absolute inset-0 h-full w-full object-cover" />
+        <img src={src} alt={course.image_alt ?? ""} loading="lazy" onError={() => setFailed(true)} className="absolute inset-0 h-full w-full object-cover" />
       ) : (
         <span aria-hidden="true" className="text-5xl drop-shadow">{course.icon || "📚"}</span>
       )}

@@ -10,17 +10,18 @@ import { useSaveShortcut } from "../../components/admin/use-save-shortcut";
 import { ImageUrlField } from "../media/image-url-field";
 import { fetchLatestSection, useSaveSection } from "./admin-api";
 
-type SectionValues = { title: string; content: string; image_url: string; video_url: string; is_active: boolean };
+type SectionValues = { title: string; content: string; image_url: string; image_alt: string; video_url: string; is_active: boolean };
 
 const toValues = (s: PageSection | undefined): SectionValues => ({
   title: s?.title ?? "",
   content: s?.content ?? "",
   image_url: s?.image_url ?? "",
+  image_alt: s?.image_alt ?? "",
   video_url: s?.video_url ?? "",
   is_active: s?.is_active ?? true,
 });
 
-const labels = { title: "Title", content: "Content", image_url: "Image URL", video_url: "Video URL", is_active: "Active" };
+const labels = { title: "Title", content: "Content", image_url: "Image URL", image_alt: "Image Alt Text", video_url: "Video URL", is_active: "Active" };
 /** A section that is one text calls its field "Text", whichever field holds it. */
 const textLabels = { ...labels, title: "Text", content: "Text" };
 
@@ -84,7 +85,7 @@ export function SectionCard({ section, layout }: { section: PageSection; layout:
         <EditorRecovery editor={editor} />
         {uses("title") && <TextField label={single ? textLabels.title : labels.title} value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />}
         {uses("content") && <TextAreaField label={single ? textLabels.content : labels.content} rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />}
-        {uses("image_url") && <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} />}
+        {uses("image_url") && <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }} />}
         {uses("video_url") && <TextField label="Video URL" type="url" value={values.video_url} onChange={(v) => set("video_url", v)} onBlur={saveOnBlur} error={errors.video_url} name={`${name}-video_url`} />}
       </div>
       {leaveDialog}

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { ImageUp, Upload } from "lucide-react";
 import { actionOutline } from "../../components/admin/classes";
 import { apiErrorMessage } from "../../components/admin/api-errors";
-import { imageTypes, MAX_UPLOAD_BYTES, uploadMessages, type MediaItem } from "@agency/core/contract/media";
+import { imageTypes, MAX_UPLOAD_BYTES, uploadMessages, type CompletedUpload } from "@agency/core/contract/media";
 import { useUploadImage } from "./admin-api";
 
 
@@ -11,7 +11,12 @@ interface Progress {
   name: string;
   fraction: number;
   error?: string;
+  /** The same bytes were in the library already: that image (nothing new was stored). */
+  existing?: CompletedUpload;
 }
+
+/** What an upload of a file already in the library says. */
+export const ALREADY_IN_LIBRARY = "Already in your library";
 
 /** Checked before asking the server, with the server's own rules and texts (it checks again, bytes included). */
 function refusal(file: File): string | undefined {
@@ -23,9 +28,10 @@ function refusal(file: File): string | undefined {
 
 /**
  * Uploads images one after another and keeps each one's progress and outcome: what an upload
- * button, a drop zone and an image field all use. `onUploaded` gets each finished media item.
+ * button, a drop zone and an image field all use. `onUploaded` gets each finished media item (the
+ * library's own one, `duplicate`, when the file was there already).
  */
-export function useImageUploads(onUploaded?: (item: MediaItem) => void) {
+export function useImageUploads(onUploaded?: (item: CompletedUpload) => void) {
   const upload = useUploadImage();
   const [items, setItems] = useState<Progress[]>([]);
   const next = useRef(1);
@@ -42,8 +48,13 @@ export function useImageUploads(onUploaded?: (item: MediaItem) => void) {
       }
       try {
         const item = await upload.mutateAsync({ file, onProgress: (fraction) => update(key, { fraction }) });
-        update(key, { fraction: 1 });
-        setTimeout(() => setItems((list) => list.filter((p) => p.key !== key)), 3000);
+        if (item.duplicate) {
+          // Stays on screen: the admin is told, and offered the image that was there.
+          update(key, { fraction: 1, existing: item });
+        } else {
+          update(key, { fraction: 1 });
+          setTimeout(() => setItems((list) => list.filter((p) => p.key !== key)), 3000);
+        }
         onUploaded?.(item);
       } catch (err) {
         console.error("Upload failed:", err);
@@ -54,8 +65,11 @@ export function useImageUploads(onUploaded?: (item: MediaItem) => void) {
   return { start, items, busy: upload.isPending };
 }
 
-/** Each upload's name, a progress bar, and its error if it failed. */
-export function UploadProgress({ items }: { items: Progress[] }) {
+/**
+ * Each upload's name, a progress bar, and its error if it failed. A file that was in the library
+ * already says so, with `offer` (e.g. a button that shows that image) beside it.
+ */
+export function UploadProgress({ items, offer }: { items: Progress[]; offer?: (existing: CompletedUpload) => ReactNode }) {
   if (!items.length) return null;
   return (
     <ul className="mt-3 space-y-2" aria-label="Uploads">
@@ -63,9 +77,16 @@ export function UploadProgress({ items }: { items: Progress[] }) {
         <li key={p.key} className="text-sm">
           <div className="flex justify-between gap-2">
             <span className="truncate text-slate-800">{p.name}</span>
-            <span className={p.error ? "font-medium text-red-800" : "text-slate-600"}>{p.error ? "Failed" : p.fraction >= 1 ? "Uploaded" : `${Math.round(p.fraction * 100)}%`}</span>
+            <span className={p.error ? "font-medium text-red-800" : "text-slate-600"}>{p.error ? "Failed" : p.existing ? "Not stored again" : p.fraction >= 1 ? "Uploaded" : `${Math.round(p.fraction * 100)}%`}</span>
           </div>
-          {p.error ? (
+          {p.existing ? (
+            <div role="status" className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-sky-50 px-3 py-2 text-sky-900" data-testid="already-in-library">
+              <span>
+                {ALREADY_IN_LIBRARY}: <span className="font-medium break-all">{p.existing.filename}</span>
+              </span>
+              {offer?.(p.existing)}
+            </div>
+          ) : p.error ? (
             <p role="alert" className="text-red-800">
               {p.error}
             </p>

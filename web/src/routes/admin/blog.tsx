@@ -26,6 +26,7 @@ import { useRecordEditor } from "../../components/admin/use-record-editor";
 import { Spinner } from "../../components/spinner";
 import { useStableCallback } from "../../lib/use-stable-callback";
 import { categoryLabel } from "../../features/blog/categories";
+import { ImageSourceButtons } from "../../features/media/image-picker";
 import { ImageUrlField } from "../../features/media/image-url-field";
 import { fetchPost, useAdminBlogPosts, useDeletePost, useSavePost, useTogglePublished } from "../../features/blog/admin-api";
 
@@ -36,6 +37,7 @@ type PostValues = {
   excerpt: string;
   category: string;
   featured_image_url: string;
+  featured_image_alt: string;
   author_name: string;
   is_published: boolean;
 };
@@ -47,6 +49,7 @@ const toValues = (p: BlogPost | undefined): PostValues => ({
   excerpt: p?.excerpt ?? "",
   category: p?.category ?? "",
   featured_image_url: p?.featured_image_url ?? "",
+  featured_image_alt: p?.featured_image_alt ?? "",
   author_name: p?.author_name ?? "",
   is_published: p?.is_published ?? false,
 });
@@ -58,6 +61,7 @@ const labels: Record<keyof PostValues, string> = {
   excerpt: "Excerpt",
   category: "Category",
   featured_image_url: "Featured Image URL",
+  featured_image_alt: "Featured Image Alt Text",
   author_name: "Author Name",
   is_published: "Publish immediately",
 };
@@ -120,13 +124,26 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
           error={errors.slug}
         />
       </div>
-      <RichTextEditor label="Content" required value={values.content} onChange={(v) => set("content", v)} error={errors.content} />
+      <RichTextEditor
+        label="Content"
+        required
+        value={values.content}
+        onChange={(v) => set("content", v)}
+        error={errors.content}
+        imageSources={(pick) => <ImageSourceButtons label="body image" onPick={pick} />}
+      />
       <TextAreaField label="Excerpt" hint="Shown in lists; left empty, the first 150 characters of the content are used." rows={3} value={values.excerpt} onChange={(v) => set("excerpt", v)} error={errors.excerpt} />
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField label="Category" value={values.category} onChange={(v) => set("category", v)} options={categoryOptions} error={errors.category} />
         <TextField label="Author Name" value={values.author_name} onChange={(v) => set("author_name", v)} error={errors.author_name} />
       </div>
-      <ImageUrlField label="Featured Image URL" value={values.featured_image_url} onChange={(v) => set("featured_image_url", v)} error={errors.featured_image_url} />
+      <ImageUrlField
+        label="Featured Image URL"
+        value={values.featured_image_url}
+        onChange={(v) => set("featured_image_url", v)}
+        error={errors.featured_image_url}
+        alt={{ value: values.featured_image_alt, onChange: (v) => set("featured_image_alt", v), error: errors.featured_image_alt }}
+      />
       <CheckboxField
         label={creating ? "Publish immediately" : "Published"}
         hint={creating ? "Left off, the post is saved as a draft." : "Visitors see published posts only."}

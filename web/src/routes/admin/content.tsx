@@ -89,7 +89,7 @@ function SectionList({ page, sections }: { page: PageSlug; sections: readonly Pa
 
 // ---- Services and Industries: the catalogue manager with SPEC's texts ---------------------------
 
-type ServiceValues = { title: string; description: string; icon_name: string; order_index: string; image_url: string; is_active: boolean };
+type ServiceValues = { title: string; description: string; icon_name: string; order_index: string; image_url: string; image_alt: string; is_active: boolean };
 
 /** A service's or industry's cell: its image (else its icon), name and description. */
 function ItemCell({ image, icon: Icon, title, description }: { image?: string | null; icon: LucideIcon; title?: string; description?: string }) {
@@ -129,7 +129,7 @@ function ServiceForm({ editor }: { editor: RecordEditor<Service, ServiceValues> 
       <TextAreaField label="Description" rows={4} value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
       <IconField value={values.icon_name} onChange={(v) => set("icon_name", v)} names={serviceIcons} iconOf={serviceIcon} hint="e.g. Zap, Code, etc." error={errors.icon_name} />
       <TextField label="Order Index" type="number" inputMode="numeric" value={values.order_index} onChange={(v) => set("order_index", v)} error={errors.order_index} />
-      <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} error={errors.image_url} />
+      <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} error={errors.image_url} alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }} />
       <CheckboxField label="Active" checked={values.is_active} onChange={(v) => set("is_active", v)} />
     </>
   );
@@ -153,9 +153,10 @@ function ServicesTab() {
         icon_name: s?.icon_name || defaultServiceIcon,
         order_index: String(s?.order_index ?? count),
         image_url: s?.image_url ?? "",
+        image_alt: s?.image_alt ?? "",
         is_active: s?.is_active ?? true,
       })}
-      labels={{ title: "Title", description: "Description", icon_name: "Icon Name", order_index: "Order Index", image_url: "Image URL", is_active: "Active" }}
+      labels={{ title: "Title", description: "Description", icon_name: "Icon Name", order_index: "Order Index", image_url: "Image URL", image_alt: "Image Alt Text", is_active: "Active" }}
       form={(editor) => <ServiceForm editor={editor} />}
     />
   );

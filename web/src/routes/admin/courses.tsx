@@ -28,6 +28,7 @@ type CourseValues = {
   color_scheme: string;
   icon: string;
   image_url: string;
+  image_alt: string;
   button_type: string;
   external_url: string;
   /** One per line; stored `a | b | c`. */
@@ -48,6 +49,7 @@ const labels: Record<keyof CourseValues, string> = {
   color_scheme: "Colour scheme",
   icon: "Icon",
   image_url: "Image URL",
+  image_alt: "Image Alt Text",
   button_type: "Button Type",
   external_url: "External URL",
   highlights: "Highlights",
@@ -92,6 +94,7 @@ function toValues(course: Course | undefined, count: number): CourseValues {
     color_scheme: schemeOf(course?.color_scheme),
     icon: course ? (course.icon ?? "") : "📚",
     image_url: course?.image_url ?? "",
+    image_alt: course?.image_alt ?? "",
     button_type: course?.button_type ?? "contact",
     external_url: course?.external_url ?? "",
     highlights: toLines(course?.highlights),
@@ -225,7 +228,7 @@ function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) 
       <TextAreaField {...text("highlights")} rows={3} hint="One per line: the bullet points of the course's card on the Tech School page" />
       <NumberField {...text("rating")} min={0} max={5} step={0.1} hint="0 to 5, shown with a star on the Tech School card; 0 shows none" />
       <ColorSchemeField value={values.color_scheme} onChange={(v) => set("color_scheme", v)} error={errors.color_scheme} />
-      <ImageUrlField {...text("image_url")} />
+      <ImageUrlField {...text("image_url")} alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField {...text("button_type")} options={buttonTypes.map((t) => ({ value: t, label: buttonTypeLabels[t] }))} />
         <NumberField {...text("order_index")} step={1} />

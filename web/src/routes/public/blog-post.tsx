@@ -110,7 +110,7 @@ function Article({ post }: { post: BlogPost }) {
 
         <div className={`${container} max-w-4xl py-12 sm:py-16`}>
           {image && (
-            <img src={image} alt={post.title} width={1200} height={630} className="mb-12 aspect-[1200/630] w-full rounded-2xl object-cover shadow-lg" />
+            <img src={image} alt={post.featured_image_alt ?? ""} width={1200} height={630} className="mb-12 aspect-[1200/630] w-full rounded-2xl object-cover shadow-lg" />
           )}
           <SafeHtml html={post.content ?? ""} className="text-lg" />
           <div className="mt-14 grid items-start gap-8 border-t border-slate-200 pt-10 md:grid-cols-2">

@@ -16,6 +16,7 @@ import { ServiceIcon } from "../../components/ui/icons";
 import { usePageTexts, useServiceDetails, useServices } from "../../features/content/api";
 import { useDeferredData } from "../../features/content/deferred";
 import { usePageMeta } from "../../features/seo/use-page-meta";
+import { imageSrc } from "../../lib/image-src";
 
 const defaults = {
   hero_title: "AI Services Built Around How Your Business Runs",
@@ -196,7 +197,10 @@ export default function ServicesPage() {
           ) : (
             <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
               {(services.data ?? []).map((s) => (
-                <li key={s.id} data-testid="featured-solution" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+                <li key={s.id} data-testid="featured-solution" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+                  {imageSrc(s.image_url) && (
+                    <img src={imageSrc(s.image_url)} alt={s.image_alt ?? ""} loading="lazy" decoding="async" width={640} height={360} className="-mx-7 -mt-7 mb-6 aspect-video w-[calc(100%+3.5rem)] max-w-none object-cover" />
+                  )}
                   <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-purple-50 text-purple-700">
                     <ServiceIcon name={s.icon_name} className="h-6 w-6" />
                   </span>
