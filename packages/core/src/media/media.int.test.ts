@@ -36,4 +36,19 @@ describe("media records", () => {
     const yearQuery = await db().media.query.byYear({ bucket: pending.bucket }).go({ pages: "all" });
     expect(yearQuery.data.map((m) => m.id)).not.toContain(pending.id);
   });
+
+  it("serve at a /media/ path only the completed image whose key is that path", async () => {
+    const done = record("complete");
+    const pending = record("pending", Math.floor(Date.now() / 1000) + 60);
+    await db().media.create(done).go();
+    await db().media.create(pending).go();
+    expect((await Media.servedAt(`/${done.key}`))?.id).toBe(done.id);
+    expect(await Media.servedAt(`/${pending.key}`)).toBeUndefined();
+    // The same id under another year or extension, an unknown id, or a path that is no media path.
+    expect(await Media.servedAt(`/${done.key.replace(/\.png$/, ".gif")}`)).toBeUndefined();
+    expect(await Media.servedAt(`/media/1999/${done.id}.png`)).toBeUndefined();
+    expect(await Media.servedAt(`/media/${done.bucket}/${randomUUID()}.png`)).toBeUndefined();
+    expect(await Media.servedAt(`/media/${done.bucket}/../${done.bucket}/${done.id}.png`)).toBeUndefined();
+    expect(await Media.servedAt(`/uploads/${done.id}`)).toBeUndefined();
+  });
 });
