@@ -23,6 +23,14 @@ export const contentSecurityPolicy = [
   "upgrade-insecure-requests",
 ].join("; ");
 
+/**
+ * The policy of every uploaded image (`/media/*`, locally and in CloudFront): nothing may load, and
+ * opened on its own it is a sandboxed document (no script, its own opaque origin). An <img> is not
+ * affected; a file that is not what it claims to be, opened directly, can do nothing on the site's
+ * origin.
+ */
+export const mediaContentSecurityPolicy = "default-src 'none'; sandbox";
+
 /** Two years, the HSTS preload list's own requirement; browsers then never try plain http. */
 export const hstsMaxAgeSeconds = 63_072_000;
 

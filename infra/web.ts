@@ -36,7 +36,7 @@ import {
   withConnectSources,
 } from "./media";
 import { routeKeys, routes } from "./routes";
-import { contentSecurityPolicy, hstsMaxAgeSeconds, permissionsPolicy } from "./security-headers";
+import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "./security-headers";
 
 /** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */
 export const devSiteUrl = "http://localhost:5173";
@@ -145,27 +145,34 @@ export function Web({ stack, app }: StackContext) {
   }
 
   function distributionProps() {
-    const securityHeaders = new ResponseHeadersPolicy(stack, "SecurityHeaders", {
-      comment: "HSTS, CSP, nosniff, frame and referrer policy",
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
-          includeSubdomains: true,
-          override: true,
+    /** The headers every response carries; the CSP is the site's, or the media files' own. */
+    const headersPolicy = (id: string, comment: string, csp: string) =>
+      new ResponseHeadersPolicy(stack, id, {
+        comment,
+        securityHeadersBehavior: {
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
+            includeSubdomains: true,
+            override: true,
+          },
+          contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+          contentTypeOptions: { override: true },
+          frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+          referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         },
-        // The SPA posts presigned media uploads straight to the media bucket.
-        contentSecurityPolicy: {
-          contentSecurityPolicy: withConnectSources(contentSecurityPolicy, [mediaUploadOrigin(mediaBucket, stack.region)]),
-          override: true,
+        customHeadersBehavior: {
+          customHeaders: [{ header: "Permissions-Policy", value: permissionsPolicy, override: true }],
         },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
-      customHeadersBehavior: {
-        customHeaders: [{ header: "Permissions-Policy", value: permissionsPolicy, override: true }],
-      },
-    });
+      });
+    // The SPA posts presigned media uploads straight to the media bucket.
+    const securityHeaders = headersPolicy(
+      "SecurityHeaders",
+      "HSTS, CSP, nosniff, frame and referrer policy",
+      withConnectSources(contentSecurityPolicy, [mediaUploadOrigin(mediaBucket, stack.region)]),
+    );
+    // Uploaded images: the Content-Type is the one completing the upload verified (the function's
+    // copy to media/ sets it; nothing else may write there), never sniffed, and the file sandboxed.
+    const mediaHeaders = headersPolicy("MediaHeaders", "Uploaded images: nosniff, a sandboxing CSP, HSTS", mediaContentSecurityPolicy);
 
     // Public reads say `Cache-Control: public, s-maxage=...` and CloudFront keeps them that long;
     // anything without a Cache-Control is not kept (default TTL 0). Cookies and headers stay out of
@@ -219,7 +226,7 @@ export function Web({ stack, app }: StackContext) {
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachedMethods: CachedMethods.CACHE_GET_HEAD,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-      responseHeadersPolicy: securityHeaders,
+      responseHeadersPolicy: mediaHeaders,
       compress: true,
     };
 

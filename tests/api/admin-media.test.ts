@@ -1,4 +1,9 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
+import { join } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, type CompletedUpload, type MediaItem, type MediaLibraryItem, type UploadTicket } from "../../packages/core/src/contract/media";
 import { Visitor } from "../support/auth-flow";
@@ -7,8 +12,10 @@ import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
  * Image uploads and the media library, end to end on a runtime of its own and its local S3
- * (s3rver): sign, post the file to the bucket as a browser would, complete (the server checks the
- * bytes), serve it at /media/..., list it with where it is used, refuse to delete it while used.
+ * (s3rver behind its guard): sign, post the file to the bucket as a browser would, complete (the
+ * server checks the bytes), serve it at /media/..., list it with where it is used, refuse to delete
+ * it while used. And what a web page, or anyone without the local keys, can do to the bucket and
+ * what the site then serves: nothing.
  */
 let runtime: RunningRuntime;
 let admin: Visitor;
@@ -40,6 +47,29 @@ async function upload(ticket: UploadTicket, bytes: Uint8Array, type: string) {
   form.append("file", new Blob([Uint8Array.from(bytes)], { type }), "upload");
   return fetch(ticket.url, { method: "POST", body: form, headers: { origin: runtime.url } });
 }
+
+/** The bucket as the server's own client reaches it: SigV4 with the local keys (the data directory's secret). */
+const bucketAs = (secretAccessKey: string) =>
+  new S3Client({
+    region: "us-east-1",
+    endpoint: runtime.s3Url,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey },
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+const localSecret = () => readFileSync(join(runtime.dataDir, "s3-secret"), "utf8").trim();
+const BUCKET = "agency-media";
+/** Puts an object straight into the bucket, signed, with the type given: what the unsigned hole let any page do. */
+const plant = (key: string, body: Uint8Array, contentType: string) =>
+  bucketAs(localSecret()).send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: body, ContentType: contentType }));
+const stored = async (key: string) =>
+  bucketAs(localSecret())
+    .send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))
+    .then(() => true)
+    .catch((err: { name?: string }) => (err.name === "NotFound" ? false : Promise.reject(err)));
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/api/admin/users")</script></svg>');
+const year = () => new Date().getUTCFullYear();
 
 const complete = (id: string) => admin.call("POST", `/api/admin/uploads/${id}/complete`, { body: {} });
 
@@ -176,11 +206,13 @@ describe("the media routes", () => {
     expect((await library()).map((m) => m.id)).not.toContain(ticket.id);
   });
 
-  it("refuse a stored file over 5 MB, whatever the bucket let through: 422, the file deleted", async () => {
-    // The local S3 does not enforce the policy's content-length-range; the server checks anyway.
+  it("refuse a file over 5 MB: the bucket refuses the post (its policy), and completing refuses one that got there anyway (422, deleted)", async () => {
     const ticket = await signed();
     const big = Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png.length)]);
-    expect((await upload(ticket, big, "image/png")).status).toBe(204);
+    expect((await upload(ticket, big, "image/png")).status).toBe(403);
+    expect(await stored(`uploads/${ticket.id}`)).toBe(false);
+    // The server checks what is stored whatever the bucket enforced.
+    await plant(`uploads/${ticket.id}`, big, "image/png");
     const res = await complete(ticket.id);
     expect(res.status).toBe(422);
     expect(res.json).toMatchObject({ error: "The file is larger than 5 MB", fields: { file: "The file is larger than 5 MB" } });
@@ -438,8 +470,124 @@ describe("the local /media/ paths", () => {
     expect(await rawGet(item.url, "DELETE")).toBe(405);
   });
 
+  it("never serve an object that no completed upload made, whatever its type: 404", async () => {
+    const svgKey = `media/${year()}/${randomUUID()}.png`;
+    const scriptKey = `media/${year()}/${randomUUID()}.png`;
+    await plant(svgKey, SVG, "image/svg+xml");
+    await plant(scriptKey, Buffer.from('fetch("/api/admin/users")'), "image/png,text/javascript");
+    // Planted at the address of an upload that was signed but never completed.
+    const pending = await signed();
+    await plant(pending.public_url.slice(1), SVG, "image/svg+xml");
+    for (const path of [`/${svgKey}`, `/${scriptKey}`, pending.public_url]) {
+      const res = await served(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
+    }
+  });
+
+  it("serve a completed image with the type completing verified, never the stored one, with nosniff and a sandboxing CSP", async () => {
+    const item = await uploaded();
+    // Its object replaced afterwards, with another type (as an unsigned post could once do).
+    await plant(item.url.slice(1), png, "image/svg+xml");
+    for (const method of ["GET", "HEAD"]) {
+      const res = await served(item.url, { method });
+      expect(res.status, method).toBe(200);
+      expect(res.headers.get("content-type"), method).toBe("image/png");
+      expect(res.headers.get("x-content-type-options"), method).toBe("nosniff");
+      expect(res.headers.get("content-security-policy"), method).toBe("default-src 'none'; sandbox");
+    }
+  });
+
   it("are announced in the start banner with the local S3, which logs nothing of its own", () => {
     expect(runtime.output()).toContain(`Media:    local S3 at ${runtime.s3Url} (agency-media)`);
     expect(runtime.output()).not.toMatch(/info:|warn:|error:|PUT \/|POST \/agency-media/i);
+  });
+});
+
+describe("the local bucket", () => {
+  const bucketUrl = () => `${runtime.s3Url}/${BUCKET}`;
+  /** A form post as any web page can make one: no preflight, fields of its choosing. */
+  const formPost = (fields: Record<string, string>, file: Uint8Array, type = "image/png") => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("file", new Blob([Uint8Array.from(file)], { type }), "upload");
+    return fetch(bucketUrl(), { method: "POST", body: form, headers: { origin: "https://elsewhere.example" } });
+  };
+  /** SigV4's signature of a POST policy, with `secret`. */
+  const signPolicy = (policy: string, credential: string, secret: string) => {
+    const [, date, region] = credential.split("/") as [string, string, string];
+    const h = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
+    return createHmac("sha256", h(h(h(h(`AWS4${secret}`, date), region), "s3"), "aws4_request")).update(policy).digest("hex");
+  };
+
+  it("refuses an unsigned form post: 403, nothing stored", async () => {
+    const key = `media/${year()}/${randomUUID()}.png`;
+    const res = await formPost({ key, "Content-Type": "image/svg+xml" }, SVG, "image/svg+xml");
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("<Code>AccessDenied</Code>");
+    expect(await stored(key)).toBe(false);
+    expect((await served(`/${key}`)).status).toBe(404);
+  });
+
+  it("refuses listing, reading, writing and deleting without a signature: 403", async () => {
+    const item = await uploaded();
+    const key = item.url.slice(1);
+    const calls: [string, string][] = [
+      ["GET", "/"],
+      ["GET", `/${BUCKET}`],
+      ["GET", `/${BUCKET}?list-type=2&prefix=media/`],
+      ["GET", `/${key}`],
+      ["PUT", `/${BUCKET}/media/${year()}/${randomUUID()}.png`],
+      ["DELETE", `/${key}`],
+      ["POST", `/${BUCKET}?delete`],
+    ];
+    for (const [method, path] of calls) {
+      const res = await fetch(`${runtime.s3Url}${path}`, { method, ...(method === "PUT" || method === "POST" ? { body: SVG } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    expect(await stored(key)).toBe(true);
+    expect((await served(item.url)).status).toBe(200);
+  });
+
+  it("refuses requests signed with any other secret, s3rver's well-known one included; the local keys list and delete", async () => {
+    const key = `uploads/${randomUUID()}`;
+    await plant(key, png, "image/png");
+    const forged = bucketAs("S3RVER");
+    await expect(forged.send(new ListObjectsV2Command({ Bucket: BUCKET }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    await expect(forged.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    expect(await stored(key)).toBe(true);
+    const own = bucketAs(localSecret());
+    expect((await own.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: key }))).Contents?.map((o) => o.Key)).toEqual([key]);
+    await own.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect(await stored(key)).toBe(false);
+  });
+
+  it("takes a signed upload form only as signed: not for another key or type, not with a field the policy does not name, not forged or expired", async () => {
+    const ticket = await signed();
+    const f = ticket.fields as Record<string, string>;
+    const credential = f["X-Amz-Credential"]!;
+    const policy = JSON.parse(Buffer.from(f.Policy!, "base64").toString("utf8")) as { expiration: string; conditions: unknown[] };
+    const resigned = (changes: Partial<typeof policy>, secret = localSecret()) => {
+      const body = Buffer.from(JSON.stringify({ ...policy, ...changes })).toString("base64");
+      return { ...f, Policy: body, "X-Amz-Signature": signPolicy(body, credential, secret) };
+    };
+    const attempts: [string, Record<string, string>, Uint8Array?, string?][] = [
+      ["another key", { ...f, key: `media/${year()}/${ticket.id}.png` }],
+      ["another type", { ...f, "Content-Type": "image/svg+xml" }, SVG, "image/svg+xml"],
+      ["a field the policy does not name", { ...f, "Cache-Control": "no-store" }],
+      ["a changed signature", { ...f, "X-Amz-Signature": "0".repeat(64) }],
+      ["a policy signed with s3rver's well-known secret", resigned({ conditions: [...policy.conditions.filter((c) => !Array.isArray(c) || c[0] !== "eq"), ["starts-with", "$Content-Type", ""]] }, "S3RVER")],
+      ["an expired policy", resigned({ expiration: new Date(Date.now() - 1000).toISOString() })],
+      ["a policy without its signature", Object.fromEntries(Object.entries(f).filter(([k]) => k !== "X-Amz-Signature"))],
+    ];
+    for (const [what, fields, file = png, type = "image/png"] of attempts) {
+      const res = await formPost(fields, file, type);
+      expect(res.status, what).toBe(403);
+    }
+    expect(await stored(`uploads/${ticket.id}`)).toBe(false);
+    expect(await stored(`media/${year()}/${ticket.id}.png`)).toBe(false);
+    // The form as signed still works.
+    expect((await upload(ticket, png, "image/png")).status).toBe(204);
+    expect(await stored(`uploads/${ticket.id}`)).toBe(true);
   });
 });

@@ -19,6 +19,28 @@ const exchange = (v: Visitor, body: Record<string, unknown>) => v.call("POST", "
 const setCookies = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers["set-cookie"] as string[]) ?? []);
 
 describe("Google sign-in", () => {
+  it("returns to the admin address it was started for, kept server-side (never in the browser); any other address gives the Overview", async () => {
+    const signInFor = async (returnTo: string) => {
+      const v = visitor();
+      const start = await v.call("GET", `/api/oauth/google/redirect_url?return_to=${encodeURIComponent(returnTo)}`);
+      expect(start.status, start.text).toBe(200);
+      // The provider is told nothing of it, and the cookie is the transaction's id alone.
+      expect(start.json.redirectUrl).not.toContain("open%3D");
+      expect(start.json.redirectUrl).not.toContain("evil");
+      const cb = await providerLogin(new URL(start.json.redirectUrl), demo.admin, `${runtime.url}/auth/callback`);
+      const res = await exchange(v, { code: cb.code, state: cb.state, ...(cb.iss ? { iss: cb.iss } : {}) });
+      expect(res.status, res.text).toBe(200);
+      return res.json as { success: boolean; return_to: string };
+    };
+    expect(await signInFor("/admin/messages?open=m-123")).toEqual({ success: true, return_to: "/admin/messages?open=m-123" });
+    for (const hostile of ["https://evil.example/admin", "//evil.example/admin", "/admin//evil.example", "/admin\\evil", "javascript:alert(1)", "/contact", "/admin/login"]) {
+      expect(await signInFor(hostile), hostile).toEqual({ success: true, return_to: "/admin" });
+    }
+    // Started without one: the Overview.
+    const plain = await signInWithGoogle(visitor(), demo.admin);
+    expect(plain.json).toEqual({ success: true, return_to: "/admin" });
+  });
+
   it("sends the browser to the provider with PKCE S256, state, nonce and the configured redirect_uri, bound by an HttpOnly cookie", async () => {
     const v = visitor();
     const res = await v.call("GET", "/api/oauth/google/redirect_url");

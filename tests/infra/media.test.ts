@@ -174,7 +174,7 @@ describe("the /media/* behaviour", () => {
     });
   });
 
-  it("is GET and HEAD only, over HTTPS, compressed, cached long (CachingOptimized), with the site's security headers", () => {
+  it("is GET and HEAD only, over HTTPS, compressed, cached long (CachingOptimized)", () => {
     const b = media();
     expect([...b.AllowedMethods].sort()).toEqual(["GET", "HEAD"]);
     expect([...b.CachedMethods].sort()).toEqual(["GET", "HEAD"]);
@@ -182,8 +182,20 @@ describe("the /media/* behaviour", () => {
     expect(b.Compress).toBe(true);
     expect(b.CachePolicyId).toBe(CACHING_OPTIMIZED);
     expect(b.OriginRequestPolicyId).toBeUndefined();
-    const [policyId] = Object.keys(resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy"));
-    expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it("answers with a response headers policy of its own: nosniff and a CSP that sandboxes the file and loads nothing, with the site's HSTS, frame and referrer rules", () => {
+    const policies = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy");
+    const ref = media().ResponseHeadersPolicyId as { Ref: string };
+    const h = policies[ref.Ref]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(h.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: "default-src 'none'; sandbox", Override: true });
+    expect(h.ContentTypeOptions).toEqual({ Override: true });
+    expect(h.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true });
+    expect(h.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
+    expect(h.ReferrerPolicy).toEqual({ ReferrerPolicy: "strict-origin-when-cross-origin", Override: true });
+    // No other behaviour answers with it: the site's pages keep the site's CSP.
+    const others = [distribution().DefaultCacheBehavior, ...behaviours().filter((b) => b.PathPattern !== "/media/*")];
+    for (const b of others) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? "default").not.toEqual(ref);
   });
 
   it("is the behaviour of every media path, and of no API route", () => {
@@ -210,7 +222,7 @@ describe("the /media/* behaviour", () => {
     const s3 = new S3Client({ region: "us-east-1", credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "example" } });
     // s3-presigned-post pins its own copy of the S3 client's types; the objects are compatible.
     const post = await createPresignedPost(s3 as never, { Bucket: bucketName, Key: "uploads/abc123" });
-    const [policy] = Object.values(resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy"));
+    const policy = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy")[(distribution().DefaultCacheBehavior.ResponseHeadersPolicyId as { Ref: string }).Ref];
     const csp = policy!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
     const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
     expect(directives["connect-src"]).toEqual(["'self'", new URL(post.url).origin]);

@@ -87,6 +87,13 @@ export const config = {
   get s3Endpoint() {
     return env("S3_ENDPOINT")?.replace(/\/+$/, "");
   },
+  /**
+   * The keys for S3_ENDPOINT's server: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, by default s3rver's
+   * well-known `S3RVER`. The local runtime's bucket sets a secret of its own (packages/local/src/s3.ts).
+   */
+  get s3Credentials() {
+    return { accessKeyId: env("S3_ACCESS_KEY_ID") ?? "S3RVER", secretAccessKey: env("S3_SECRET_ACCESS_KEY") ?? "S3RVER" };
+  },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {
     return env("DEV_LOGIN") === "1" && env("AWS_LAMBDA_FUNCTION_NAME") === undefined;

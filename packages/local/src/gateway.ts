@@ -5,10 +5,10 @@ import { pipeline } from "node:stream/promises";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { config } from "@agency/core/config";
 import { isLoopbackHost } from "@agency/core/loopback";
-import { MEDIA_PATH } from "@agency/core/contract/media-path";
+import { Media } from "@agency/core/media/media";
 import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
 import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
-import { securityHeaders } from "../../../infra/security-headers";
+import { mediaContentSecurityPolicy, securityHeaders } from "../../../infra/security-headers";
 import { serveStatic } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -214,29 +214,30 @@ function responseSecurityHeaders(): Record<string, string> {
   return { ...SECURITY_HEADERS, "content-security-policy": csp };
 }
 
-/** The only paths served as images: what completing an upload makes (media/{yyyy}/{id}.{ext}). */
-const MEDIA_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif", avif: "image/avif" };
-
 /**
  * `/media/...`: what CloudFront serves from the bucket's `media/` in a deployment, served here from
- * the local S3. Checked on the path exactly as the client sent it (before any normalisation), so
- * `..`, encoded slashes and anything but a completed image's key are 404. An upload that was never
- * completed lives under `uploads/` and so has no /media/ URL yet.
+ * the local S3, and only for a completed image: the media record named by the id in the path must be
+ * complete with exactly this key (Media.servedAt), checked on the path exactly as the client sent it
+ * (before any normalisation), so `..`, encoded slashes, an upload never completed and an object
+ * someone else put in the bucket are all 404. The Content-Type is the record's, the type completing
+ * verified, never the object's stored header; with nosniff and the media CSP (a sandboxed document
+ * that loads nothing), as CloudFront's media behaviour answers (infra/web.ts).
  */
 async function serveMedia(req: IncomingMessage, res: ServerResponse, method: string, rawPath: string) {
   if (method !== "GET" && method !== "HEAD") {
     res.writeHead(405, { allow: "GET, HEAD", "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
     return res.end(JSON.stringify({ error: "Method not allowed" }));
   }
-  const match = MEDIA_PATH.exec(rawPath);
-  const object = match ? await readObject(rawPath.slice(1)) : undefined;
-  if (!match || !object?.body) return jsonError(res, 404, "Not found");
+  const item = await Media.servedAt(rawPath);
+  const object = item ? await readObject(item.key) : undefined;
+  if (!item || !object?.body) return jsonError(res, 404, "Not found");
   const body = object.body as Readable; // the SDK's Node body: a readable stream
   res.writeHead(200, {
-    "content-type": object.contentType?.startsWith("image/") ? object.contentType : MEDIA_TYPES[match[1]!]!,
+    "content-type": item.content_type,
     ...(object.contentLength !== undefined ? { "content-length": String(object.contentLength) } : {}),
     "cache-control": MEDIA_CACHE_CONTROL,
     "x-content-type-options": "nosniff",
+    "content-security-policy": mediaContentSecurityPolicy,
   });
   if (method === "HEAD" || req.destroyed) {
     body.destroy();

@@ -68,7 +68,8 @@ export async function startLocal(options: LocalOptions = {}) {
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
   // The media bucket's CORS rule names the site's origin: started as soon as that is known.
-  const startS3 = () => startLocalS3({ dataDir, ephemeralPorts: options.port === 0, origin: config.publicUrl });
+  const startS3 = () =>
+    startLocalS3({ dataDir, ephemeralPorts: options.port === 0, origin: config.publicUrl, secret: () => localSecret(dataDir, "s3-secret") });
   const originKnown = Boolean(process.env.PUBLIC_URL);
   let s3: LocalS3 | undefined = originKnown
     ? await startS3().catch(async (err) => {

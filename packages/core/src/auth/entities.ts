@@ -63,6 +63,8 @@ export const OidcTransactionEntity = new Entity({
     state: { type: "string", required: true, readOnly: true },
     nonce: { type: "string", required: true, readOnly: true },
     code_verifier: { type: "string", required: true, readOnly: true },
+    /** The admin address to enter once signed in (contract/return-path.ts), checked before it is stored. */
+    return_to: { type: "string", readOnly: true },
     expires_at: { type: "string", required: true, readOnly: true },
     ttl: { type: "number", required: true },
   },

@@ -11,6 +11,13 @@ describe("sign-in transactions", () => {
     expect(await OidcTransactions.consume(tx.id)).toBeUndefined();
   });
 
+  it("keep the admin address to return to, when there is one, and hand it back with the rest", async () => {
+    const tx = await OidcTransactions.create({ ...input, return_to: "/admin/messages?open=m-1" });
+    expect(await OidcTransactions.consume(tx.id)).toMatchObject({ ...input, return_to: "/admin/messages?open=m-1" });
+    const plain = await OidcTransactions.create(input);
+    expect((await OidcTransactions.consume(plain.id))?.return_to).toBeUndefined();
+  });
+
   it("goes to exactly one of two concurrent callbacks", async () => {
     const tx = await OidcTransactions.create(input);
     const results = await Promise.all(Array.from({ length: 5 }, () => OidcTransactions.consume(tx.id)));

@@ -10,11 +10,12 @@ export type OidcTransaction = EntityItem<typeof OidcTransactionEntity>;
 export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
 
 /**
- * Sign-in transactions: the PKCE verifier, state and nonce of one "Continue with Google", kept
- * server-side. The browser holds only the random id, in a short-lived HttpOnly cookie.
+ * Sign-in transactions: the PKCE verifier, state and nonce of one "Continue with Google", and the
+ * admin address to return to, kept server-side. The browser holds only the random id, in a
+ * short-lived HttpOnly cookie.
  */
 export const OidcTransactions = {
-  async create(input: { state: string; nonce: string; code_verifier: string }, now = Date.now()): Promise<OidcTransaction> {
+  async create(input: { state: string; nonce: string; code_verifier: string; return_to?: string }, now = Date.now()): Promise<OidcTransaction> {
     const expires = now + TRANSACTION_TTL_MS;
     const { data } = await db()
       .oidcTransaction.create({

@@ -4,6 +4,7 @@ import { isConditionalFailure } from "../db/errors";
 import type { CourseRegistration } from "../registrations/registrations";
 import { SiteSettings } from "../settings/settings";
 import type { LeadMailStatus } from "./attributes";
+import { bodyText, headerText } from "./mail-text";
 import { emitLeadMailFailure } from "./metric";
 import type { LeadKind } from "./outbox";
 import { patchLead, readLead, type Lead, type MailFields } from "./state";
@@ -33,13 +34,10 @@ export async function leadRecipients(): Promise<string[]> {
 const lines = (fields: [string, string | undefined][]) =>
   fields
     .map(([label, v]) => {
-      const text = (v ?? "").replace(/\r\n?/g, "\n").trim() || "(not given)";
+      const text = bodyText(v ?? "").trim() || "(not given)";
       return text.includes("\n") ? `${label}:\n  ${text.split("\n").join("\n  ")}` : `${label}: ${text}`;
     })
     .join("\n");
-
-// Header values are visitor text: no line breaks, bounded.
-const headerText = (v: string) => v.replace(/[\r\n\t]+/g, " ").trim().slice(0, 120);
 
 export interface LeadMail {
   to: string[];

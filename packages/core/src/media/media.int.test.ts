@@ -66,4 +66,19 @@ describe("media records", () => {
     expect(await backfillMediaSearch()).toBeGreaterThanOrEqual(1);
     expect((await Media.list({ limit: 100, cursor: undefined, q })).items.map((m) => m.id)).toEqual([old.id]);
   });
+
+  it("serve at a /media/ path only the completed image whose key is that path", async () => {
+    const done = record("complete");
+    const pending = record("pending", Math.floor(Date.now() / 1000) + 60);
+    await db().media.create(done).go();
+    await db().media.create(pending).go();
+    expect((await Media.servedAt(`/${done.key}`))?.id).toBe(done.id);
+    expect(await Media.servedAt(`/${pending.key}`)).toBeUndefined();
+    // The same id under another year or extension, an unknown id, or a path that is no media path.
+    expect(await Media.servedAt(`/${done.key.replace(/\.png$/, ".gif")}`)).toBeUndefined();
+    expect(await Media.servedAt(`/media/1999/${done.id}.png`)).toBeUndefined();
+    expect(await Media.servedAt(`/media/${done.bucket}/${randomUUID()}.png`)).toBeUndefined();
+    expect(await Media.servedAt(`/media/${done.bucket}/../${done.bucket}/${done.id}.png`)).toBeUndefined();
+    expect(await Media.servedAt(`/uploads/${done.id}`)).toBeUndefined();
+  });
 });

@@ -13,6 +13,7 @@ import {
   type UploadTicket,
   type uploadRequest,
 } from "../contract/media";
+import { isMediaPath } from "../contract/media-path";
 import { bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { pageAcrossYears, type Page } from "../db/paging";
@@ -110,6 +111,19 @@ export const Media = {
       .go({ response: "none" });
     const post = await signUpload(stagingKey(id), input.content_type);
     return { id, url: post.url, fields: post.fields, public_url: `/${key}` };
+  },
+
+  /**
+   * The completed image served at `path` (`/media/{yyyy}/{id}.{ext}`), or undefined: the record
+   * named by the id in the path must be complete and its key must be that very path. The local
+   * gateway serves nothing else from the bucket, and serves it with the record's type (the one
+   * completing verified), never the object's stored header.
+   */
+  async servedAt(path: string): Promise<MediaRecord | undefined> {
+    if (!isMediaPath(path)) return undefined;
+    const id = path.slice(path.lastIndexOf("/") + 1, path.lastIndexOf("."));
+    const item = await find(id);
+    return item?.status === "complete" && `/${item.key}` === path ? item : undefined;
   },
 
   /** One image (or a pending upload); 404 when unknown or expired. */

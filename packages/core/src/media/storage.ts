@@ -28,12 +28,13 @@ let cached: { key: string; client: S3Client } | undefined;
 
 /**
  * The S3 client for the configured endpoint: AWS itself, or (S3_ENDPOINT) an S3-compatible server
- * such as the local runtime's s3rver, addressed path-style with s3rver's fixed keys. Re-created
- * when the endpoint changes (tests point one process at several servers).
+ * such as the local runtime's s3rver, addressed path-style with its keys (config.s3Credentials).
+ * Re-created when the endpoint or keys change (tests point one process at several servers).
  */
 export function s3(): S3Client {
   const endpoint = config.s3Endpoint;
-  const key = `${endpoint ?? "aws"}|${config.region}`;
+  const credentials = config.s3Credentials;
+  const key = `${endpoint ?? "aws"}|${config.region}|${endpoint ? `${credentials.accessKeyId}|${credentials.secretAccessKey}` : ""}`;
   if (!cached || cached.key !== key) {
     const client = new S3Client({
       region: config.region,
@@ -41,7 +42,7 @@ export function s3(): S3Client {
         ? {
             endpoint,
             forcePathStyle: true,
-            credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+            credentials,
             // s3rver predates the SDK's default integrity checksums.
             requestChecksumCalculation: "WHEN_REQUIRED",
             responseChecksumValidation: "WHEN_REQUIRED",

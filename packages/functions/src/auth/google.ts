@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import * as client from "openid-client";
 import { OidcTransactions } from "@agency/core/auth/transactions";
 import { config } from "@agency/core/config";
+import { adminReturnPath, afterSignIn } from "@agency/core/contract/return-path";
 import { HttpError } from "@agency/core/errors";
 import { isLoopbackHost } from "@agency/core/loopback";
 import type { GoogleProfile } from "@agency/core/users/users";
@@ -47,14 +48,19 @@ function oidcConfiguration(): Promise<client.Configuration> {
   return discovered;
 }
 
-/** Starts a sign-in: the transaction is stored server-side; the browser gets only its id. */
-export async function startGoogleSignIn(): Promise<{ redirectUrl: string; transactionId: string }> {
+/**
+ * Starts a sign-in: the transaction is stored server-side, with the admin address to return to
+ * when it is one (contract/return-path.ts; anything else is dropped, and sign-in ends on the
+ * Overview); the browser gets only its id.
+ */
+export async function startGoogleSignIn(returnTo?: string): Promise<{ redirectUrl: string; transactionId: string }> {
   const oidc = await oidcConfiguration();
   const code_verifier = client.randomPKCECodeVerifier();
   const code_challenge = await client.calculatePKCECodeChallenge(code_verifier);
   const state = client.randomState();
   const nonce = client.randomNonce();
-  const tx = await OidcTransactions.create({ state, nonce, code_verifier });
+  const return_to = adminReturnPath(returnTo);
+  const tx = await OidcTransactions.create({ state, nonce, code_verifier, ...(return_to ? { return_to } : {}) });
   const url = client.buildAuthorizationUrl(oidc, {
     redirect_uri: config.oidcRedirectUri,
     scope: "openid email profile",
@@ -88,12 +94,13 @@ function isTransient(err: unknown): boolean {
  * Finishes a sign-in. The transaction named by the browser's cookie is consumed once; its state
  * must match the callback's; the code is exchanged with the PKCE verifier at the token endpoint with
  * the configured redirect_uri; openid-client checks the ID token's issuer, audience, expiry and
- * nonce. Returns the person's profile from the ID token.
+ * nonce. Returns the person's profile from the ID token, and where to go now (the transaction's
+ * return address, checked again, or the Overview).
  */
 export async function finishGoogleSignIn(
   input: { code: string; state: string; iss?: string },
   transactionId: string | undefined,
-): Promise<GoogleProfile> {
+): Promise<{ profile: GoogleProfile; returnTo: string }> {
   // Discovery first: if the provider is unreachable, the transaction stays for a retry.
   const oidc = await oidcConfiguration();
   const tx = await OidcTransactions.consume(transactionId);
@@ -126,11 +133,12 @@ export async function finishGoogleSignIn(
   if (!claims?.sub) throw new SignInFailedError();
   const email = typeof claims.email === "string" ? claims.email : "";
   const verified = claims.email_verified === true || claims.email_verified === "true";
-  return {
+  const profile: GoogleProfile = {
     sub: claims.sub,
     email,
     email_verified: verified,
     ...(typeof claims.name === "string" ? { name: claims.name } : {}),
     ...(typeof claims.picture === "string" ? { picture: claims.picture } : {}),
   };
+  return { profile, returnTo: afterSignIn(tx.return_to) };
 }

@@ -46,14 +46,15 @@ export const handler = http({
 
   "GET /api/oauth/google/redirect_url": async (req) => {
     await rateLimit("google-start", req.ip, GOOGLE_START_LIMIT.count, GOOGLE_START_LIMIT.windowSeconds);
-    const { redirectUrl, transactionId } = await startGoogleSignIn();
+    // `return_to`: the admin address to come back to (kept in the transaction, never in the browser).
+    const { redirectUrl, transactionId } = await startGoogleSignIn(req.query.return_to);
     return reply.json({ redirectUrl }, 200, { cookies: [transactionCookie(transactionId)] });
   },
 
   "POST /api/sessions": async (req) => {
     const input = req.body(sessionExchangeInput);
     const txCookie = clearTransactionCookie();
-    const profile = await finishGoogleSignIn(input, req.cookies[transactionCookieName()]);
+    const { profile, returnTo } = await finishGoogleSignIn(input, req.cookies[transactionCookieName()]);
     const user = profile.email ? await Users.upsertFromGoogle(profile) : undefined;
     if (!user) {
       return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [txCookie] });
@@ -64,7 +65,7 @@ export const handler = http({
       // Signed in (the Users page lists them), but no admin session.
       return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [cookie, txCookie] });
     }
-    return reply.json({ success: true }, 200, { cookies: [cookie, txCookie] });
+    return reply.json({ success: true, return_to: returnTo }, 200, { cookies: [cookie, txCookie] });
   },
 
   "POST /api/admin/login": async (req) => {

@@ -81,7 +81,7 @@ describe("the session store (SPEC §4)", () => {
 
   it("exchanges a code, sending code, state and iss, then reloads the user", async () => {
     const { store, calls, deps } = setup();
-    expect(await store.exchangeCode({ code: "c1", state: "s1", iss: "https://issuer" })).toEqual({ ok: true });
+    expect(await store.exchangeCode({ code: "c1", state: "s1", iss: "https://issuer" })).toEqual({ ok: true, returnTo: "/admin" });
     expect(deps.post).toHaveBeenCalledWith("/api/sessions", { code: "c1", state: "s1", iss: "https://issuer" });
     expect(calls).toEqual(["POST /api/sessions", "GET /api/users/me"]);
     expect(store.getState().user).toEqual(me);
@@ -117,8 +117,28 @@ describe("the session store (SPEC §4)", () => {
         return { success: true };
       }) as SessionDeps["post"],
     });
-    expect(await store.exchangeCode({ code: "c", state: "s" })).toEqual({ ok: true });
+    expect(await store.exchangeCode({ code: "c", state: "s" })).toEqual({ ok: true, returnTo: "/admin" });
     expect(n).toBe(2);
+  });
+
+  it("answers the admin address the server kept with the sign-in, and the Overview for any other", async () => {
+    const answering = (return_to: unknown) => setup({ post: (async () => ({ success: true, return_to })) as SessionDeps["post"] }).store;
+    expect(await answering("/admin/messages?open=m1").exchangeCode({ code: "c", state: "s" })).toEqual({ ok: true, returnTo: "/admin/messages?open=m1" });
+    for (const hostile of ["https://evil.example/admin", "//evil.example", "/admin\\x", "/contact", 7]) {
+      expect(await answering(hostile).exchangeCode({ code: "c", state: "s" })).toEqual({ ok: true, returnTo: "/admin" });
+    }
+  });
+
+  it("asks for the redirect URL with the address to return to, when there is one", async () => {
+    const { store, calls } = setup({
+      get: (async (path: string) => {
+        calls.push(`GET ${path}`);
+        return { redirectUrl: "https://issuer/auth" };
+      }) as SessionDeps["get"],
+    });
+    expect(await store.googleRedirectUrl("/admin/messages?open=m1")).toBe("https://issuer/auth");
+    expect(await store.googleRedirectUrl()).toBe("https://issuer/auth");
+    expect(calls).toEqual(["GET /api/oauth/google/redirect_url?return_to=%2Fadmin%2Fmessages%3Fopen%3Dm1", "GET /api/oauth/google/redirect_url"]);
   });
 
   it("does not retry other statuses, and flags a 403 as not authorised", async () => {

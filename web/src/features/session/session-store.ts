@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { UserMe } from "@agency/core/contract/auth";
+import { afterSignIn } from "@agency/core/contract/return-path";
 import { ApiError, api } from "../../lib/api";
 
 /**
@@ -16,7 +17,8 @@ export interface SessionState {
   user: UserMe | null;
 }
 
-export type ExchangeResult = { ok: true } | { ok: false; status: number; notAuthorised: boolean };
+/** `returnTo`: the admin address the sign-in was started for (checked again here), or the Overview. */
+export type ExchangeResult = { ok: true; returnTo: string } | { ok: false; status: number; notAuthorised: boolean };
 
 export interface SessionDeps {
   get: <T>(path: string, init?: RequestInit) => Promise<T>;
@@ -61,7 +63,10 @@ export function createSessionStore(deps: SessionDeps) {
     return loading;
   }
 
-  /** Exchanges the callback's code for a session: up to 3 attempts, 1 s apart; then reloads the user. */
+  /**
+   * Exchanges the callback's code for a session: up to 3 attempts, 1 s apart; then reloads the user.
+   * Answers where to go: the admin address the server kept with the sign-in, or the Overview.
+   */
   function exchangeCode(params: { code: string; state: string; iss?: string }): Promise<ExchangeResult> {
     const key = `${params.code}\n${params.state}`;
     const running = exchanges.get(key);
@@ -70,9 +75,9 @@ export function createSessionStore(deps: SessionDeps) {
     const run = (async (): Promise<ExchangeResult> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await deps.post("/api/sessions", body);
+          const answer = await deps.post<{ return_to?: unknown } | undefined>("/api/sessions", body);
           await loadUser();
-          return { ok: true };
+          return { ok: true, returnTo: afterSignIn(answer?.return_to) };
         } catch (err) {
           if (attempt < EXCHANGE_ATTEMPTS && retryable(err)) {
             await deps.sleep(EXCHANGE_RETRY_MS);
@@ -89,10 +94,14 @@ export function createSessionStore(deps: SessionDeps) {
     return run;
   }
 
-  /** The provider's authorization URL, or null (the failure is logged). */
-  async function googleRedirectUrl(): Promise<string | null> {
+  /**
+   * The provider's authorization URL, or null (the failure is logged). `returnTo`, an admin address,
+   * is kept by the server with the sign-in, and the callback goes there.
+   */
+  async function googleRedirectUrl(returnTo?: string): Promise<string | null> {
+    const query = returnTo ? `?return_to=${encodeURIComponent(returnTo)}` : "";
     try {
-      const { redirectUrl } = await deps.get<{ redirectUrl: string }>("/api/oauth/google/redirect_url");
+      const { redirectUrl } = await deps.get<{ redirectUrl: string }>(`/api/oauth/google/redirect_url${query}`);
       return redirectUrl;
     } catch (err) {
       console.error(`Failed to get login redirect URL: API responded with HTTP status ${statusOf(err)}`);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoti
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
+import { ADMIN_HOME, adminReturnPath, RETURN_PARAM } from "@agency/core/contract/return-path";
 import { adminNav, type AdminNavItem } from "../../components/admin/admin-nav";
 import { mayLeave } from "../../components/admin/leave-guard";
 import { AdminIdentity } from "../../components/admin/admin-identity";
@@ -110,7 +111,10 @@ export default function AdminApp() {
   if (me.isError) {
     if (!(me.error instanceof ApiError) || me.error.status !== 401) console.error("Failed to load the current admin:", me.error);
     const notAuthorised = me.error instanceof ApiError && me.error.status === 403;
-    return <Navigate to={notAuthorised ? "/admin/login?error=not_authorised" : "/admin/login"} replace />;
+    if (notAuthorised) return <Navigate to="/admin/login?error=not_authorised" replace />;
+    // Signed out: the login page brings the admin back to the address asked for (a mail's link, say).
+    const asked = adminReturnPath(`${location.pathname}${location.search}${location.hash}`);
+    return <Navigate to={asked && asked !== ADMIN_HOME ? `/admin/login?${RETURN_PARAM}=${encodeURIComponent(asked)}` : "/admin/login"} replace />;
   }
 
   async function logout() {

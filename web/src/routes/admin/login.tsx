@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CodeXml, Lock } from "lucide-react";
 import { authMessages, loginErrorText } from "@agency/core/contract/auth-texts";
+import { adminReturnPath, afterSignIn, RETURN_PARAM } from "@agency/core/contract/return-path";
 import { btnDev, btnOutline, btnPrimary, input, label } from "../../components/admin/classes";
 import { GoogleMark } from "../../components/admin/google-mark";
 import { Spinner } from "../../components/spinner";
@@ -14,7 +15,11 @@ import { ApiError } from "../../lib/api";
 const passwordError = (err: unknown) =>
   err instanceof ApiError && (err.status === 401 || err.status === 429) ? err.message : authMessages.loginFailed;
 
-/** /admin/login: Development Login (when on), Continue with Google, a username form, the back link. */
+/**
+ * /admin/login: Development Login (when on), Continue with Google, a username form, the back link.
+ * `?next=` is the admin address that was asked for while signed out: every way in returns there
+ * (Google through the server, which keeps it with the sign-in), or to the Overview when it is not one.
+ */
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -22,6 +27,7 @@ export default function AdminLoginPage() {
   const config = useAuthConfig();
   const { user } = useSession();
   const initialError = loginErrorText(params.get("error"));
+  const next = adminReturnPath(params.get(RETURN_PARAM));
   const [error, setError] = useState(initialError);
   const [busy, setBusy] = useState<"" | "dev" | "google" | "password">("");
   const [username, setUsername] = useState("");
@@ -32,13 +38,13 @@ export default function AdminLoginPage() {
 
   const enterAdmin = () => {
     queryClient.removeQueries({ queryKey: adminMeKey });
-    navigate("/admin", { replace: true });
+    navigate(afterSignIn(next), { replace: true });
   };
 
   async function google() {
     setError("");
     setBusy("google");
-    const url = await session.googleRedirectUrl();
+    const url = await session.googleRedirectUrl(next);
     if (url) {
       window.location.assign(url);
       return;
@@ -89,7 +95,7 @@ export default function AdminLoginPage() {
           {user?.is_admin && !error && (
             <p role="status" className="mb-5 rounded-lg border border-purple-200 bg-purple-50 px-4 py-3 text-sm text-purple-900">
               Signed in as {user.type === "google" ? user.email : `@${user.username}`}.{" "}
-              <Link to="/admin" className="font-semibold underline">Go to the dashboard</Link>
+              <Link to={afterSignIn(next)} className="font-semibold underline">{next ? "Continue" : "Go to the dashboard"}</Link>
             </p>
           )}
 

@@ -12,8 +12,9 @@ const SUCCESS_DELAY_MS = 2000;
 
 /**
  * /auth/callback: where the identity provider sends the browser back. Exchanges the code (with the
- * state and issuer it came with) for a session, then enters /admin after 2 s. An error parameter, a
- * missing code or a final failure goes back to /admin/login.
+ * state and issuer it came with) for a session, then enters /admin (or the admin address the sign-in
+ * was started for) after 2 s. An error parameter, a missing code or a final failure goes back to
+ * /admin/login.
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -46,7 +47,8 @@ export default function AuthCallbackPage() {
       if (!result.ok) return toLogin(result.notAuthorised ? "not_authorised" : "login_failed");
       queryClient.removeQueries({ queryKey: adminMeKey });
       setDone(true);
-      timer = setTimeout(() => navigate("/admin", { replace: true }), SUCCESS_DELAY_MS);
+      // The admin address the sign-in was started from (kept by the server), or the Overview.
+      timer = setTimeout(() => navigate(result.returnTo, { replace: true }), SUCCESS_DELAY_MS);
     });
     return () => {
       cancelled = true;
