@@ -42,7 +42,8 @@ const routes: RouteObject[] = [
   { path: "/admin/*", ...page(() => import("../routes/admin/admin-app")) },
 ];
 
-function AppRoutes() {
+/** The routes, under whichever router: BrowserRouter here, StaticRouter in entry-server.tsx. */
+export function AppRoutes() {
   return <Suspense fallback={<Spinner className="min-h-screen" />}>{useRoutes(routes)}</Suspense>;
 }
 

@@ -29,7 +29,7 @@ function BackToBlog({ onDark }: { onDark?: boolean }) {
 /** 404: 'Post Not Found'; any other failure shows its error title (SPEC §8). */
 function PostError({ error }: { error: unknown }) {
   const notFound = error instanceof ApiError && error.status === 404;
-  usePageMeta({ title: notFound ? "Post Not Found" : "Blog" });
+  usePageMeta({ title: notFound ? "Post Not Found" : "Blog", notFound });
   return (
     <section className="hero-art on-dark relative isolate flex min-h-[80vh] items-center overflow-hidden pt-24 pb-16 text-white">
       <HeroDots />
