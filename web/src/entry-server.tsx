@@ -26,8 +26,8 @@ export type { ResolvedMeta };
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
-  /** What the page declared about itself (title, description, Open Graph, JSON-LD, not found). */
-  meta: ResolvedMeta;
+  /** What the page declared about itself (title, description, Open Graph, JSON-LD, not found); none while it shows no page. */
+  meta: ResolvedMeta | undefined;
   /** The query cache the page was rendered from, for hydrateRoot. */
   state: unknown;
 }
@@ -47,9 +47,9 @@ export async function renderPage(
   setTransport(options.transport);
   setServerOrigin(options.origin);
   setServerSanitizer(sanitizeHtml);
-  // The browser's defaults (lib/query-client.ts), without retries: a failed read renders as the
-  // browser would show it after its own retry.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  // No retries, and a failed read stays failed on the next pass (retryOnMount would show it as
+  // loading again): the page renders as the browser shows it once its own retry has failed.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, retryOnMount: false } } });
   const fetched = new Set<string>();
   for (let pass = 1; ; pass++) {
     const sink: { current?: ResolvedMeta } = {};
@@ -77,7 +77,6 @@ export async function renderPage(
     const suspended = html.includes("<!--$?-->");
     if ((!pending.length && !suspended) || pass === MAX_PASSES) {
       if (suspended) throw new Error(`${pathname}: still suspended after ${pass} passes`);
-      if (!sink.current) throw new Error(`${pathname}: the page declared no meta (usePageMeta)`);
       return { html, meta: sink.current, state: dehydrate(client) };
     }
     for (const q of pending) fetched.add(q.queryHash);

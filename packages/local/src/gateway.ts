@@ -178,7 +178,7 @@ export interface GatewayOptions {
   /** The built SPA; omitted, only the API is served. */
   webRoot?: string;
   /** Where rendered public pages are (packages/local/src/pages.ts), once they are. */
-  pagesRoot?: () => string | undefined;
+  pagesRoot?: () => Promise<string | undefined>;
   /** Loads a feature's handler module (dynamic import by default). */
   loadHandler?: (feature: string) => Promise<LambdaHandler>;
 }
@@ -297,7 +297,7 @@ export function createGateway(options: GatewayOptions = {}) {
           res.writeHead(307, { location, "cache-control": "no-store" });
           return res.end();
         }
-        const pagesRoot = options.pagesRoot?.();
+        const pagesRoot = await options.pagesRoot?.();
         const pages: RenderedPages | undefined = pagesRoot
           ? { root: pagesRoot, movedTo: (path) => movedPost(path, (key) => handlerFor(routes[key].feature), req) }
           : undefined;

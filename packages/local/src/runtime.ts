@@ -82,7 +82,11 @@ export async function startLocal(options: LocalOptions = {}) {
 
   const host = options.host ?? (process.env.HOST?.trim() || undefined);
   let pages: Awaited<ReturnType<typeof startPageRenderer>>;
-  const server = createGateway({ webRoot: options.web === false ? undefined : webDist, pagesRoot: () => pages?.root });
+  // Pages are rendered from the API this server answers, so it listens first; a page requested in
+  // the meantime waits for the first render instead of getting the SPA shell.
+  let firstRender!: (root: string | undefined) => void;
+  const pagesReady = new Promise<string | undefined>((res) => (firstRender = res));
+  const server = createGateway({ webRoot: options.web === false ? undefined : webDist, pagesRoot: () => pagesReady });
   const extraListeners = await listen(server, options.port ?? 3000, host).catch(async (err) => {
     await oidc?.close();
     await mail?.close();
@@ -95,7 +99,11 @@ export async function startLocal(options: LocalOptions = {}) {
   oidc ??= await startGoogleStandIn();
   if (!originKnown) s3 = await startS3();
   // Every public page rendered from the data before the banner says the site is up.
-  if (options.web !== false) pages = await startPageRenderer({ dataDir, origin: config.publicUrl, apiUrl: url });
+  if (options.web !== false) pages = await startPageRenderer({ dataDir, origin: config.publicUrl, apiUrl: url }).catch((err) => {
+    console.error("pages: the first render failed, the SPA shell is served instead", err);
+    return undefined;
+  });
+  firstRender(pages?.root);
 
   return {
     url,

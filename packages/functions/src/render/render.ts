@@ -30,7 +30,7 @@ export interface ServerEntry {
   renderPage(
     pathname: string,
     options: { origin: string; transport: (path: string, init: RequestInit) => Promise<Response> },
-  ): Promise<{ html: string; meta: PageHead & { notFound: boolean }; state: unknown }>;
+  ): Promise<{ html: string; meta: (PageHead & { notFound: boolean }) | undefined; state: unknown }>;
 }
 
 export interface RenderContext {
@@ -72,7 +72,8 @@ async function renderOne(ctx: RenderContext, path: string): Promise<Outcome> {
     return res;
   };
   const page = await ctx.entry.renderPage(path, { origin: ctx.origin, transport });
-  if (moved || page.meta.notFound) return { kind: "none" };
+  if (moved || page.meta?.notFound) return { kind: "none" };
+  if (!page.meta) throw new Error(`${path}: the page declared no meta (usePageMeta)`);
   return { kind: "page", html: pageHtml(ctx.template, { head: page.meta, body: page.html, state: page.state }) };
 }
 
@@ -107,6 +108,7 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
     // The not-found page: an address no route knows, rendered like the rest.
     try {
       const page = await ctx.entry.renderPage("/404", { origin: ctx.origin, transport: ctx.api });
+      if (!page.meta?.notFound) throw new Error("/404 did not render the not-found page");
       await ctx.store.put(NOT_FOUND_KEY, pageHtml(ctx.template, { head: { ...page.meta, jsonLd: [] }, body: page.html, state: page.state }));
     } catch (err) {
       report.failed.push({ path: "(not found page)", error: (err as Error)?.message ?? String(err) });

@@ -15,6 +15,8 @@ import { PostMeta } from "../../features/blog/post-meta";
 import { ShareButton } from "../../features/blog/share-button";
 import { StayUpdated } from "../../features/blog/stay-updated";
 import { usePageMeta } from "../../features/seo/use-page-meta";
+import { useSettings } from "../../features/content/api";
+import { siteOrigin } from "../../lib/site-origin";
 import { useDeferredData } from "../../features/content/deferred";
 
 function BackToBlog({ onDark }: { onDark?: boolean }) {
@@ -71,7 +73,43 @@ function Related({ current }: { current: BlogPost }) {
 function Article({ post }: { post: BlogPost }) {
   const excerpt = excerptOf(post);
   const image = imageSrc(post.featured_image_url);
-  usePageMeta({ title: post.title, description: excerpt, image: absoluteImageSrc(image), type: "article" });
+  const settings = useSettings();
+  const url = `${siteOrigin()}/blog/${post.slug}`;
+  const title = post.seo_title?.trim() || post.title;
+  const description = post.seo_description?.trim() || excerpt;
+  const social = absoluteImageSrc(imageSrc(post.social_image_url) || image);
+  usePageMeta({
+    title,
+    description,
+    image: social,
+    type: "article",
+    publishedTime: post.published_at ?? undefined,
+    modifiedTime: post.updated_at,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: title,
+        description,
+        url,
+        mainEntityOfPage: url,
+        ...(social ? { image: [social] } : {}),
+        ...(post.published_at ? { datePublished: post.published_at } : {}),
+        dateModified: post.updated_at,
+        author: { "@type": post.author_name ? "Person" : "Organization", name: post.author_name || settings.company_name },
+        publisher: { "@type": "Organization", name: settings.company_name, url: siteOrigin() },
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: "Home", item: `${siteOrigin()}/` },
+          { "@type": "ListItem", position: 2, name: "Blog", item: `${siteOrigin()}/blog` },
+          { "@type": "ListItem", position: 3, name: post.title, item: url },
+        ],
+      },
+    ],
+  });
   return (
     <>
       <article>
