@@ -15,7 +15,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StaticRouter } from "react-router-dom";
 import { sanitizeHtml } from "@agency/core/html";
-import { AppRoutes } from "./app/router";
+import { App } from "./app/router";
 import { setTransport } from "./lib/api";
 import { setServerOrigin } from "./lib/site-origin";
 import { setServerSanitizer } from "./components/ui/safe-html";
@@ -58,7 +58,7 @@ export async function renderPage(
         <MetaSink.Provider value={sink}>
           <QueryClientProvider client={client}>
             <StaticRouter location={pathname}>
-              <AppRoutes />
+              <App />
             </StaticRouter>
           </QueryClientProvider>
         </MetaSink.Provider>

@@ -1,0 +1,74 @@
+/// <reference lib="dom" />
+import { expect, test, type Page } from "@playwright/test";
+
+/** hydrateRoot has attached React to the rendered #root. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactContainer")));
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a reader goes from the home page to the blog and reads a post, and an unknown address says Page Not Found", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Put AI to Work Where Your Team Loses the Most Time");
+    await expect(page.getByTestId("service-card").first()).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveTitle(/^Blog \| /);
+    const first = page.getByRole("main").getByRole("article").first().getByRole("link").first();
+    const href = await first.getAttribute("href");
+    expect(href).toMatch(/^\/blog\/[a-z0-9-]+$/);
+    await page.goto(href!);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator(".prose-content")).not.toBeEmpty();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+
+    for (const path of ["/about", "/services", "/tech-school", "/contact"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText("hello@arcline.ai").first()).toBeVisible();
+    }
+
+    const res = await page.goto("/a-page-that-does-not-exist");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  });
+});
+
+test("a rendered page hydrates without console errors and fetches none of the data it carries", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || (m.type() === "warning" && /hydrat/i.test(m.text()))) problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  const gets: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "GET" && new URL(r.url()).pathname.startsWith("/api/")) gets.push(new URL(r.url()).pathname);
+  });
+
+  for (const path of ["/", "/services", "/tech-school", "/blog"]) {
+    gets.length = 0;
+    await page.goto(path);
+    const carried = await page.evaluate(
+      () => (JSON.parse(document.getElementById("page-data")!.textContent!) as { queries: { queryKey: unknown[] }[] }).queries.length,
+    );
+    expect(carried).toBeGreaterThan(0);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(gets, `${path} fetched again: ${gets.join(", ")}`).toEqual([]);
+  }
+
+  // A post: the same, and the page still works as an app afterwards (client-side navigation).
+  await page.goto("/blog");
+  const href = await page.getByRole("main").getByRole("article").first().getByRole("link").first().getAttribute("href");
+  gets.length = 0;
+  await page.goto(href!);
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  expect(gets.filter((p) => p.startsWith("/api/blog-posts/"))).toEqual([]);
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page).toHaveTitle(/^Blog \| /);
+
+  expect(problems, problems.join("\n")).toEqual([]);
+});
