@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { hydrated } from "../support/hydrated";
 
 test("blog: search over title, excerpt and content, category filter, empty state and Clear filters", async ({ page }) => {
   await page.goto("/blog");
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Featured Article" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "More Articles" })).toBeVisible();
   // Drafts never show.
@@ -46,6 +48,7 @@ test("blog: search over title, excerpt and content, category filter, empty state
 test("blog: 'No posts yet' when there are no posts, and the filter drawer on small screens", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/blog");
+  await hydrated(page);
   await page.getByRole("button", { name: "Filters" }).click();
   const drawer = page.getByRole("dialog", { name: "Categories" });
   await expect(drawer).toBeVisible();
@@ -56,6 +59,9 @@ test("blog: 'No posts yet' when there are no posts, and the filter drawer on sma
   await page.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
   const empty = await page.context().newPage();
   await empty.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
-  await empty.goto("/blog");
+  // /blog itself is rendered with its posts: the app meets an empty list when it fetches one, on the
+  // way there from another page.
+  await empty.goto("/about");
+  await empty.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
   await expect(empty.getByRole("heading", { name: "No posts yet" })).toBeVisible();
 });

@@ -1,9 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
-
-/** hydrateRoot has attached React to the rendered #root. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactContainer")));
+import { expect, test } from "@playwright/test";
+import { hydrated } from "../support/hydrated";
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });

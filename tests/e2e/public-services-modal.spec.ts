@@ -43,7 +43,9 @@ test("services: a category without a matching detail opens nothing", async ({ pa
       ]),
     }),
   );
-  await page.goto("/services");
+  // The details come from the app's own fetch: /services is reached from another page.
+  await page.goto("/about");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
   await page.waitForTimeout(300);
   await expect(page.getByRole("dialog")).toHaveCount(0);
