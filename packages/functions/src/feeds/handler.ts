@@ -33,8 +33,11 @@ export const handler = http({
   "GET /sitemap.xml": async () => {
     const base = config.publicUrl;
     const posts = await BlogPosts.listPublished();
+    // The blog list changes with its newest post; the other pages carry no date of their own.
+    const newest = posts.reduce((max, p) => (p.updated_at > max ? p.updated_at : max), "");
+    const lastmod = (p: string) => (p === "/blog" && newest ? `<lastmod>${xml(newest.slice(0, 10))}</lastmod>` : "");
     const urls = [
-      ...publicPaths.map((p) => `  <url><loc>${xml(base + p)}</loc></url>`),
+      ...publicPaths.map((p) => `  <url><loc>${xml(base + p)}</loc>${lastmod(p)}</url>`),
       ...posts.map(
         (p) => `  <url><loc>${xml(`${base}/blog/${p.slug}`)}</loc><lastmod>${xml(p.updated_at.slice(0, 10))}</lastmod></url>`,
       ),
