@@ -26,7 +26,7 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
     await expect(page.getByTestId("toasts")).toContainText("Title is required");
 
     // The slug follows the title while creating (SPEC §5's rule).
-    await dialog.getByRole("textbox", { name: "Title" }).fill(title);
+    await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await expect(dialog.getByRole("textbox", { name: "Slug" })).toHaveValue(slug);
     await expect(dialog.getByRole("checkbox", { name: "Publish immediately" })).not.toBeChecked();
 
@@ -96,7 +96,7 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
     // Moving the slug keeps the old address working: it lands on the new one.
     await row.getByRole("button", { name: "Edit post" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Post" });
-    await expect(edit.getByRole("textbox", { name: "Title" })).toHaveValue(title);
+    await expect(edit.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
     await expect(edit.getByRole("checkbox", { name: "Published" })).toBeChecked();
     await edit.getByRole("textbox", { name: "Slug" }).fill(`${slug}-moved`);
     await page.keyboard.press("Control+s");
@@ -110,7 +110,7 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
 
     // A slug already taken is refused under the Slug field.
     await page.getByRole("button", { name: "New Post" }).click();
-    await dialog.getByRole("textbox", { name: "Title" }).fill(`Another ${tag}`);
+    await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(`Another ${tag}`);
     await dialog.getByRole("textbox", { name: "Slug" }).fill(`${slug}-moved`);
     await dialog.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type("Body");
@@ -122,7 +122,7 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
 
     // A stale save: the post changed after the editor opened it.
     await row.getByRole("button", { name: "Edit post" }).click();
-    await expect(edit.getByRole("textbox", { name: "Title" })).toHaveValue(title);
+    await expect(edit.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
     const latest = (await (await page.request.get(`/api/admin/blog-posts/${created.id}`)).json()) as Post;
     expect((await page.request.put(`/api/admin/blog-posts/${created.id}`, { headers: { origin }, data: { excerpt: "Changed elsewhere", version: latest.version } })).ok()).toBe(true);
     await edit.getByRole("textbox", { name: "Excerpt" }).fill("My excerpt");
