@@ -53,7 +53,6 @@ test("blog: 'No posts yet' when there are no posts, and the filter drawer on sma
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId("featured-post")).toContainText("What We Learned Shipping AI Agents Into Production This Year");
 
-  await page.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
   const empty = await page.context().newPage();
   await empty.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
   await empty.goto("/blog");
