@@ -61,7 +61,7 @@ describe("public content API", () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
-  it("returns twelve seeded industries, courses and service details, active only and in order", async () => {
+  it("returns the twelve seeded industries, six courses and six service details, active only and in order", async () => {
     const [industries, courses, details] = await Promise.all(
       ["/api/industries", "/api/courses", "/api/service-details"].map((p) => call("GET", p)),
     );
