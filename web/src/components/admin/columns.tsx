@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { formatDateTime } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/format";
 import { RowActions } from "./row-actions";
 
 /**

@@ -6,7 +6,7 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { PageHeader } from "../../components/admin/page-header";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useDashboardStats } from "../../features/dashboard/api";
-import { formatDateTime } from "../../lib/date-time";
+import { counted, formatCount, formatDateTime } from "../../lib/format";
 
 const quickLinks = [
   { to: "/admin/blog", label: "Manage Blog Posts", hint: "Write, publish and edit articles", icon: BookOpen },
@@ -58,12 +58,12 @@ export default function Overview() {
       )}
       <StatGrid label="Counters">
         <StatCard label="Blog Posts" value={s?.blogPosts.total} icon={BookOpen} tone="purple" animate
-          hint={s && `${s.blogPosts.published} published, ${s.blogPosts.drafts} drafts`} />
+          hint={s && `${formatCount(s.blogPosts.published)} published, ${counted(s.blogPosts.drafts, "draft")}`} />
         <StatCard label="Courses" value={s?.courses.total} icon={GraduationCap} tone="blue" animate
-          hint={s && `${s.courses.active} active, ${s.courses.inactive} inactive`} />
-        <StatCard label="Contact Forms" value={s?.contacts.total} icon={Mail} tone="green" animate hint={s && `${s.contacts.unread} unread`} />
+          hint={s && `${formatCount(s.courses.active)} active, ${formatCount(s.courses.inactive)} inactive`} />
+        <StatCard label="Contact Forms" value={s?.contacts.total} icon={Mail} tone="green" animate hint={s && `${formatCount(s.contacts.unread)} unread`} />
         <StatCard label="Course Registrations" value={s?.registrations.total} icon={ClipboardList} tone="amber" animate
-          hint={s && `${s.registrations.pending} pending`} />
+          hint={s && `${formatCount(s.registrations.pending)} pending`} />
       </StatGrid>
 
       <nav aria-label="Quick links" className="mb-6 grid gap-3 sm:grid-cols-3">
