@@ -16,7 +16,7 @@ const quickLinks = [
 
 function RecentList({ title, empty, link, children }: { title: string; empty: string; link: { to: string; label: string }; children: ReactNode[] }) {
   return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+    <section aria-label={title} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         <Link to={link.to} className="text-sm font-medium text-purple-700 hover:text-purple-900 hover:underline">
@@ -83,7 +83,7 @@ export default function Overview() {
       </nav>
 
       {recent && (
-        <div className="grid gap-4 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
           <RecentList title="Recent Contact Submissions" empty="No recent contact submissions" link={{ to: "/admin/messages", label: "View all" }}>
             {recent.contacts.map((c) => (
               <Row key={c.id} primary={c.name} secondary={c.email} meta={c.company || undefined} date={c.created_at} />

@@ -52,13 +52,13 @@ function userColumns(actions: { onCopy: (u: GoogleRow) => void; onDelete: (u: Ad
     {
       id: "user",
       header: "User",
-      meta: { className: "min-w-[14rem]" },
+      meta: { className: "min-w-[12rem]" },
       cell: ({ row: { original: u } }) => (
         <div className="flex items-center gap-3">
           <Avatar user={u} />
           <div className="min-w-0">
             <p className="font-semibold text-slate-900">{nameOf(u)}</p>
-            <p className="truncate text-xs text-slate-600">{u.kind === "google" ? `ID: ${u.id}` : `@${u.username}`}</p>
+            <p className="text-xs break-all text-slate-600">{u.kind === "google" ? `ID: ${u.id}` : `@${u.username}`}</p>
           </div>
         </div>
       ),
@@ -66,10 +66,11 @@ function userColumns(actions: { onCopy: (u: GoogleRow) => void; onDelete: (u: Ad
     {
       id: "email",
       header: "Email",
+      meta: { className: "min-w-[12rem]" },
       cell: ({ row: { original: u } }) =>
         u.kind === "google" ? (
           <span className="flex flex-wrap items-center gap-2">
-            <span className="break-all">{u.email}</span>
+            <span className="[overflow-wrap:anywhere]">{u.email}</span>
             {u.google_user_data.email_verified && (
               <Badge tone="green" icon={BadgeCheck}>
                 Verified
@@ -98,8 +99,8 @@ function userColumns(actions: { onCopy: (u: GoogleRow) => void; onDelete: (u: Ad
         return <Badge tone={a.tone}>{a.label}</Badge>;
       },
     },
-    dateColumn<AdminUser>("created_at", "Joined", (u) => u.created_at),
-    dateColumn<AdminUser>("last_login_at", "Last Login", (u) => u.last_login_at, { empty: "Never" }),
+    dateColumn<AdminUser>("created_at", "Joined", (u) => u.created_at, { wrap: true }),
+    dateColumn<AdminUser>("last_login_at", "Last Login", (u) => u.last_login_at, { empty: "Never", wrap: true }),
     // An admin account is managed from the shell (`npm run admin -- disable <username>`), not here.
     actionsColumn<AdminUser>((u) =>
       u.kind === "google" ? (
