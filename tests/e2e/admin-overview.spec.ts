@@ -2,6 +2,7 @@
 import { expect, test } from "@playwright/test";
 import type { DashboardStats } from "@agency/core/contract/admin";
 import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
+import { counted, formatCount } from "../../web/src/lib/format";
 import { createAsVisitor } from "../support/public-writes";
 
 test.use({ timezoneId: "UTC" });
@@ -25,10 +26,10 @@ test("the overview counts up to the API's figures, lists a new enquiry, registra
   // Each counter animates up to exactly the figure the API returned (SPEC: 2 seconds).
   const counters = page.getByRole("region", { name: "Counters" });
   const expected: [string, number, string][] = [
-    ["Blog Posts", stats.stats.blogPosts.total, `${stats.stats.blogPosts.published} published, ${stats.stats.blogPosts.drafts} drafts`],
-    ["Courses", stats.stats.courses.total, `${stats.stats.courses.active} active, ${stats.stats.courses.inactive} inactive`],
-    ["Contact Forms", stats.stats.contacts.total, `${stats.stats.contacts.unread} unread`],
-    ["Course Registrations", stats.stats.registrations.total, `${stats.stats.registrations.pending} pending`],
+    ["Blog Posts", stats.stats.blogPosts.total, `${formatCount(stats.stats.blogPosts.published)} published, ${counted(stats.stats.blogPosts.drafts, "draft")}`],
+    ["Courses", stats.stats.courses.total, `${formatCount(stats.stats.courses.active)} active, ${formatCount(stats.stats.courses.inactive)} inactive`],
+    ["Contact Forms", stats.stats.contacts.total, `${formatCount(stats.stats.contacts.unread)} unread`],
+    ["Course Registrations", stats.stats.registrations.total, `${formatCount(stats.stats.registrations.pending)} pending`],
   ];
   for (const [label, total, hint] of expected) {
     const card = counters.getByTestId("stat-card").filter({ hasText: label });

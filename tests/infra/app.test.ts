@@ -271,7 +271,7 @@ describe("the CloudFront distribution", () => {
       const b = behaviourFor(pathOf(key));
       expect(b?.TargetOriginId, key).toBe(apiOriginId());
       expect(b!.AllowedMethods, key).toContain(methodOf(key));
-      expect(b!.OriginRequestPolicyId, key).toBe(ALL_VIEWER_EXCEPT_HOST);
+      if (!("cache" in routes[key])) expect(b!.OriginRequestPolicyId, key).toBe(ALL_VIEWER_EXCEPT_HOST);
     }
     for (const feed of ["/robots.txt", "/sitemap.xml", "/rss.xml"]) expect(behaviourFor(feed)?.TargetOriginId).toBe(apiOriginId());
   });
@@ -287,6 +287,17 @@ describe("the CloudFront distribution", () => {
       const key_ = config.ParametersInCacheKeyAndForwardedToOrigin;
       expect(key_.CookiesConfig.CookieBehavior, key).toBe("none");
       expect(key_.HeadersConfig.HeaderBehavior, key).toBe("none");
+    }
+  });
+
+  it("sends public reads to the API without cookies (so CloudFront revalidates by ETag), with the query and the visitor's address", () => {
+    const requestPolicies = resourcesOf(app.web, "AWS::CloudFront::OriginRequestPolicy");
+    for (const key of routeKeys.filter((k) => "cache" in routes[k])) {
+      const ref = behaviourFor(pathOf(key))!.OriginRequestPolicyId.Ref as string;
+      const config = requestPolicies[ref]!.Properties!.OriginRequestPolicyConfig;
+      expect(config.CookiesConfig.CookieBehavior, key).toBe("none");
+      expect(config.QueryStringsConfig.QueryStringBehavior, key).toBe("all");
+      expect(config.HeadersConfig, key).toEqual({ HeaderBehavior: "whitelist", Headers: ["x-viewer-ip"] });
     }
   });
 

@@ -144,7 +144,8 @@ export function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (result.cookies?.length) headers["set-cookie"] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8") : Buffer.alloc(0);
-  headers["content-length"] = String(body.length);
+  // A 304 has no body, and its headers update the browser's stored copy: no Content-Length of 0 there.
+  if (result.statusCode !== 304) headers["content-length"] = String(body.length);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(body);
 }

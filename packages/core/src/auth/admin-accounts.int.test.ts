@@ -1,4 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { config } from "../config";
+import { dynamo } from "../db/client";
+import { db } from "../db/service";
 import { ConflictError, TooManyRequestsError } from "../errors";
 import { AdminAccounts, InvalidCredentialsError, LOGIN_THROTTLE, bootstrapAdmin, type LoginThrottle } from "./admin-accounts";
 import { KnownDevices } from "./known-devices";
@@ -167,5 +171,21 @@ describe("bootstrapAdmin", () => {
     expect(await bootstrapAdmin()).toBe("updated");
     await AdminAccounts.authenticate("boot", "second-boot-password", from("10.1.1.1"));
     expect(await Sessions.read(s.token)).toBeUndefined();
+  });
+});
+
+describe("the list of admin accounts", () => {
+  it("finds an account stored before the list index, once the recount's backfill gave it the keys", async () => {
+    const account = await AdminAccounts.create({ username: "from-before", password });
+    // As stored before the `all` index existed: without its keys.
+    await dynamo().client.send(
+      new UpdateCommand({ TableName: config.tableName, Key: db().adminAccount.get({ username: "from-before" }).params().Key, UpdateExpression: "REMOVE gsi1pk, gsi1sk" }),
+    );
+    expect((await AdminAccounts.list()).map((a) => a.username)).not.toContain("from-before");
+    expect(await AdminAccounts.backfillIndex()).toBeGreaterThanOrEqual(1);
+    expect((await AdminAccounts.list()).map((a) => a.username)).toContain("from-before");
+    expect(await AdminAccounts.backfillIndex()).toBe(0);
+    const after = (await AdminAccounts.get("from-before"))!;
+    expect(after.password_hash).toBe(account.password_hash);
   });
 });

@@ -146,24 +146,60 @@ export const userListQuery = z.object({
   order: z.enum(["desc", "asc"], { error: "order must be desc or asc" }).default("desc"),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
+/** What the Users screen filters and sorts by. */
+export type UserListFilters = Pick<z.output<typeof userListQuery>, "q" | "sort" | "order">;
 
-/** A user as the back office sees it: never `google_sub` or any other provider identifier. */
-export interface AdminUser {
-  id: string;
-  email: string;
-  created_at: string;
-  last_login_at: string | null;
-  google_user_data: { name?: string; picture?: string; email_verified?: boolean };
-}
+/**
+ * Who may use the back office: a username admin account always; a Google user when ADMIN_EMAILS
+ * allows their verified email ('Admin (Google)'), otherwise 'No access' (recorded at sign-in, kept out).
+ */
+export const userRoles = ["admin_account", "admin_google", "no_access"] as const;
+export type UserRole = (typeof userRoles)[number];
+export const userRoleLabels: Record<UserRole, string> = {
+  admin_account: "Admin account",
+  admin_google: "Admin (Google)",
+  no_access: "No access",
+};
 
-/** GET /api/admin/users/stats (SPEC §9: active = login within 7 days, new = created within 30). */
-export interface UserStats {
-  total: number;
-  active_7d: number;
-  new_30d: number;
+const isoTime = z.string();
+/** Someone who signed in with Google: never `google_sub` or any other provider identifier. */
+export const googleUser = z.object({
+  kind: z.literal("google"),
+  id: z.string(),
+  email: z.string(),
+  created_at: isoTime,
+  last_login_at: isoTime.nullable(),
+  google_user_data: z.object({ name: z.string().optional(), picture: z.string().optional(), email_verified: z.boolean().optional() }),
+  role: z.enum(["admin_google", "no_access"]),
+});
+/** A username admin account (made from the shell): never its password hash. */
+export const accountUser = z.object({
+  kind: z.literal("account"),
+  /** `account.{username}`: never the id of a Google user. */
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  disabled: z.boolean(),
+  created_at: isoTime,
+  last_login_at: isoTime.nullable(),
+  role: z.literal("admin_account"),
+});
+/**
+ * A row of GET /api/admin/users: both kinds in one list. The server builds each row through these
+ * schemas, which keep only the fields named here (zod drops the rest), so nothing else can leak.
+ */
+export const adminUser = z.discriminatedUnion("kind", [googleUser, accountUser]);
+export type AdminUser = z.output<typeof adminUser>;
+
+/** GET /api/admin/users/stats (SPEC §9: active = login within 7 days, new = created within 30); both kinds. */
+export const userStats = z.object({
+  total: z.number().int(),
+  active_7d: z.number().int(),
+  new_30d: z.number().int(),
   /** Never logged in, or last login more than 30 days ago. */
-  inactive_30d: number;
-}
+  inactive_30d: z.number().int(),
+});
+export type UserStats = z.output<typeof userStats>;
 
 // ---- Settings ---------------------------------------------------------------------------------
 /**

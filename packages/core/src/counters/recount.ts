@@ -1,3 +1,4 @@
+import { AdminAccounts } from "../auth/admin-accounts";
 import { BlogPosts } from "../blog/blog";
 import { Courses } from "../catalog/catalog";
 import { ContactSubmissions } from "../contact/contact";
@@ -21,6 +22,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
       Users.backfillSearch(),
       BlogPosts.backfillSearch(),
       backfillMediaSearch(),
+      AdminAccounts.backfillIndex(),
     ])
   ).reduce((a, b) => a + b, 0);
   const [posts, courses, messages, registrations, users] = await Promise.all([
@@ -44,9 +46,9 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
 const COUNTERS_MARKER = "counters";
 /**
  * Bump when what is counted or backfilled changes: every table recounts once at its next start or
- * deploy. 2: users by day; 3: blog posts' search text; 4: media search text.
+ * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: admin accounts' list index.
  */
-const COUNTERS_VERSION = "4";
+const COUNTERS_VERSION = "5";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the

@@ -1,6 +1,6 @@
 import type { AdminMessage } from "@agency/core/contract/admin";
 import type { CsvColumn } from "../export/csv";
-import { formatDateTime } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/format";
 import { inquiryType } from "./inquiry-types";
 
 /** SPEC §9: Name, Email, Company, Form Type (its label), Message, Status (Read or Unread), Date. */

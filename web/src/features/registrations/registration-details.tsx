@@ -3,7 +3,7 @@ import { Reply } from "lucide-react";
 import type { AdminRegistration, RegistrationStatus } from "@agency/core/contract/admin";
 import { actionPrimary } from "../../components/admin/classes";
 import { Detail, DetailsDialog } from "../../components/admin/details-dialog";
-import { formatDateTime } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/format";
 import { replyMailto } from "../../lib/mailto";
 import { RegistrationStatusSelect } from "./registration-status";
 

@@ -45,6 +45,7 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
   // The active courses of Course Management, in order: the page's own query, so no second request.
   const courses = useCourses();
   const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   // Each opening starts fresh, with the course the visitor clicked preselected.
   useEffect(() => {
@@ -54,6 +55,15 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
     setStatus(null);
     register.reset();
   }, [open, course]);
+
+  // The outcome sits at the top of the form, which the visitor has scrolled past to reach Submit:
+  // bring it into view (below the sticky header), and give a success the focus, so it is seen and
+  // read out rather than an emptied form.
+  useEffect(() => {
+    if (!status) return;
+    if (status.kind === "success") statusRef.current?.focus({ preventScroll: true });
+    statusRef.current?.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }, [status]);
 
   useEffect(() => {
     if (status?.kind !== "success") return;
@@ -116,8 +126,10 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
         <div id={`${idp}-status`} role={status?.kind === "error" ? "alert" : "status"} aria-live="polite">
           {status && (
             <p
+              ref={statusRef}
+              tabIndex={-1}
               data-testid="registration-status"
-              className={`flex items-start gap-2 rounded-xl p-4 text-sm font-medium ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+              className={`flex scroll-mt-32 items-start gap-2 rounded-xl p-4 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
             >
               {status.kind === "success" && <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />}
               {status.message}

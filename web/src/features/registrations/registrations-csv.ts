@@ -1,6 +1,6 @@
 import type { AdminRegistration } from "@agency/core/contract/admin";
 import type { CsvColumn } from "../export/csv";
-import { formatDateTime } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/format";
 import { statusLabel } from "./registration-status";
 
 /** The registrations export, on the messages' rules (SPEC §9). */

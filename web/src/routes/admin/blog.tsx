@@ -2,7 +2,7 @@ import "../../lib/zod-jitless";
 import { useEffect, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { BookOpen, Eye, EyeOff, Link2, Pencil, Plus, Trash2 } from "lucide-react";
+import { BookOpen, CloudOff, Link2, Pencil, Plus, Send, Trash2 } from "lucide-react";
 import type { AdminBlogPostSummary } from "@agency/core/contract/admin";
 import { blogPostInput, blogPostUpdate } from "@agency/core/contract/blog";
 import { blogCategories, postDate, slugify } from "@agency/core/contract/blog-values";
@@ -229,7 +229,7 @@ export default function BlogPage() {
       dateColumn<AdminBlogPostSummary>("date", "Date", (p) => postDate(p)),
       actionsColumn<AdminBlogPostSummary>((p) => (
         <>
-          <RowAction label={p.is_published ? "Unpublish" : "Publish"} icon={p.is_published ? EyeOff : Eye} onClick={() => togglePublished(p)} />
+          <RowAction label={p.is_published ? "Unpublish" : "Publish"} icon={p.is_published ? CloudOff : Send} withText onClick={() => togglePublished(p)} />
           <RowAction label="Copy URL" icon={Link2} onClick={() => void copyUrl(p)} />
           <RowAction label="Edit post" icon={Pencil} onClick={() => setEditing(p.id)} />
           <RowAction label="Delete post" icon={Trash2} danger onClick={() => void requestDelete(p)} />
