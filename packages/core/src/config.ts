@@ -87,8 +87,12 @@ export const config = {
   get s3Endpoint() {
     return env("S3_ENDPOINT")?.replace(/\/+$/, "");
   },
+  /** Running in AWS Lambda (the runtime names the function in the environment). */
+  get inLambda() {
+    return env("AWS_LAMBDA_FUNCTION_NAME") !== undefined;
+  },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {
-    return env("DEV_LOGIN") === "1" && env("AWS_LAMBDA_FUNCTION_NAME") === undefined;
+    return env("DEV_LOGIN") === "1" && !config.inLambda;
   },
 };
