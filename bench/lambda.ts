@@ -111,9 +111,9 @@ function startGraph(built: Built): string[] {
 
 /** Packages that only ever come as part of a larger dependency, reported under that dependency's name. */
 const groupOf = (pkg: string) => {
-  if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg) || ["tslib", "fast-xml-parser", "strnum", "bowser", "uuid"].includes(pkg)) return "AWS SDK v3";
+  if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg) || ["tslib", "fast-xml-parser", "strnum", "bowser", "uuid", "mnemonist", "obliterator"].includes(pkg)) return "AWS SDK v3";
   if (["sanitize-html", "postcss", "htmlparser2", "entities", "domutils", "domhandler", "dom-serializer", "domelementtype",
-       "source-map-js", "nanoid", "picocolors", "deepmerge", "escape-string-regexp", "is-plain-object", "parse-srcset"].includes(pkg)) {
+       "source-map-js", "nanoid", "picocolors", "deepmerge", "escape-string-regexp", "is-plain-object", "parse-srcset", "launder", "dayjs"].includes(pkg)) {
     return "sanitize-html (+ postcss, htmlparser2)";
   }
   if (pkg === "jsonschema") return "electrodb";
