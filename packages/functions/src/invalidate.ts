@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import { config } from "@agency/core/config";
 
 /**
@@ -8,7 +8,8 @@ import { config } from "@agency/core/config";
  * CloudFront to drop the cached copies of the public paths it affects. One CreateInvalidation per
  * save, its paths grouped. Only the admin handlers that change public content import this module
  * (admin-content, admin-blog, admin-settings), so the public handlers do not bundle the CloudFront
- * client, and only they may call it (infra/api.ts).
+ * client, and only they may call it (infra/api.ts). Even there the client is loaded on the first
+ * invalidation, not at start: a cold function serving a read never loads it.
  *
  * An invalidation is a speed-up, never a condition of the save: without one a cached read expires
  * on its own (s-maxage). So a failure is logged and the save still answers 200; locally (no
@@ -49,6 +50,7 @@ export async function invalidate(paths: string[]): Promise<void> {
   }
   try {
     // CloudFront's API lives in us-east-1 whatever the region of the functions.
+    const { CloudFrontClient, CreateInvalidationCommand } = await import("@aws-sdk/client-cloudfront");
     client ??= new CloudFrontClient({ region: "us-east-1", maxAttempts: 2 });
     await client.send(
       new CreateInvalidationCommand({
