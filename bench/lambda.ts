@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import esbuild from "esbuild";
 import { lambdaArchitecture, lambdaRuntime, nodejsBundling } from "../infra/bundling";
-import { features, handlerPath, type Feature } from "../infra/routes";
+import { features, handlerPath, type Feature } from "@agency/core/routes";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(root, ".build", "lambda");

@@ -1,6 +1,6 @@
 /**
  * The app's own CloudWatch metrics: the names the infrastructure alarms on (infra/monitoring.ts) and
- * the code emits. Like infra/routes.ts, this file has no dependencies, so packages/core may import
+ * the code emits. Like the route table, this file has no dependencies, so packages/core may import
  * it; infra/monitoring.ts pulls in aws-cdk-lib, which must never reach a handler's bundle.
  */
 

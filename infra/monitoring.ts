@@ -17,7 +17,7 @@ import { use, type Function as SstFunction, type StackContext } from "sst/constr
 import { Api, tableReadActions, tableWriteActions } from "./api";
 import { Database } from "./database";
 import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
-import { features, type Feature } from "./routes";
+import { features, type Feature } from "@agency/core/routes";
 import { Web } from "./web";
 
 export { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";

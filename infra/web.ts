@@ -35,7 +35,7 @@ import {
   mediaUploadOrigin,
   withConnectSources,
 } from "./media";
-import { routeKeys, routes } from "./routes";
+import { routeKeys, routes } from "@agency/core/routes";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, permissionsPolicy } from "./security-headers";
 
 /** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */

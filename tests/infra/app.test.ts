@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
-import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "../../infra/routes";
+import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
 import { originVerifyHeader, spaRewriteCode, viewerIpCode } from "../../infra/web";
 import {
   actionsOf,
@@ -77,7 +77,7 @@ describe("the functions", () => {
     }
   });
 
-  it("serve every route of infra/routes.ts, each through its feature's function, and no other route", () => {
+  it("serve every route of packages/core/src/routes.ts, each through its feature's function, and no other route", () => {
     const fns = featureFunctions(app.api);
     const featureOfFunction = Object.fromEntries(Object.entries(fns).map(([feature, { id }]) => [id, feature]));
     const integrations = resourcesOf(app.api, "AWS::ApiGatewayV2::Integration");

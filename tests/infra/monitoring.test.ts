@@ -13,7 +13,7 @@ import {
   alarmEmails,
   tableOperations,
 } from "../../infra/monitoring";
-import { features } from "../../infra/routes";
+import { features } from "@agency/core/routes";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
 const period = ALARM_PERIOD_MINUTES * 60;

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
 import { HttpError } from "@agency/core/errors";
-import { routes, type RouteKey } from "../../../infra/routes";
+import { routes, type RouteKey } from "@agency/core/routes";
 import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
 
 /**

@@ -7,7 +7,7 @@ import { config } from "@agency/core/config";
 import { isLoopbackHost } from "@agency/core/loopback";
 import { MEDIA_PATH } from "@agency/core/contract/media-path";
 import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
-import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
+import { handlerPath, routes, type RouteKey } from "@agency/core/routes";
 import { securityHeaders } from "../../../infra/security-headers";
 import { serveStatic } from "./static";
 
