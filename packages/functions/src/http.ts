@@ -5,7 +5,8 @@ import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
-import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
+import { authorize, checkCsrf } from "./auth/guard";
+import type { Request } from "./request";
 
 /**
  * The one http wrapper. Every handler is `http({ "<routeKey>": fn })`. It owns:
@@ -18,23 +19,6 @@ import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
 const DEFAULT_MAX_BODY = 16 * 1024;
 const MAX_PATH_PARAM_BYTES = 512;
-
-export interface Request {
-  readonly event: APIGatewayProxyEventV2;
-  readonly routeKey: RouteKey;
-  readonly params: Record<string, string>;
-  readonly query: Record<string, string>;
-  /** Lowercased names. */
-  readonly headers: Record<string, string>;
-  readonly cookies: Record<string, string>;
-  /** The caller's address as API Gateway saw it; never taken from headers or the body. */
-  readonly ip: string;
-  readonly requestId: string;
-  /** The signed-in admin; set on every `admin` route (the guard ran before the handler). */
-  session?: AdminSession;
-  /** The JSON body validated by `schema`; 415, 413 or 400 otherwise. */
-  body<S extends z.ZodType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
-}
 
 export class Reply {
   constructor(
