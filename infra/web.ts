@@ -36,7 +36,7 @@ import {
   withConnectSources,
 } from "./media";
 import { routeKeys, routes } from "@agency/core/routes";
-import { contentSecurityPolicy, hstsMaxAgeSeconds, permissionsPolicy } from "./security-headers";
+import { contentSecurityPolicy, hstsMaxAgeSeconds, permissionsPolicy } from "@agency/core/security-headers";
 
 /** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */
 export const devSiteUrl = "http://localhost:5173";

@@ -8,7 +8,7 @@ import { isLoopbackHost } from "@agency/core/loopback";
 import { MEDIA_PATH } from "@agency/core/contract/media-path";
 import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
 import { handlerPath, routes, type RouteKey } from "@agency/core/routes";
-import { securityHeaders } from "../../../infra/security-headers";
+import { securityHeaders } from "@agency/core/security-headers";
 import { serveStatic } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -189,7 +189,7 @@ const defaultLoader = async (feature: string) => {
 };
 
 /**
- * The headers CloudFront's response headers policy adds in a deployment (infra/security-headers.ts)
+ * The headers CloudFront's response headers policy adds in a deployment (packages/core/src/security-headers.ts)
  * to every response, files, API answers and errors alike, so the local site behaves, and is
  * measured, like the deployed one. Over plain http, HSTS means nothing and upgrade-insecure-requests
  * would break the page, so those two stay out.
