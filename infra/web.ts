@@ -35,6 +35,7 @@ import {
   mediaUploadOrigin,
   withConnectSources,
 } from "./media";
+import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { routeKeys, routes } from "@agency/core/routes";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, permissionsPolicy } from "@agency/core/security-headers";
 
@@ -59,16 +60,14 @@ function handler(event) {
 /**
  * Behind CloudFront, API Gateway's source IP is an edge server's, shared by many visitors. This
  * viewer function records the visitor's own address in a header CloudFront sets (a value the
- * visitor sent under that name is overwritten); the origin header below proves the request came
+ * visitor sent under that name is overwritten); the origin header (both names in @agency/core/edge) proves the request came
  * through CloudFront, so the API trusts the address only then (packages/functions/src/http.ts).
  */
 export const viewerIpCode = `
 function handler(event) {
-  event.request.headers["x-viewer-ip"] = { value: event.viewer.ip };
+  event.request.headers["${viewerIpHeader}"] = { value: event.viewer.ip };
   return event.request;
 }`;
-export const viewerIpHeader = "x-viewer-ip";
-export const originVerifyHeader = "x-origin-verify";
 
 /** `GET /api/blog-posts/{slug}` -> `/api/blog-posts/*`, a CloudFront path pattern. */
 const pathPattern = (routeKey: string) => routeKey.slice(routeKey.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "*");

@@ -2,7 +2,8 @@
 import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
 import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
-import { originVerifyHeader, spaRewriteCode, viewerIpCode } from "../../infra/web";
+import { originVerifyHeader } from "@agency/core/edge";
+import { spaRewriteCode, viewerIpCode } from "../../infra/web";
 import {
   actionsOf,
   featureFunctions,

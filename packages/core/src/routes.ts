@@ -134,10 +134,3 @@ export const routeKeys = Object.keys(routes) as RouteKey[];
 
 /** The handler file of a feature, relative to the repository root. */
 export const handlerPath = (feature: Feature) => `packages/functions/src/${feature}/handler.ts`;
-
-/** Routes grouped by the feature that serves them. */
-export function routesByFeature(): Record<Feature, RouteKey[]> {
-  const out = Object.fromEntries(features.map((f) => [f, [] as RouteKey[]])) as Record<Feature, RouteKey[]>;
-  for (const key of routeKeys) out[routes[key].feature].push(key);
-  return out;
-}

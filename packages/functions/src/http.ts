@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import * as z from "zod";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
+import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
 import { authorize, checkCsrf } from "./auth/guard";
@@ -72,8 +73,8 @@ const sameSecret = (a: string, b: string) =>
  */
 function clientIp(event: APIGatewayProxyEventV2, headers: Record<string, string>): string {
   const token = config.originVerifyToken;
-  const viewer = headers["x-viewer-ip"];
-  if (token && viewer && sameSecret(headers["x-origin-verify"] ?? "", token)) return viewer;
+  const viewer = headers[viewerIpHeader];
+  if (token && viewer && sameSecret(headers[originVerifyHeader] ?? "", token)) return viewer;
   return event.requestContext?.http?.sourceIp ?? "unknown";
 }
 

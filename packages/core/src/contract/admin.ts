@@ -36,7 +36,6 @@ const q = z.string().trim().max(200, "Search is at most 200 characters").optiona
  * over every post. GET /api/admin/blog-posts/{id} answers one post whole, content included.
  */
 export const blogListQuery = z.object({ limit, cursor, q });
-export type BlogListQuery = z.input<typeof blogListQuery>;
 
 export interface AdminBlogPostSummary {
   id: string;
