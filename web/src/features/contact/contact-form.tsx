@@ -1,21 +1,23 @@
 import { useId, useState, type FormEvent } from "react";
-import { CheckCircle2, GraduationCap, Handshake, Loader2, MessageSquare, Send, Workflow, type LucideIcon } from "lucide-react";
+import { CheckCircle2, Loader2, Send } from "lucide-react";
 import "../../lib/zod-jitless";
-import { contactInput, type InquiryType } from "@agency/core/contract/contact";
+import { contactInput, inquiryTypeLabels, inquiryTypes, type InquiryType } from "@agency/core/contract/contact";
 import { input } from "../../components/ui/classes";
 import { fieldErrors } from "@agency/core/contract/common";
 import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { useSendContact } from "./api";
+import { inquiryTypeIcons } from "./inquiry-type-icons";
 
 const SUCCESS = "Thank you! We'll get back to you within 24 hours.";
 
-const tiles: { value: InquiryType; label: string; text: string; icon: LucideIcon }[] = [
-  { value: "automation", label: "AI Automation", text: "Automate workflows, agents and analytics", icon: Workflow },
-  { value: "education", label: "Tech School", text: "Courses and team training", icon: GraduationCap },
-  { value: "partnership", label: "Partnership", text: "Collaborate or resell with us", icon: Handshake },
-  { value: "general", label: "General Inquiry", text: "Anything else on your mind", icon: MessageSquare },
-];
+const tileTexts: Record<InquiryType, string> = {
+  automation: "Automate workflows, agents and analytics",
+  education: "Courses and team training",
+  partnership: "Collaborate or resell with us",
+  general: "Anything else on your mind",
+};
+const tiles = inquiryTypes.map((value) => ({ value, label: inquiryTypeLabels[value], text: tileTexts[value], icon: inquiryTypeIcons[value] }));
 
 const empty = { name: "", email: "", company: "", message: "" };
 
