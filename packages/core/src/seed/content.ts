@@ -3,6 +3,7 @@
  * idempotent. Short text lives in `title`, long text in `content`; policy and blog bodies are HTML.
  */
 
+import type { BlogPostInput } from "../contract/blog";
 import type { IndustryIconName, ServiceIconName } from "../contract/catalog-values";
 
 const INTRO_VIDEO_URL = "https://www.youtube-nocookie.com/embed/aircAruvnKk";
@@ -1387,18 +1388,8 @@ const POST_5_HTML = `<p>Every Data Science Bootcamp cohort ends with a capstone 
 </ul>
 <p>Congratulations to the team on an excellent capstone. Projects like this are why every Arcline Academy course ends with work on real data.</p>`;
 
-export const seedBlogPosts: {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  featured_image_url: string;
-  author_name: string;
-  is_published: boolean;
-  created_at: string;
-}[] = [
+/** The seeded posts, as the contract takes them (seed.ts parses each with blogPostInput). */
+export const seedBlogPosts: (BlogPostInput & { id: string; created_at: string })[] = [
   {
     id: "post-1",
     title: "Five Back-Office Workflows to Automate Before Anything Else",
