@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { CheckCircle2 } from "lucide-react";
 import { ApiError } from "../../lib/api";
 import { label as labelClass } from "./classes";
 
@@ -69,3 +70,25 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (v: str
 /** SPEC §8: a form submission's message for a non-OK answer, and for a request that failed. */
 export const submitErrorMessage = (err: unknown) =>
   err instanceof ApiError ? "Something went wrong. Please try again." : "Network error. Please try again.";
+
+/** A public form's outcome, announced where it is shown: success as a status, an error as an alert. */
+export interface FormStatusValue {
+  kind: "success" | "error";
+  message: string;
+}
+
+export function FormStatus({ status, id, testId }: { status: FormStatusValue | null; id?: string; testId: string }) {
+  return (
+    <div id={id} role={status?.kind === "error" ? "alert" : "status"} aria-live="polite">
+      {status && (
+        <p
+          data-testid={testId}
+          className={`flex items-start gap-2 rounded-xl p-4 text-sm font-medium ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        >
+          {status.kind === "success" && <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />}
+          {status.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
-import { CheckCircle2, Loader2, Send } from "lucide-react";
+import { Loader2, Send } from "lucide-react";
 import "../../lib/zod-jitless";
 import { contactInput, inquiryTypeLabels, inquiryTypes, type InquiryType } from "@agency/core/contract/contact";
 import { input } from "../../components/ui/classes";
 import { fieldErrors } from "@agency/core/contract/common";
-import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
+import { FormField, FormStatus, Honeypot, submitErrorMessage, type FormStatusValue } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { useSendContact } from "./api";
 import { inquiryTypeIcons } from "./inquiry-type-icons";
@@ -27,7 +27,7 @@ export function ContactForm() {
   const [inquiryType, setInquiryType] = useState<InquiryType>("general");
   const [website, setWebsite] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ kind: "success" | "error"; message: string } | null>(null);
+  const [status, setStatus] = useState<FormStatusValue | null>(null);
   const send = useSendContact();
 
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => {
@@ -122,17 +122,7 @@ export function ContactForm() {
         </FormField>
         <Honeypot value={website} onChange={setWebsite} />
 
-        <div role={status?.kind === "error" ? "alert" : "status"} aria-live="polite">
-          {status && (
-            <p
-              data-testid="contact-status"
-              className={`flex items-start gap-2 rounded-xl p-4 text-sm font-medium ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-            >
-              {status.kind === "success" && <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />}
-              {status.message}
-            </p>
-          )}
-        </div>
+        <FormStatus status={status} testId="contact-status" />
 
         <button
           type="submit"
