@@ -3,7 +3,9 @@
  * idempotent. Short text lives in `title`, long text in `content`; policy and blog bodies are HTML.
  */
 
+import type * as z from "zod";
 import type { BlogPostInput } from "../contract/blog";
+import type { courseInput, industryInput, serviceDetailInput, serviceInput } from "../contract/catalog";
 import type { IndustryIconName, ServiceIconName } from "../contract/catalog-values";
 
 const INTRO_VIDEO_URL = "https://www.youtube-nocookie.com/embed/aircAruvnKk";
@@ -639,15 +641,7 @@ export const seedPageSections: {
 /* Services and industries                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
 
-export const seedServices: {
-  id: string;
-  title: string;
-  description: string;
-  icon_name: ServiceIconName;
-  image_url: string;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedServices: (z.output<typeof serviceInput> & { id: string; icon_name: ServiceIconName })[] = [
   {
     id: "svc-1",
     title: "Automation & Workflow",
@@ -710,14 +704,7 @@ export const seedServices: {
   },
 ];
 
-export const seedIndustries: {
-  id: string;
-  name: string;
-  description: string;
-  icon_name: IndustryIconName;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedIndustries: (z.output<typeof industryInput> & { id: string; icon_name: IndustryIconName })[] = [
   {
     id: "ind-1",
     name: "Retail & E-commerce",
@@ -832,23 +819,7 @@ export const seedIndustries: {
 /* Courses                                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
 
-export const seedCourses: {
-  id: string;
-  title: string;
-  description: string;
-  course_type: string;
-  level: string;
-  duration: string;
-  student_count: string;
-  progress_percentage: number;
-  color_scheme: string;
-  icon: string;
-  image_url: string;
-  button_type: "contact" | "register";
-  external_url: string;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedCourses: (z.output<typeof courseInput> & { id: string })[] = [
   {
     id: "course-1",
     title: "Machine Learning Fundamentals",
@@ -963,20 +934,7 @@ export const seedCourses: {
 /* Service details                                                                                  */
 /* ------------------------------------------------------------------------------------------------ */
 
-export const seedServiceDetails: {
-  id: string;
-  service_category: string;
-  title: string;
-  short_description: string;
-  detailed_description: string;
-  key_features: string;
-  benefits: string;
-  use_cases: string;
-  pricing_info: string;
-  implementation_time: string;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: string })[] = [
   {
     id: "sd-1",
     service_category: "Automation & Workflow",

@@ -21,15 +21,15 @@ import { RichTextEditor } from "../../components/admin/rich-text-editor";
 import { RowAction } from "../../components/admin/row-actions";
 import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
-import { useRecordEditor } from "../../components/admin/use-record-editor";
+import { useRecordEditor, type FieldValues } from "../../components/admin/use-record-editor";
 import { Spinner } from "../../components/spinner";
 import { useStableCallback } from "../../lib/use-stable-callback";
 import { categoryLabel } from "../../features/blog/categories";
 import { ImageUrlField } from "../../features/media/image-url-field";
 import { fetchPost, useAdminBlogPosts, useDeletePost, useSavePost, useTogglePublished } from "../../features/blog/admin-api";
 
-/** The contract's fields as the editor holds them; the select keeps whatever category is stored. */
-type PostValues = Omit<BlogPostFields, "category"> & { category: string };
+/** The contract's fields as the editor holds them (the select keeps whatever category is stored). */
+type PostValues = FieldValues<BlogPostFields>;
 
 const toValues = (p: BlogPost | undefined): PostValues => ({
   title: p?.title ?? "",
