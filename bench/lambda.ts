@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import esbuild from "esbuild";
 import { lambdaArchitecture, lambdaRuntime, nodejsBundling } from "../infra/bundling";
-import { features, handlerPath, routes, type Feature, type RouteKey } from "../infra/routes";
+import { features, handlerPath, routes, type Feature, type RouteKey } from "@agency/core/routes";
 import { startDynalite } from "../packages/local/src/dynamo";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -16,11 +16,11 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { use, type Function as SstFunction, type StackContext } from "sst/constructs";
 import { Api, tableReadActions, tableWriteActions } from "./api";
 import { Database } from "./database";
-import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
-import { features, type Feature } from "./routes";
+import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "@agency/core/metrics";
+import { features, type Feature } from "@agency/core/routes";
 import { Web } from "./web";
 
-export { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
+export { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "@agency/core/metrics";
 
 /** Every alarm looks at 5-minute sums. */
 const ALARM_PERIOD_MINUTES = 5;

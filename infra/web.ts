@@ -39,8 +39,9 @@ import {
   mediaUploadOrigin,
   withConnectSources,
 } from "./media";
-import { routeKeys, routes } from "./routes";
-import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "./security-headers";
+import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
+import { routeKeys, routes } from "@agency/core/routes";
+import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
 
 /** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */
 export const devSiteUrl = "http://localhost:5173";
@@ -63,16 +64,14 @@ function handler(event) {
 /**
  * Behind CloudFront, API Gateway's source IP is an edge server's, shared by many visitors. This
  * viewer function records the visitor's own address in a header CloudFront sets (a value the
- * visitor sent under that name is overwritten); the origin header below proves the request came
+ * visitor sent under that name is overwritten); the origin header (both names in @agency/core/edge) proves the request came
  * through CloudFront, so the API trusts the address only then (packages/functions/src/http.ts).
  */
 export const viewerIpCode = `
 function handler(event) {
-  event.request.headers["x-viewer-ip"] = { value: event.viewer.ip };
+  event.request.headers["${viewerIpHeader}"] = { value: event.viewer.ip };
   return event.request;
 }`;
-export const viewerIpHeader = "x-viewer-ip";
-export const originVerifyHeader = "x-origin-verify";
 
 /** `GET /api/blog-posts/{slug}` -> `/api/blog-posts/*`, a CloudFront path pattern. */
 const pathPattern = (routeKey: string) => routeKey.slice(routeKey.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "*");

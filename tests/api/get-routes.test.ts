@@ -1,6 +1,6 @@
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { routeKeys, routes } from "../../infra/routes";
+import { routeKeys, routes } from "@agency/core/routes";
 import { config } from "../../packages/core/src/config";
 import { dynamo } from "../../packages/core/src/db/client";
 import { devAdmin, uniqueName } from "../support/admin";

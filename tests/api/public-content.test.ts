@@ -5,7 +5,7 @@ import { Visitor } from "../support/auth-flow";
 import { call } from "../support/http";
 
 /**
- * A strict XML parse: sax in strict mode (installed with the AWS SDK v2 that sst depends on) for
+ * A strict XML parse: sax in strict mode (a devDependency, at the version sst's AWS SDK v2 brings) for
  * structure and entities, plus XML 1.0's Char production, which sax does not check.
  */
 interface SaxParser {

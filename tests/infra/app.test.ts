@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
-import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "../../infra/routes";
-import { originVerifyHeader, spaRewriteCode, viewerIpCode } from "../../infra/web";
+import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
+import { originVerifyHeader } from "@agency/core/edge";
+import { spaRewriteCode, viewerIpCode } from "../../infra/web";
 import {
   actionsOf,
   featureFunctions,
@@ -77,7 +78,7 @@ describe("the functions", () => {
     }
   });
 
-  it("serve every route of infra/routes.ts, each through its feature's function, and no other route", () => {
+  it("serve every route of packages/core/src/routes.ts, each through its feature's function, and no other route", () => {
     const fns = featureFunctions(app.api);
     const featureOfFunction = Object.fromEntries(Object.entries(fns).map(([feature, { id }]) => [id, feature]));
     const integrations = resourcesOf(app.api, "AWS::ApiGatewayV2::Integration");

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invalidatingFeatures } from "../../infra/api";
 import { nodejsBundling } from "../../infra/bundling";
 import { mediaFeatures } from "../../infra/media";
-import { features } from "../../infra/routes";
+import { features } from "@agency/core/routes";
 import { featureFunctions, synthesize, type Synthesized } from "./synth";
 
 /**

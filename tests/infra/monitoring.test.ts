@@ -2,7 +2,7 @@
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LEAD_MAIL_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
-import { features } from "../../infra/routes";
+import { features } from "@agency/core/routes";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
 // The thresholds as the operators agreed them, written out: changing one in infra/monitoring.ts must

@@ -3,9 +3,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import * as z from "zod";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
+import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
-import { routes, type RouteKey } from "../../../infra/routes";
-import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
+import { routes, type RouteKey } from "@agency/core/routes";
+import { authorize, checkCsrf } from "./auth/guard";
+import type { Request } from "./request";
 
 /**
  * The one http wrapper. Every handler is `http({ "<routeKey>": fn })`. It owns:
@@ -25,23 +27,6 @@ import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
 export const PUBLIC_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
 const DEFAULT_MAX_BODY = 16 * 1024;
 const MAX_PATH_PARAM_BYTES = 512;
-
-export interface Request {
-  readonly event: APIGatewayProxyEventV2;
-  readonly routeKey: RouteKey;
-  readonly params: Record<string, string>;
-  readonly query: Record<string, string>;
-  /** Lowercased names. */
-  readonly headers: Record<string, string>;
-  readonly cookies: Record<string, string>;
-  /** The caller's address as API Gateway saw it; never taken from headers or the body. */
-  readonly ip: string;
-  readonly requestId: string;
-  /** The signed-in admin; set on every `admin` route (the guard ran before the handler). */
-  session?: AdminSession;
-  /** The JSON body validated by `schema`; 415, 413 or 400 otherwise. */
-  body<S extends z.ZodType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
-}
 
 export class Reply {
   constructor(
@@ -95,8 +80,8 @@ const sameSecret = (a: string, b: string) =>
  */
 function clientIp(event: APIGatewayProxyEventV2, headers: Record<string, string>): string {
   const token = config.originVerifyToken;
-  const viewer = headers["x-viewer-ip"];
-  if (token && viewer && sameSecret(headers["x-origin-verify"] ?? "", token)) return viewer;
+  const viewer = headers[viewerIpHeader];
+  if (token && viewer && sameSecret(headers[originVerifyHeader] ?? "", token)) return viewer;
   return event.requestContext?.http?.sourceIp ?? "unknown";
 }
 

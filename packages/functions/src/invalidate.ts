@@ -4,7 +4,7 @@ import { config } from "@agency/core/config";
 
 /**
  * Visitors see an admin's edit within seconds: public reads are cached at CloudFront (routes marked
- * `cache` in infra/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
+ * `cache` in packages/core/src/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
  * CloudFront to drop the cached copies of the public paths it affects. One CreateInvalidation per
  * save, its paths grouped. Only the admin handlers that change public content import this module
  * (admin-content, admin-blog, admin-settings), so the public handlers do not bundle the CloudFront
@@ -16,7 +16,7 @@ import { config } from "@agency/core/config";
  * distribution) it is a one-line log.
  */
 
-/** The public paths each kind of content is read from (all cached routes of infra/routes.ts). */
+/** The public paths each kind of content is read from (all cached routes of packages/core/src/routes.ts). */
 export const publicPaths = {
   services: () => ["/api/services"],
   industries: () => ["/api/industries"],

@@ -31,28 +31,12 @@ const q = z.string().trim().max(200, "Search is at most 200 characters").optiona
 
 // ---- Blog posts -------------------------------------------------------------------------------
 /**
- * GET /api/admin/blog-posts?limit=&cursor=&q=: summaries (AdminBlogPostSummary, no content), newest
+ * GET /api/admin/blog-posts?limit=&cursor=&q=: summaries (BlogPostSummary of blog/blog.ts, no content), newest
  * first; `q` searches title, excerpt, content (as text), slug and author name, case-insensitively,
  * over every post. GET /api/admin/blog-posts/{id} answers one post whole, content included.
  */
 export const blogListQuery = z.object({ limit, cursor, q });
 export type BlogListQuery = z.input<typeof blogListQuery>;
-
-export interface AdminBlogPostSummary {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  category: string;
-  featured_image_url: string;
-  featured_image_alt: string;
-  author_name: string;
-  is_published: boolean;
-  published_at?: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
 
 // ---- Messages ---------------------------------------------------------------------------------
 export const messageStatusFilters = ["all", "read", "unread"] as const;

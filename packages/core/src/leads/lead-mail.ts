@@ -8,7 +8,7 @@ import { bodyText, headerText } from "./mail-text";
 import { emitLeadMailFailure } from "./metric";
 import type { LeadKind } from "./outbox";
 import { patchLead, readLead, type Lead, type MailFields } from "./state";
-import { mailTransport, type MailTransport } from "./transport";
+import { mailTransport, type LeadMail, type MailTransport } from "./transport";
 
 export type { LeadKind };
 
@@ -39,14 +39,6 @@ const lines = (fields: [string, string | undefined][]) =>
     })
     .join("\n");
 
-export interface LeadMail {
-  to: string[];
-  replyTo: string;
-  subject: string;
-  text: string;
-  /** The same for every attempt of one lead: the mail server (and a reader) can tell repeats apart. */
-  messageId: string;
-}
 
 /** The mail announcing a lead: plain text only (visitor text is never HTML), Reply-To the visitor. */
 export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadMail {

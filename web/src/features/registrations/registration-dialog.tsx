@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { CheckCircle2, GraduationCap, Loader2 } from "lucide-react";
+import { GraduationCap, Loader2 } from "lucide-react";
 import "../../lib/zod-jitless";
 import { experienceLevels, registrationInput } from "@agency/core/contract/registrations";
 import { input } from "../../components/ui/classes";
 import { fieldErrors } from "@agency/core/contract/common";
-import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
+import { FormField, FormStatus, Honeypot, submitErrorMessage, type FormStatusValue } from "../../components/ui/form-field";
 import { CloseButton, Modal } from "../../components/ui/modal";
 import { ApiError } from "../../lib/api";
 import { learningPaths, NOT_SURE } from "@agency/core/contract/academy";
@@ -40,7 +40,7 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
   const [values, setValues] = useState<Values>({ ...empty, course_interest: course });
   const [website, setWebsite] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ kind: "success" | "error"; message: string } | null>(null);
+  const [status, setStatus] = useState<FormStatusValue | null>(null);
   const register = useRegister();
   // The active courses of Course Management, in order: the page's own query, so no second request.
   const courses = useCourses();
@@ -123,19 +123,7 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
       </div>
 
       <form ref={formRef} onSubmit={onSubmit} noValidate className="relative space-y-5 px-6 py-6 sm:px-8" aria-describedby={status ? `${idp}-status` : undefined}>
-        <div id={`${idp}-status`} role={status?.kind === "error" ? "alert" : "status"} aria-live="polite">
-          {status && (
-            <p
-              ref={statusRef}
-              tabIndex={-1}
-              data-testid="registration-status"
-              className={`flex scroll-mt-32 items-start gap-2 rounded-xl p-4 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-            >
-              {status.kind === "success" && <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />}
-              {status.message}
-            </p>
-          )}
-        </div>
+        <FormStatus id={`${idp}-status`} status={status} testId="registration-status" statusRef={statusRef} />
 
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id={fid("name")} label="Full Name" required error={errors.name}>

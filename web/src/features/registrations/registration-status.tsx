@@ -1,6 +1,6 @@
 import "../../lib/zod-jitless";
 import { registrationStatuses, type RegistrationStatus } from "@agency/core/contract/admin";
-import { Badge, type BadgeTone } from "../../components/admin/badge";
+import type { BadgeTone } from "../../components/admin/badge";
 import { fieldControl } from "../../components/admin/classes";
 
 /** A registration's follow-up: pending -> contacted -> enrolled or declined, and back (any step can be undone). */
@@ -14,10 +14,6 @@ const meta: Record<RegistrationStatus, { label: string; tone: BadgeTone }> = {
 export const statusLabel = (status: RegistrationStatus) => meta[status]?.label ?? status;
 export const statusTone = (status: RegistrationStatus): BadgeTone => meta[status]?.tone ?? "slate";
 export const statusOptions = registrationStatuses.map((value) => ({ value, label: statusLabel(value) }));
-
-export function RegistrationStatusBadge({ status }: { status: RegistrationStatus }) {
-  return <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>;
-}
 
 /** The status as a select that saves on change. Give it a label: `aria-label` in a row, a <label> elsewhere. */
 export function RegistrationStatusSelect({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { features, handlerPath, routeKeys, routes } from "./routes";
 
-/** Every call of SPEC §7, as the web app makes it (logout as a POST: see infra/routes.ts). */
+/** Every call of SPEC §7, as the web app makes it (logout as a POST: see routes.ts). */
 const specCalls = [
   "GET /api/users/me",
   "POST /api/logout",
@@ -66,7 +66,7 @@ describe("the route table", () => {
 
   it("resolves every route to a handler of its feature that implements it", async () => {
     for (const feature of features) {
-      const mod = (await import(/* @vite-ignore */ `../${handlerPath(feature)}`)) as { handler?: { routeKeys?: string[] } };
+      const mod = (await import(/* @vite-ignore */ `../../../${handlerPath(feature)}`)) as { handler?: { routeKeys?: string[] } };
       expect(typeof mod.handler, feature).toBe("function");
       const served = routeKeys.filter((k) => routes[k].feature === feature);
       expect([...(mod.handler!.routeKeys ?? [])].sort(), feature).toEqual([...served].sort());
