@@ -1,3 +1,6 @@
+import { leadMailStatuses } from "../contract/admin";
+export type { LeadMailStatus } from "../contract/admin";
+
 /**
  * The notification state every lead (contact message, course registration) carries, so the mail
  * that announces it is driven from the stored record and can never be lost or sent twice:
@@ -9,8 +12,6 @@
  *
  * Leads stored before notifications existed have no `mail_status` and are never mailed.
  */
-export const leadMailStatuses = ["pending", "sending", "sent", "failed"] as const;
-export type LeadMailStatus = (typeof leadMailStatuses)[number];
 
 /** Only `mail_status` is shown; the rest is the sender's bookkeeping (kept, and visible in the table). */
 export const leadMailAttributes = {

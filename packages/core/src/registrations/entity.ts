@@ -12,7 +12,7 @@ import { leadMailAttributes } from "../leads/attributes";
  *            FilterExpression on `search` (name, email, phone, company, course_interest and
  *            additional_notes lowercased) and status)
  */
-export const CourseRegistrationEntity = new Entity({
+export const RegistrationEntity = new Entity({
   model: { entity: "courseRegistration", version: "1", service: "agency" },
   attributes: {
     id: idAttribute,

@@ -1,6 +1,6 @@
 import { registrationInput } from "@agency/core/contract/registrations";
 import { PUBLIC_WRITE_LIMIT, rateLimit } from "@agency/core/rate-limit/rate-limit";
-import { CourseRegistrations } from "@agency/core/registrations/registrations";
+import { Registrations } from "@agency/core/registrations/registrations";
 import { http, reply } from "../http";
 
 export const handler = http({
@@ -8,7 +8,7 @@ export const handler = http({
     await rateLimit("registration", req.ip, PUBLIC_WRITE_LIMIT.count, PUBLIC_WRITE_LIMIT.windowSeconds);
     const { website, ...input } = req.body(registrationInput);
     // A filled honeypot gets the same answer as a person, and nothing is stored.
-    if (!website) await CourseRegistrations.create(input);
+    if (!website) await Registrations.create(input);
     return reply.json({ success: true }, 201);
   },
 });

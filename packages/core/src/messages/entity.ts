@@ -3,7 +3,9 @@ import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../d
 import { leadMailAttributes } from "../leads/attributes";
 
 /**
- * Contact submissions (the admin's Messages).
+ * Messages: what visitors send through the contact form (SPEC's contact submissions; the API
+ * keeps SPEC's path, /api/admin/contact-submissions, and stored items keep the entity name
+ * `contactSubmission`, which the table's stream filter and every stored record carry).
  *
  * Access patterns:
  *   byId    Get    one message by id                         pk: id
@@ -12,7 +14,7 @@ import { leadMailAttributes } from "../leads/attributes";
  *            FilterExpression on `search` (name, email, company, message lowercased), form_type and
  *            is_read, so they cover every message, not a loaded page)
  */
-export const ContactSubmissionEntity = new Entity({
+export const MessageEntity = new Entity({
   model: { entity: "contactSubmission", version: "1", service: "agency" },
   attributes: {
     id: idAttribute,
