@@ -3,6 +3,7 @@ import { Download } from "lucide-react";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { actionOutline } from "../../components/admin/classes";
 import { useToast } from "../../components/admin/toasts";
+import { counted } from "../../lib/counted";
 import { csvFileName, toCsv, type CsvColumn } from "./csv";
 import { downloadCsv } from "./download";
 
@@ -16,7 +17,6 @@ interface Props<T> {
   noun: string;
 }
 
-const counted = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 
 /**
  * 'Export CSV': pages through every matching row (not only the loaded ones), showing how many have
