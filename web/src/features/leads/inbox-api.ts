@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BULK_IDS_MAX, type BulkResult, type CountResult } from "@agency/core/contract/admin";
 import { api } from "../../lib/api";
-import { fetchAllPages, patchRows, useInvalidate, usePagedList, type ListParams, type PagedData } from "../../lib/paged";
+import { fetchAllPages, listUrl, patchRows, useInvalidate, usePagedList, type ListParams, type PagedData } from "../../lib/paged";
 import { dashboardStatsKey } from "../dashboard/api";
 
 /**
@@ -25,7 +25,7 @@ export function leadApi<T extends { id: string }, F extends Record<string, strin
     base,
     keys,
     useList: (filters: F) => usePagedList<T>(keys.list, base, params(filters)),
-    useCount: (filters: F) => useQuery({ queryKey: [...keys.count, params(filters)], queryFn: () => api.get<CountResult>(`${base}/count?${new URLSearchParams(params(filters) as Record<string, string>)}`) }),
+    useCount: (filters: F) => useQuery({ queryKey: [...keys.count, params(filters)], queryFn: () => api.get<CountResult>(listUrl(`${base}/count`, params(filters))) }),
     useStats: () => useQuery({ queryKey: keys.stats, queryFn: () => api.get<S>(`${base}/stats`) }),
     /** One lead by id (a notification's link to a lead that is not among the loaded rows). */
     fetchOne: (id: string) => api.get<T>(one(id)),

@@ -264,11 +264,11 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
             {selection.all ? `All ${counted(selectedCount, c.noun)} selected` : `${selectedCount.toLocaleString("en-US")} selected`}
           </p>
           {c.bulkActions.map((action) => (
-            <span key={action.label} className="flex flex-wrap items-center gap-2">
+            <span key={action.label} className="flex items-center gap-2">
               {action.choices && (
                 <select
                   aria-label={action.choices.label}
-                  className={`${fieldControl} w-auto`}
+                  className={`${fieldControl.replace("w-full", "w-40")}`}
                   value={choice[action.label] ?? action.choices.options[0]!.value}
                   onChange={(e) => setChoice({ ...choice, [action.label]: e.target.value })}
                   disabled={progress !== null}

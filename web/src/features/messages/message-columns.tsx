@@ -5,6 +5,7 @@ import { Badge } from "../../components/admin/badge";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { RowAction, RowActionLink } from "../../components/admin/row-actions";
 import { preview, replyMailto } from "../../lib/mailto";
+import { EmailText } from "../leads/email-text";
 import { NotificationFailedBadge, ResendAction } from "../leads/notification";
 import { InquiryTypeBadge } from "./inquiry-types";
 
@@ -37,7 +38,7 @@ export function messageColumns(actions: {
             )}
             {m.name}
           </span>
-          <span className="block text-sm break-all text-slate-600">{m.email}</span>
+          <EmailText email={m.email} />
           {m.company && <span className="block text-sm text-slate-600">{m.company}</span>}
           {m.mail_status === "failed" && (
             <span className="mt-1 block">

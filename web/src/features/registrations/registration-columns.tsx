@@ -4,16 +4,17 @@ import type { AdminRegistration, RegistrationStatus } from "@agency/core/contrac
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { RowAction, RowActionLink } from "../../components/admin/row-actions";
 import { preview, replyMailto } from "../../lib/mailto";
+import { EmailText } from "../leads/email-text";
 import { NotificationFailedBadge, ResendAction } from "../leads/notification";
 import { RegistrationStatusSelect } from "./registration-status";
 
 export const NOTES_PREVIEW_CHARS = 60;
 
-const muted = "block text-sm text-slate-600 [overflow-wrap:anywhere]";
+const muted = "block text-sm text-slate-600 break-words";
 
 /**
  * The Course Registrations table, fitting 1280 px with the sidebar: Contact (name, email, phone,
- * company), Course (course, experience, preferred start), Notes (wide screens), Status (changed in
+ * company), Course (course, experience, preferred start), Notes (from 1536 px), Status (changed in
  * place), Date, Actions. Every field is in the details.
  */
 export function registrationColumns(actions: {
@@ -28,11 +29,11 @@ export function registrationColumns(actions: {
       accessorFn: (r) => r.name.toLowerCase(),
       header: "Contact",
       enableSorting: true,
-      meta: { opensRow: true, className: "min-w-[11rem] max-w-[16rem]" },
+      meta: { opensRow: true, className: "min-w-[12rem]" },
       cell: ({ row: { original: r } }) => (
         <span className="flex flex-col items-start gap-0.5">
           <span className="font-semibold text-slate-900">{r.name}</span>
-          <span className={muted}>{r.email}</span>
+          <EmailText email={r.email} />
           {r.phone && <span className={muted}>{r.phone}</span>}
           {r.company && <span className={muted}>{r.company}</span>}
           <NotificationFailedBadge status={r.mail_status} />
@@ -54,7 +55,7 @@ export function registrationColumns(actions: {
     {
       id: "notes",
       header: "Notes",
-      meta: { className: "hidden min-w-[10rem] xl:table-cell" },
+      meta: { className: "hidden min-w-[10rem] 2xl:table-cell" },
       cell: ({ row }) => preview(row.original.additional_notes, NOTES_PREVIEW_CHARS) || <span className="text-slate-500">—</span>,
     },
     {
