@@ -1,17 +1,19 @@
-/** An e-mail address that may wrap after its @ (and inside a part only when that part alone is wider than the column), not letter by letter. */
-export function EmailText({ email, className = "" }: { email: string; className?: string }) {
-  const at = email.lastIndexOf("@");
+import { Fragment } from "react";
+
+/**
+ * An e-mail address that wraps after its @ and its dots when the column is narrow, never letter by
+ * letter (a part wider than the column alone still breaks inside).
+ */
+export function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?<=[@.])/);
   return (
-    <span className={`block text-sm text-slate-600 break-words ${className}`}>
-      {at > 0 ? (
-        <>
-          {email.slice(0, at)}
-          <wbr />
-          {email.slice(at)}
-        </>
-      ) : (
-        email
-      )}
+    <span className="block text-sm break-words text-slate-600">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import "../../lib/zod-jitless";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Trash2, X, type LucideIcon } from "lucide-react";
@@ -60,7 +60,8 @@ export interface InboxConfig<T extends { id: string; created_at: string }, F ext
   onOpenChange?: (row: T) => Partial<T> | undefined;
   /** A toast after a change of one lead, if any. */
   changed?: (row: T, change: Partial<T>) => string | undefined;
-  details: (row: T | null, ctx: RowContext<T> & { close: () => void }) => ReactNode;
+  /** The details dialog; `busyId` is the lead whose change is being saved. */
+  details: (row: T | null, ctx: RowContext<T> & { close: () => void; busyId: string | undefined }) => ReactNode;
   bulkActions: BulkAction[];
   deleteOne: { title: string; message: string; success: string; fallback: string };
   csv: { prefix: string; columns: readonly CsvColumn<T>[] };
@@ -74,8 +75,6 @@ export interface RowContext<T> {
   change: (row: T, change: Partial<T>) => void;
   remove: (row: T) => void;
   resend: (row: T) => void;
-  /** The lead whose change is being saved. */
-  busyId: string | undefined;
 }
 
 /**
@@ -194,39 +193,26 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
     }
   }
 
-  const selectColumn: ColumnDef<T> = {
-    id: "select",
-    header: () => (
-      <input
-        type="checkbox"
-        aria-label="Select all on this page"
-        className="h-4 w-4 accent-purple-600"
-        checked={pageSelected || selection.all}
-        disabled={!onPage.length || selection.all}
-        onChange={(e) => setSelection({ all: false, ids: e.target.checked ? new Set([...selection.ids, ...onPage]) : new Set() })}
-      />
-    ),
-    meta: { className: "w-px" },
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        aria-label={`Select ${c.nameOf(row.original)}`}
-        className="h-4 w-4 accent-purple-600"
-        checked={selection.all || selection.ids.has(row.original.id)}
-        disabled={selection.all}
-        onChange={(e) => {
-          const ids = new Set(selection.ids);
-          if (e.target.checked) ids.add(row.original.id);
-          else ids.delete(row.original.id);
-          setSelection({ all: false, ids });
-        }}
-      />
-    ),
+  const selectionState: SelectionState = {
+    pageSelected: pageSelected || selection.all,
+    all: selection.all,
+    pageEmpty: !onPage.length,
+    has: (id) => selection.all || selection.ids.has(id),
+    togglePage: (on) => setSelection({ all: false, ids: on ? new Set([...selection.ids, ...onPage]) : new Set() }),
+    toggle: (id, on) => {
+      const ids = new Set(selection.ids);
+      if (on) ids.add(id);
+      else ids.delete(id);
+      setSelection({ all: false, ids });
+    },
   };
 
   const busyId = setStatus.isPending ? setStatus.variables?.id : undefined;
-  const rowContext: RowContext<T> = { change, remove: deleteOne, resend: (row) => resend(row.id), busyId };
-  const columns = [selectColumn, ...c.columns(rowContext)];
+  const rowContext: RowContext<T> = { change, remove: deleteOne, resend: (row) => resend(row.id) };
+  // Made once: the selection reaches the cells through context, and `change`, `deleteOne` and
+  // `resend` are stable, so no cell is re-created (and no focus lost) as the rows change.
+  const nameOf = useStableCallback(c.nameOf);
+  const columns = useMemo(() => [selectColumn(nameOf), ...c.columns(rowContext)], []);
 
   return (
     <div className="min-w-0">
@@ -310,6 +296,7 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
         </section>
       )}
 
+      <SelectionContext.Provider value={selectionState}>
       <DataTable
         caption={c.caption}
         {...fromPagedList(list)}
@@ -319,12 +306,61 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
         isRowHighlighted={c.isRowHighlighted}
         empty={<EmptyState icon={c.empty.icon} title={c.empty.title} hint={filtered ? c.empty.filtered : c.empty.unfiltered} />}
       />
+      </SelectionContext.Provider>
 
-      {c.details(details.record, { ...rowContext, close: details.close })}
+      {c.details(details.record, { ...rowContext, close: details.close, busyId })}
       {deleteDialog}
       {confirmDialog}
     </div>
   );
+}
+
+interface SelectionState {
+  pageSelected: boolean;
+  all: boolean;
+  pageEmpty: boolean;
+  has: (id: string) => boolean;
+  togglePage: (on: boolean) => void;
+  toggle: (id: string, on: boolean) => void;
+}
+const SelectionContext = createContext<SelectionState | null>(null);
+
+function SelectPage() {
+  const s = useContext(SelectionContext)!;
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select all on this page"
+      className="h-4 w-4 accent-purple-600"
+      checked={s.pageSelected}
+      disabled={s.pageEmpty || s.all}
+      onChange={(e) => s.togglePage(e.target.checked)}
+    />
+  );
+}
+
+function SelectRow({ id, name }: { id: string; name: string }) {
+  const s = useContext(SelectionContext)!;
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${name}`}
+      className="h-4 w-4 accent-purple-600"
+      checked={s.has(id)}
+      disabled={s.all}
+      onChange={(e) => s.toggle(id, e.target.checked)}
+    />
+  );
+}
+
+/** The selection column: its header selects the loaded page, each cell its row. */
+function selectColumn<T extends { id: string }>(nameOf: (row: T) => string): ColumnDef<T> {
+  return {
+    id: "select",
+    header: SelectPage,
+    meta: { className: "w-px" },
+    cell: ({ row }) => <SelectRow id={row.original.id} name={nameOf(row.original)} />,
+  };
 }
 
 /** The bulk Delete of an inbox: asks with the count, red. */

@@ -20,7 +20,6 @@ export function messageColumns(actions: {
   onToggleRead: (message: AdminMessage) => void;
   onDelete: (message: AdminMessage) => void;
   onResend: (message: AdminMessage) => void;
-  busyId?: string | undefined;
 }): ColumnDef<AdminMessage>[] {
   return [
     {
@@ -70,7 +69,6 @@ export function messageColumns(actions: {
         <RowAction
           label={m.is_read ? "Mark as unread" : "Mark as read"}
           icon={m.is_read ? Mail : MailOpen}
-          disabled={actions.busyId === m.id}
           onClick={() => actions.onToggleRead(m)}
         />
         <RowActionLink label="Reply via email" icon={Reply} href={replyMailto(m.email, m.name)} />

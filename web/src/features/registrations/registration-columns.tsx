@@ -21,7 +21,6 @@ export function registrationColumns(actions: {
   onStatusChange: (registration: AdminRegistration, status: RegistrationStatus) => void;
   onDelete: (registration: AdminRegistration) => void;
   onResend: (registration: AdminRegistration) => void;
-  busyId?: string | undefined;
 }): ColumnDef<AdminRegistration>[] {
   return [
     {
@@ -62,7 +61,7 @@ export function registrationColumns(actions: {
       id: "status",
       header: "Status",
       cell: ({ row: { original: r } }) => (
-        <RegistrationStatusSelect aria-label={`Status for ${r.name}`} status={r.status} disabled={actions.busyId === r.id} onChange={(status) => actions.onStatusChange(r, status)} />
+        <RegistrationStatusSelect aria-label={`Status for ${r.name}`} status={r.status} onChange={(status) => actions.onStatusChange(r, status)} />
       ),
     },
     { ...dateColumn<AdminRegistration>("created_at", "Date", (r) => r.created_at, { sortable: true }), meta: { className: "hidden whitespace-nowrap sm:table-cell" } },

@@ -28,13 +28,14 @@ const STEPPING = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Ho
 export function RegistrationStatusSelect({
   status,
   onChange,
-  disabled,
+  busy,
   id,
   "aria-label": ariaLabel,
 }: {
   status: RegistrationStatus;
   onChange: (status: RegistrationStatus) => void;
-  disabled?: boolean;
+  /** A save in flight: said to assistive technology, never disabled (that would drop the keyboard's focus). */
+  busy?: boolean;
   id?: string;
   "aria-label"?: string;
 }) {
@@ -49,10 +50,14 @@ export function RegistrationStatusSelect({
       id={id}
       aria-label={ariaLabel}
       value={shown}
-      disabled={disabled}
+      aria-busy={busy || undefined}
       onKeyDown={(e) => {
         stepping.current = STEPPING.has(e.key) || e.key.length === 1;
-        if (e.key === "Enter") commit();
+        if (e.key === "Enter") {
+          // Enter is the choice; it does not also open the list.
+          e.preventDefault();
+          commit();
+        }
         if (e.key === "Escape" && shown !== status) {
           e.stopPropagation();
           setShown(status);

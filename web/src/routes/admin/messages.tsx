@@ -82,7 +82,7 @@ const config: InboxConfig<AdminMessage, MessageFilters, MessageStats> = {
       </>
     );
   },
-  columns: ({ change, remove, resend, busyId }) => messageColumns({ onToggleRead: (m) => change(m, { is_read: !m.is_read }), onDelete: remove, onResend: resend, busyId }),
+  columns: ({ change, remove, resend }) => messageColumns({ onToggleRead: (m) => change(m, { is_read: !m.is_read }), onDelete: remove, onResend: resend }),
   nameOf: (m) => m.name,
   isRowHighlighted: (m) => !m.is_read,
   // SPEC §4: opening an unread message marks it read.

@@ -33,8 +33,7 @@ const config: InboxConfig<AdminRegistration, RegistrationFilters, RegistrationSt
       </StatGrid>
     );
   },
-  columns: ({ change, remove, resend, busyId }) =>
-    registrationColumns({ onStatusChange: (r, status) => change(r, { status }), onDelete: remove, onResend: resend, busyId }),
+  columns: ({ change, remove, resend }) => registrationColumns({ onStatusChange: (r, status) => change(r, { status }), onDelete: remove, onResend: resend }),
   nameOf: (r) => r.name,
   isRowHighlighted: (r) => r.status === "pending",
   changed: (r, change) => (change.status ? `${r.name}: ${statusLabel(change.status)}` : undefined),
