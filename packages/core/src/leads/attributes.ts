@@ -1,4 +1,5 @@
 import { leadMailStatuses } from "../contract/admin";
+import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
 export type { LeadMailStatus } from "../contract/admin";
 
 /**
@@ -20,4 +21,21 @@ export const leadMailAttributes = {
   mail_claimed_at: { type: "string", hidden: true },
   mail_sent_at: { type: "string", hidden: true },
   mail_error: { type: "string", hidden: true },
+} as const;
+
+/**
+ * What every lead entity (messages, registrations) has besides its own fields: an id, when it came,
+ * its mail state, its year partition and its search text; and its two access patterns, one by id
+ * and the year partitions newest first.
+ */
+export const leadAttributes = {
+  created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+  ...leadMailAttributes,
+  bucket: bucketAttribute,
+  search: searchAttribute,
+} as const;
+export const leadId = { id: idAttribute } as const;
+export const leadIndexes = {
+  byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+  byYear: byYearIndex("gsi1"),
 } as const;

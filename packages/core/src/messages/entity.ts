@@ -1,6 +1,5 @@
 import { Entity } from "electrodb";
-import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
-import { leadMailAttributes } from "../leads/attributes";
+import { leadAttributes, leadId, leadIndexes } from "../leads/attributes";
 
 /**
  * Messages: what visitors send through the contact form (SPEC's contact submissions; the API
@@ -17,20 +16,14 @@ import { leadMailAttributes } from "../leads/attributes";
 export const MessageEntity = new Entity({
   model: { entity: "contactSubmission", version: "1", service: "agency" },
   attributes: {
-    id: idAttribute,
+    ...leadId,
     name: { type: "string", required: true },
     email: { type: "string", required: true },
     company: { type: "string", default: "" },
     form_type: { type: "string", required: true, default: "general" },
     message: { type: "string", required: true },
     is_read: { type: "boolean", required: true, default: false },
-    created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
-    ...leadMailAttributes,
-    bucket: bucketAttribute,
-    search: searchAttribute,
+    ...leadAttributes,
   },
-  indexes: {
-    byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
-    byYear: byYearIndex("gsi1"),
-  },
+  indexes: leadIndexes,
 });
