@@ -94,13 +94,15 @@ function useAddressFilters<F extends Filters>(parse: (raw: Record<string, string
       { replace: key === "q" },
     ),
   );
-  const [search, setSearch] = useState(filters.q);
+  // The box shows the address's text as typed (the filter itself is lowercased by the contract).
+  const addressQ = params.get("q") ?? "";
+  const [search, setSearch] = useState(addressQ);
   const typed = useDebouncedValue(search.trim(), 300);
   useEffect(() => {
-    if (typed !== filters.q) setFilter("q", typed);
+    if (typed !== addressQ) setFilter("q", typed);
     // Only the typed text writes the address (not the address changing); the address writes the box below.
   }, [typed]);
-  useEffect(() => setSearch((s) => (s.trim() === filters.q ? s : filters.q)), [filters.q]);
+  useEffect(() => setSearch((s) => (s.trim() === addressQ ? s : addressQ)), [addressQ]);
   return { filters, setFilter, search, setSearch };
 }
 
