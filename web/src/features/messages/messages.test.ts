@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AdminMessage } from "@agency/core/contract/admin";
 import { toCsv } from "../export/csv";
-import { markAllInBatches } from "./api";
+import { markAllInBatches } from "./admin-api";
 import { inquiryType, knownInquiryTypes } from "./inquiry-types";
 import { messageCsvColumns } from "./messages-csv";
 

@@ -8,7 +8,7 @@ import { SelectFilter } from "../../components/admin/filters";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useToast } from "../../components/admin/toasts";
 import { bulkDelete, LeadInbox, type InboxConfig } from "../../features/leads/lead-inbox";
-import { messagesApi, useMarkAllRead } from "../../features/messages/api";
+import { messagesApi, useMarkAllRead } from "../../features/messages/admin-api";
 import { inquiryType, knownInquiryTypes } from "../../features/messages/inquiry-types";
 import { messageColumns } from "../../features/messages/message-columns";
 import { MessageDetails } from "../../features/messages/message-details";
