@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { CounterDeltas, Counters, type CounterKey } from "../counters/counters";
-import { acrossYears, backfillAcrossYears } from "../db/attributes";
+import { acrossYears, backfillAcrossYears, bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { NotFoundError } from "../errors";
@@ -32,8 +33,10 @@ export interface LeadRecord {
 /** A change one write made: the record before and after it (after undefined: deleted); null when it changed nothing. */
 export type Change<T> = { before: T; after: T | undefined } | null;
 
-export interface InboxConfig<T extends LeadRecord, F extends Record<string, string>> {
+export interface InboxConfig<T extends LeadRecord, F extends Record<string, string>, I> {
   kind: LeadKind;
+  /** The stored fields of a new lead from what the visitor sent, with its first state (unread, pending). */
+  fields: (input: I) => Partial<T>;
   /** Names the list in its cursors. */
   list: string;
   entity: () => LeadEntity;
@@ -42,7 +45,7 @@ export interface InboxConfig<T extends LeadRecord, F extends Record<string, stri
   total: CounterKey;
   notFound: string;
   /** The hidden search text of a record. */
-  searchOf: (record: T) => string;
+  searchOf: (record: Partial<T>) => string;
   /** The FilterExpression conditions of the filters (q, status...), "" for a filter not set. */
   conditions: (attrs: any, ops: any, filters: F) => string[];
   /** The attributes the Overview's newest list shows. */
@@ -63,7 +66,7 @@ export interface BulkOutcome {
   cursor?: string;
 }
 
-export function leadInbox<T extends LeadRecord, F extends Record<string, string>>(c: InboxConfig<T, F>) {
+export function leadInbox<T extends LeadRecord, F extends Record<string, string>, I>(c: InboxConfig<T, F, I>) {
   const notFound = () => new NotFoundError(c.notFound);
   const isFiltered = (filters: F) => Object.values(filters).some((v) => v !== "" && v !== "all");
   const queryYear = (filters: F) => (bucket: string, page: object) => {
@@ -111,10 +114,18 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
     return updated;
   }
 
+  /** The stored form of a new lead (bulk loads such as the bench write these directly, then recount). */
+  const record = (input: I, created_at = new Date().toISOString()) => {
+    const fields = c.fields(input);
+    return { ...fields, id: randomUUID(), created_at, bucket: bucketOf(created_at), search: c.searchOf(fields) } as T & { bucket: string; search: string };
+  };
+
   return {
+    record,
+
     /** Stores a new lead (mail pending), counts it, and tells the sender its mail is due. */
-    async create(record: T): Promise<T> {
-      const { data } = await c.entity().create({ ...record, mail_status: "pending" }).go();
+    async create(input: I, created_at = new Date().toISOString()): Promise<T> {
+      const { data } = await c.entity().create({ ...record(input, created_at), mail_status: "pending" }).go();
       await Counters.change(c.tally, undefined, data as T);
       leadStored(c.kind, data.id);
       return data as T;
@@ -136,8 +147,8 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
       return years.length;
     },
 
-    /** The `n` newest leads (the Overview): `limit n` on the newest year partitions. */
-    newest: (n: number) =>
+    /** The `n` newest leads (the Overview): `limit n` on the newest year partitions, only `newestAttributes`. */
+    newest: (n: number): Promise<T[]> =>
       newestAcrossYears(n, (bucket, limit) => c.entity().query.byYear({ bucket }).go({ limit, order: "desc", attributes: c.newestAttributes })),
 
     /**

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
-import type { MessageBulkAction, MessageFilters, MessageStats, messageListQuery } from "../contract/admin";
+import type { MessageBulkAction, MessageFilters, MessageStats } from "../contract/admin";
 import type { contactInput } from "../contract/contact";
 import { CounterDeltas, Counters, counters, tally, utcDay } from "../counters/counters";
-import { allBuckets, bucketOf, searchText } from "../db/attributes";
+import { allBuckets, searchText } from "../db/attributes";
 import { db } from "../db/service";
 import { leadInbox, type BulkTarget, type Change, type LeadEntity } from "../leads/inbox";
 import type { MessageEntity } from "./entity";
@@ -19,10 +18,11 @@ const MARK_ALL_READ_HARD_LIMIT_MS = 7_000;
 /** Conditional updates sent at once by Mark All Read. */
 const MARK_CONCURRENCY = 50;
 
-const searchOf = (m: Pick<Message, "name" | "email" | "company" | "message">) => searchText(m.name, m.email, m.company, m.message);
+const searchOf = (m: Partial<Message>) => searchText(m.name, m.email, m.company, m.message);
 
-const inbox = leadInbox<Message, MessageFilters>({
+const inbox = leadInbox<Message, MessageFilters, NewMessage>({
   kind: "message",
+  fields: ({ name, email, company, message, form_type }) => ({ name, email, company, message, form_type, is_read: false }),
   list: "messages",
   entity: () => db().contactSubmission as unknown as LeadEntity,
   tally: tally.message,
@@ -50,32 +50,8 @@ const bulkSteps: Record<MessageBulkAction, (id: string) => Promise<Change<Messag
 };
 
 export const Messages = {
-  /** The stored form of a new message (bulk loads such as the bench write these directly, then recount). */
-  record(input: NewMessage, created_at = new Date().toISOString()) {
-    const { name, email, company, message, form_type } = input;
-    return {
-      id: randomUUID(),
-      name,
-      email,
-      company,
-      message,
-      form_type,
-      is_read: false,
-      created_at,
-      bucket: bucketOf(created_at),
-      search: searchOf({ name, email, company, message }),
-    };
-  },
-
-  create: (input: NewMessage, created_at = new Date().toISOString()): Promise<Message> => inbox.create(Messages.record(input, created_at) as Message),
-  get: inbox.get,
-  listAll: inbox.listAll,
-  /** One page of the admin list, newest first; search and filters run over every message. */
-  list: (query: z.output<typeof messageListQuery>) => inbox.list(query),
-  count: inbox.count,
-  /** The `n` newest messages (the Overview). */
-  newest: (n: number) => inbox.newest(n) as Promise<Pick<Message, "id" | "name" | "email" | "company" | "created_at">[]>,
-  backfillSearch: inbox.backfillSearch,
+  /** record, create, get, listAll, list (search and filters over every message), count, newest, backfillSearch */
+  ...inbox,
 
   /** The Messages screen's figures, from counters: one BatchGet and one Query of the per-type counters. */
   async stats(now = new Date()): Promise<MessageStats> {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import {
@@ -7,11 +6,10 @@ import {
   type RegistrationFilters,
   type RegistrationStats,
   type RegistrationStatus,
-  type registrationListQuery,
 } from "../contract/admin";
 import type { registrationInput } from "../contract/registrations";
 import { Counters, counters, tally } from "../counters/counters";
-import { bucketOf, searchText } from "../db/attributes";
+import { searchText } from "../db/attributes";
 import { db } from "../db/service";
 import { leadInbox, type BulkTarget, type Change, type LeadEntity } from "../leads/inbox";
 import type { RegistrationEntity } from "./entity";
@@ -19,11 +17,12 @@ import type { RegistrationEntity } from "./entity";
 export type Registration = EntityItem<typeof RegistrationEntity>;
 type NewRegistration = Omit<z.output<typeof registrationInput>, "website">;
 
-const searchOf = (r: Pick<Registration, "name" | "email" | "phone" | "company" | "course_interest" | "additional_notes">) =>
+const searchOf = (r: Partial<Registration>) =>
   searchText(r.name, r.email, r.phone, r.company, r.course_interest, r.additional_notes);
 
-const inbox = leadInbox<Registration, RegistrationFilters>({
+const inbox = leadInbox<Registration, RegistrationFilters, NewRegistration>({
   kind: "registration",
+  fields: (input) => ({ ...input, status: "pending" }),
   list: "registrations",
   entity: () => db().courseRegistration as unknown as LeadEntity,
   tally: tally.registration,
@@ -44,28 +43,8 @@ const statusStep =
     inbox.patchIf(id, { status }, (r, { ne }) => ne(r.status, status));
 
 export const Registrations = {
-  /** The stored form of a new registration (bulk loads such as the bench write these directly, then recount). */
-  record(input: NewRegistration, created_at = new Date().toISOString()) {
-    return {
-      ...input,
-      id: randomUUID(),
-      status: "pending" as const,
-      created_at,
-      bucket: bucketOf(created_at),
-      search: searchOf(input),
-    };
-  },
-
-  create: (input: NewRegistration, created_at = new Date().toISOString()): Promise<Registration> =>
-    inbox.create(Registrations.record(input, created_at) as Registration),
-  get: inbox.get,
-  listAll: inbox.listAll,
-  /** One page of the admin list, newest first; search and the status filter run over every registration. */
-  list: (query: z.output<typeof registrationListQuery>) => inbox.list(query),
-  count: inbox.count,
-  /** The `n` newest registrations (the Overview). */
-  newest: (n: number) => inbox.newest(n) as Promise<Pick<Registration, "id" | "name" | "email" | "course_interest" | "created_at">[]>,
-  backfillSearch: inbox.backfillSearch,
+  /** record, create, get, listAll, list (search and the status filter over every registration), count, newest, backfillSearch */
+  ...inbox,
 
   /** The Registrations screen's figures, from counters: one BatchGet. */
   async stats(): Promise<RegistrationStats> {

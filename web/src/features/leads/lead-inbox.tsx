@@ -44,8 +44,8 @@ export interface InboxConfig<T extends { id: string; created_at: string }, F ext
   /** What one lead is called ("message"), for counts, questions and toasts. */
   noun: string;
   caption: string;
-  /** The filters from the address, through the contract's schema (anything it refuses: the defaults). */
-  parseFilters: (raw: Record<string, string>) => F;
+  /** The contract's schema of the filters: the address is read through it (anything it refuses: the defaults). */
+  filters: { safeParse(raw: unknown): { data?: F | undefined }; parse(raw: unknown): F };
   search: { label: string; placeholder: string };
   /** The filter selects beside the search box. */
   filterControls: (filters: F, setFilter: (key: keyof F & string, value: string) => void, stats: S | undefined) => ReactNode;
@@ -68,7 +68,6 @@ export interface InboxConfig<T extends { id: string; created_at: string }, F ext
   empty: { icon: LucideIcon; title: string; filtered: string; unfiltered: string };
   /** More of the header's actions (Mark All Read), before Export CSV. */
   headerActions?: (ctx: { total: number | undefined }) => ReactNode;
-  notFound: string;
 }
 
 export interface RowContext<T> {
@@ -81,9 +80,12 @@ export interface RowContext<T> {
  * The list filters in the address (`?q=&status=`): reload, Back and a shared link keep them. The
  * search box writes its text there once typing pauses; Back brings the text back too.
  */
-function useAddressFilters<F extends Filters>(parse: (raw: Record<string, string>) => F) {
+function useAddressFilters<F extends Filters>(schema: InboxConfig<any, F, unknown>["filters"]) {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parse(Object.fromEntries([...params.entries()].filter(([k]) => k !== "open"))), [params, parse]);
+  const filters = useMemo(() => {
+    const raw = Object.fromEntries([...params.entries()].filter(([k]) => k !== "open"));
+    return schema.safeParse(raw).data ?? schema.parse({});
+  }, [params, schema]);
   const setFilter = useStableCallback((key: string, value: string) =>
     setParams(
       (p) => {
@@ -117,7 +119,7 @@ const none: Selection = { all: false, ids: new Set() };
  * Each screen is a configuration of it, as the catalogues are of CatalogManager.
  */
 export function LeadInbox<T extends { id: string; created_at: string }, F extends Filters, S>(c: InboxConfig<T, F, S>) {
-  const { filters, setFilter, search, setSearch } = useAddressFilters(c.parseFilters);
+  const { filters, setFilter, search, setSearch } = useAddressFilters(c.filters);
   const filtered = Object.values(filters).some((v) => v !== "" && v !== "all");
   const list = c.api.useList(filters);
   const count = c.api.useCount(filters);
@@ -152,7 +154,7 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
     onOpenFromLink: open,
     fetchOne: c.api.fetchOne,
     onMissing: useStableCallback((err: unknown) =>
-      err instanceof ApiError && err.status === 404 ? toast.error(c.notFound) : showError(err, { fallback: `Failed to open the ${c.noun}` }),
+      err instanceof ApiError && err.status === 404 ? toast.error(`This ${c.noun} no longer exists.`) : showError(err, { fallback: `Failed to open the ${c.noun}` }),
     ),
   });
 

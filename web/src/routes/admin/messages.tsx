@@ -27,15 +27,13 @@ function inquiryTypes(stats: MessageStats | undefined) {
   return { counts, types: [...knownInquiryTypes, ...[...counts.keys()].filter((t) => !knownInquiryTypes.includes(t)).sort()] };
 }
 
-const defaults = messageFilters.parse({});
 
 const config: InboxConfig<AdminMessage, MessageFilters, MessageStats> = {
   api: messagesApi,
   title: "Contact Messages",
   noun: "message",
   caption: "Contact messages",
-  notFound: "This message no longer exists.",
-  parseFilters: (raw) => messageFilters.safeParse(raw).data ?? defaults,
+  filters: messageFilters,
   search: { label: "Search messages", placeholder: "Search by name, email, company, or message..." },
   filterControls: (filters, setFilter, stats) => (
     <>

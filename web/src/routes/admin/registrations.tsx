@@ -11,15 +11,13 @@ import { registrationCsvColumns } from "../../features/registrations/registratio
 
 const filterOptions = [{ value: "all", label: "All Status" }, ...statusOptions];
 const statusIcons = { pending: Clock, contacted: PhoneCall, enrolled: CheckCircle2, declined: XCircle } as const;
-const defaults = registrationFilters.parse({});
 
 const config: InboxConfig<AdminRegistration, RegistrationFilters, RegistrationStats> = {
   api: registrationsApi,
   title: "Course Registrations",
   noun: "registration",
   caption: "Course registrations",
-  notFound: "This registration no longer exists.",
-  parseFilters: (raw) => registrationFilters.safeParse(raw).data ?? defaults,
+  filters: registrationFilters,
   search: { label: "Search registrations", placeholder: "Search by name, email, phone, company, course or notes..." },
   filterControls: (filters, setFilter) => <SelectFilter label="Status" value={filters.status} onChange={(v) => setFilter("status", v)} options={filterOptions} />,
   stats: (stats) => {
