@@ -18,7 +18,19 @@ export function leadApi<T extends { id: string }, F extends Record<string, strin
   } as const;
   /** The contract's query parameters; empty and "all" (the defaults) are left out. */
   const params = (filters: F): ListParams => Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v === "" || v === "all" ? undefined : v]));
-  const useAffected = () => useInvalidate(keys.all, dashboardStatsKey);
+  /**
+   * Refreshes what a change affects. A read still in flight started before the change (the first
+   * load, as a mail's link opens a lead and marks it read) is cancelled first: invalidating alone
+   * would wait for it and keep its stale answer.
+   */
+  const useAffected = () => {
+    const queryClient = useQueryClient();
+    const invalidate = useInvalidate(keys.all, dashboardStatsKey);
+    return async () => {
+      await queryClient.cancelQueries({ queryKey: keys.all });
+      return invalidate();
+    };
+  };
   const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
   return {
@@ -38,7 +50,8 @@ export function leadApi<T extends { id: string }, F extends Record<string, strin
       const invalidate = useAffected();
       return useMutation({
         mutationFn: ({ id, change }: { id: string; change: B }) => api.put<T>(`${one(id)}/status`, change),
-        onSuccess: (_data, { id, change }) => {
+        onSuccess: async (_data, { id, change }) => {
+          await queryClient.cancelQueries({ queryKey: keys.all }); // before the patch, which a cancel would revert
           queryClient.setQueriesData<PagedData<T>>({ queryKey: keys.list }, (data) => patchRows(data, id, (row) => ({ ...row, ...change })));
           return invalidate();
         },
