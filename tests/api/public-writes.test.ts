@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ContactSubmissions } from "../../packages/core/src/contact/contact";
+import { Messages } from "../../packages/core/src/messages/messages";
 import { Courses } from "../../packages/core/src/catalog/catalog";
 import { courseInput } from "../../packages/core/src/contract/catalog";
-import { CourseRegistrations } from "../../packages/core/src/registrations/registrations";
+import { Registrations } from "../../packages/core/src/registrations/registrations";
 import { useRuntimeDatabase } from "../support/database";
 import { call, freshIp } from "../support/http";
 
 useRuntimeDatabase();
 const stored = {
-  "/api/contact": async (name: string) => (await ContactSubmissions.listAll()).filter((m) => m.name === name),
-  "/api/course-registrations": async (name: string) => (await CourseRegistrations.listAll()).filter((r) => r.name === name),
+  "/api/contact": async (name: string) => (await Messages.listAll()).filter((m) => m.name === name),
+  "/api/course-registrations": async (name: string) => (await Registrations.listAll()).filter((r) => r.name === name),
 };
 const uniqueName = () => `Visitor ${Math.random().toString(36).slice(2)}`;
 

@@ -80,12 +80,18 @@ export const routes = {
   "PUT /api/admin/contact-submissions/{id}/status": admin("admin-messages"),
   "DELETE /api/admin/contact-submissions/{id}": admin("admin-messages"),
   "POST /api/admin/contact-submissions/{id}/resend-notification": admin("admin-messages"),
+  "GET /api/admin/contact-submissions/count": admin("admin-messages"),
+  "GET /api/admin/contact-submissions/{id}": admin("admin-messages"),
+  "POST /api/admin/contact-submissions/bulk": admin("admin-messages"),
 
   "GET /api/admin/course-registrations": admin("admin-registrations"),
   "GET /api/admin/course-registrations/stats": admin("admin-registrations"),
   "PUT /api/admin/course-registrations/{id}/status": admin("admin-registrations"),
   "DELETE /api/admin/course-registrations/{id}": admin("admin-registrations"),
   "POST /api/admin/course-registrations/{id}/resend-notification": admin("admin-registrations"),
+  "GET /api/admin/course-registrations/count": admin("admin-registrations"),
+  "GET /api/admin/course-registrations/{id}": admin("admin-registrations"),
+  "POST /api/admin/course-registrations/bulk": admin("admin-registrations"),
 
   "GET /api/admin/site-settings": admin("admin-settings"),
   "PUT /api/admin/site-settings": admin("admin-settings"),

@@ -1,10 +1,10 @@
 import { AdminAccounts } from "../auth/admin-accounts";
 import { BlogPosts } from "../blog/blog";
 import { Courses } from "../catalog/catalog";
-import { ContactSubmissions } from "../contact/contact";
+import { Messages } from "../messages/messages";
 import { db } from "../db/service";
 import { backfillMediaSearch } from "../media/search";
-import { CourseRegistrations } from "../registrations/registrations";
+import { Registrations } from "../registrations/registrations";
 import { Users } from "../users/users";
 import { CounterDeltas, Counters, counterGroups, tally } from "./counters";
 
@@ -17,8 +17,8 @@ import { CounterDeltas, Counters, counterGroups, tally } from "./counters";
 export async function recount(): Promise<{ counters: number; backfilled: number }> {
   const backfilled = (
     await Promise.all([
-      ContactSubmissions.backfillSearch(),
-      CourseRegistrations.backfillSearch(),
+      Messages.backfillSearch(),
+      Registrations.backfillSearch(),
       Users.backfillSearch(),
       BlogPosts.backfillSearch(),
       backfillMediaSearch(),
@@ -28,8 +28,8 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
   const [posts, courses, messages, registrations, users] = await Promise.all([
     BlogPosts.listAll(),
     Courses.list(),
-    ContactSubmissions.listAll(),
-    CourseRegistrations.listAll(),
+    Messages.listAll(),
+    Registrations.listAll(),
     Users.listAll(),
   ]);
   const figures = new CounterDeltas();

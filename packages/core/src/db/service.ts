@@ -3,13 +3,13 @@ import { dynamo } from "./client";
 import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
-import { ContactSubmissionEntity } from "../contact/entity";
+import { MessageEntity } from "../messages/entity";
 import { CounterEntity } from "../counters/entity";
 import { MetaEntity } from "../meta/entity";
 import { MediaEntity, MediaHashEntity } from "../media/entity";
 import { PageSectionEntity } from "../page-sections/entity";
 import { RateLimitEntity } from "../rate-limit/entity";
-import { CourseRegistrationEntity } from "../registrations/entity";
+import { RegistrationEntity } from "../registrations/entity";
 import { SiteSettingEntity } from "../settings/entity";
 import { UserEntity } from "../users/entity";
 
@@ -27,8 +27,8 @@ const entities = {
   serviceDetail: ServiceDetailEntity,
   blogPost: BlogPostEntity,
   blogSlug: BlogSlugEntity,
-  contactSubmission: ContactSubmissionEntity,
-  courseRegistration: CourseRegistrationEntity,
+  contactSubmission: MessageEntity,
+  courseRegistration: RegistrationEntity,
   siteSetting: SiteSettingEntity,
   user: UserEntity,
   adminAccount: AdminAccountEntity,

@@ -1,7 +1,7 @@
 import { config } from "../config";
-import type { ContactSubmission } from "../contact/contact";
+import type { Message } from "../messages/messages";
 import { isConditionalFailure } from "../db/errors";
-import type { CourseRegistration } from "../registrations/registrations";
+import type { Registration } from "../registrations/registrations";
 import { SiteSettings } from "../settings/settings";
 import type { LeadMailStatus } from "./attributes";
 import { bodyText, headerText } from "./mail-text";
@@ -45,7 +45,7 @@ export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadM
   const admin = `${config.publicUrl}/admin/${kind === "message" ? "messages" : "registrations"}?open=${encodeURIComponent(lead.id)}`;
   const host = new URL(config.publicUrl).hostname || "localhost";
   if (kind === "message") {
-    const m = lead as ContactSubmission;
+    const m = lead as Message;
     return {
       to,
       replyTo: m.email,
@@ -61,7 +61,7 @@ export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadM
       ])}\n\nOpen it in the admin: ${admin}\nReply to this mail to answer ${headerText(m.name)} directly.\n`,
     };
   }
-  const r = lead as CourseRegistration;
+  const r = lead as Registration;
   return {
     to,
     replyTo: r.email,

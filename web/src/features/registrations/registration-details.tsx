@@ -59,7 +59,7 @@ export function RegistrationDetails({
               </label>
             </dt>
             <dd className="mt-1 max-w-xs">
-              <RegistrationStatusSelect id={statusId} status={r.status} disabled={saving} onChange={(status) => onStatusChange(r, status)} />
+              <RegistrationStatusSelect id={statusId} status={r.status} busy={saving} onChange={(status) => onStatusChange(r, status)} />
             </dd>
           </div>
           <Detail label="Notes" wide long>
