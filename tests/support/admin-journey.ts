@@ -85,3 +85,17 @@ export async function asVisitor<T>(browser: Browser, baseURL: string | undefined
     await context.close();
   }
 }
+
+/**
+ * Publishes the new post open in `editor` (Publish immediately, Create Post) once the dialog closes,
+ * and returns it as the admin API lists it: searched by `tag`, matched by `slug`.
+ */
+export async function publishNewPost(page: Page, editor: Locator, tag: string, slug: string) {
+  await editor.getByRole("checkbox", { name: "Publish immediately" }).check();
+  await editor.getByRole("button", { name: "Create Post" }).click();
+  await expect(editor).toBeHidden();
+  const listed = (await (await page.request.get(`/api/admin/blog-posts?q=${tag}`)).json()) as { id: string; slug: string }[];
+  const post = listed.find((p) => p.slug === slug);
+  expect(post, `post ${slug} listed`).toBeDefined();
+  return post!;
+}
