@@ -99,3 +99,15 @@ export async function publishNewPost(page: Page, editor: Locator, tag: string, s
   expect(post, `post ${slug} listed`).toBeDefined();
   return post!;
 }
+
+/**
+ * Clicks Export CSV and checks the file it downloads: named `filename`, and holding a UTF-8 BOM, then
+ * `rows` (the header first) as CSV lines, each ended by CRLF.
+ */
+export async function expectCsvExport(page: Page, filename: string, rows: string[][]) {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(filename);
+  expect(await downloadText(download)).toBe("\uFEFF" + rows.map((cells) => `${csvLine(cells)}\r\n`).join(""));
+}
