@@ -1,10 +1,9 @@
-import { Link } from "react-router-dom";
-import { ArrowRight, Compass, HeartHandshake, PenTool, Repeat, Rocket, Scale, Sparkles, Target, TrendingUp, Users } from "lucide-react";
+import { Compass, HeartHandshake, PenTool, Repeat, Rocket, Scale, Sparkles, Target, TrendingUp, Users } from "lucide-react";
 import { CtaSection } from "../../components/public/cta-section";
 import { PageHero } from "../../components/public/page-hero";
 import { StatList } from "../../components/public/stat-list";
 import { PageSection } from "../../components/public/section-heading";
-import { btnOnDark, btnWhite, container, eyebrow } from "../../components/ui/classes";
+import { container, eyebrow } from "../../components/ui/classes";
 import { usePageTexts } from "../../features/content/api";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
@@ -115,15 +114,9 @@ export default function AboutPage() {
         headingId="about-cta-heading"
         title="Let's Build Something That Lasts"
         text="Whether you need one workflow automated or a plan for AI across the business, we would love to hear what you are working on."
-      >
-        <Link to="/contact" className={btnWhite}>
-          Get in Touch
-          <ArrowRight className="h-5 w-5" aria-hidden="true" />
-        </Link>
-        <Link to="/services" className={btnOnDark}>
-          View Our Services
-        </Link>
-      </CtaSection>
+        primary={{ to: "/contact", label: "Get in Touch" }}
+        secondary={{ to: "/services", label: "View Our Services" }}
+      />
     </>
   );
 }

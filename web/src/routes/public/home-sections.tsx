@@ -9,7 +9,7 @@ import { PageSection } from "../../components/public/section-heading";
 import { TestimonialCarousel, type Testimonial } from "../../components/public/testimonials";
 import { VideoEmbed } from "../../components/public/video-embed";
 import { Spinner } from "../../components/spinner";
-import { btnOnDark, btnPrimary, btnSecondary, btnWhite, container, eyebrow } from "../../components/ui/classes";
+import { btnPrimary, btnSecondary, container, eyebrow } from "../../components/ui/classes";
 import { usePageTexts } from "../../features/content/api";
 import { useDeferredData } from "../../features/content/deferred";
 
@@ -176,15 +176,9 @@ export default function HomeSections({ services, industries, courses }: Props) {
         headingId="home-cta-heading"
         title="Ready to Put AI to Work?"
         text="Tell us where your team loses the most time. In a free 30-minute consultation we will show you what can be automated, what it would cost and how soon you would see results."
-      >
-        <Link to="/contact" className={btnWhite}>
-          Start Your Project
-          <ArrowRight className="h-5 w-5" aria-hidden="true" />
-        </Link>
-        <Link to="/services" className={btnOnDark}>
-          Explore Services
-        </Link>
-      </CtaSection>
+        primary={{ to: "/contact", label: "Start Your Project" }}
+        secondary={{ to: "/services", label: "Explore Services" }}
+      />
     </>
   );
 }
