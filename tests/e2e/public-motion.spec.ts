@@ -6,7 +6,16 @@ const counter = (page: Page, label: string) =>
 
 /** Stops the page's clock (installed with page.clock.install()) where it is: time moves only by runFor. */
 async function pauseClock(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // The clock runs on while the time is read and the pause is sent: on a busy machine the time
+  // aimed for can be past by then, which Playwright refuses, so aim again from the new now.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250 * (attempt + 1));
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !String(err).includes("Cannot fast-forward to the past")) throw err;
+    }
+  }
 }
 
 /** Runs the paused clock in 100 ms steps until `done`; answers how far it ran. */
