@@ -1,8 +1,11 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import type { AdminBlogPostSummary, blogListQuery } from "../contract/admin";
-import { htmlText, postDate } from "../contract/blog-values";
-import { acrossYears, backfillAcrossYears, searchText } from "../db/attributes";
+import {
+  blogCategories, htmlText, postDate, RELATED_COUNT, summaryOf, type BlogCategoryCounts, type BlogPostSummary as PublicSummary,
+} from "../contract/blog-values";
+import { Counters, counters } from "../counters/counters";
+import { acrossYears, allBuckets, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
 import { itemBytes, MAX_ITEM_BYTES } from "../db/item-size";
 import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { isConditionalFailure } from "../db/errors";
@@ -39,8 +42,33 @@ export function searchOf(post: SearchedFields, otherBytes = 0): string {
 /** The search text of a post as it will be stored, sized against the rest of that record. */
 export const searchFor = (record: SearchedFields) => searchOf(record, itemBytes({ ...record, search: "" }));
 
-/** What the public reads answer: the post without its redirect bookkeeping. */
-export const publicPost = ({ old_slugs: _, ...post }: BlogPost) => post;
+/** What the public reads answer: the post without its redirect bookkeeping, with its read time. */
+export const publicPost = ({ old_slugs: _, ...post }: BlogPost) => ({ ...post, read_time: summaryOf(post).read_time });
+
+/**
+ * The byPublished index's keys and its condition's input (entities.ts): every write that publishes,
+ * unpublishes or republishes a post sets these together, so ElectroDB writes or removes the keys.
+ * A post never published has no publication date and so no keys to write.
+ */
+export function publishedKeys(post: { is_published: boolean; published_at?: string | null }) {
+  if (!post.published_at) return {};
+  return { is_published: post.is_published, published_at: post.published_at, pub_bucket: bucketOf(post.published_at) };
+}
+
+/** What a public summary is made of: the summary's fields and the content (for the excerpt fallback and read time). */
+const publicSummaryAttributes = [
+  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "created_at", "updated_at", "content",
+] as const;
+interface PublishedPageRequest {
+  limit: number;
+  cursor?: string;
+  page?: number;
+  /** A category, or "" for all. */
+  category: string;
+  /** Lowercased search text, or "" for none. */
+  q: string;
+}
+const byPublished = { pattern: "byPublished", partition: "pub_bucket", sortedBy: "published_at" } as const;
 
 export const BlogPosts = {
   /** Every post, newest first: one Query per year partition, run together (the recount, feeds). */
@@ -73,10 +101,77 @@ export const BlogPosts = {
       db().blogPost.query.byYear({ bucket }).go({ limit, order: "desc", attributes: ["id", "title", "slug", "is_published", "created_at"] }),
     );
   },
-  /** Published posts, newest publication first. */
-  async listPublished(): Promise<BlogPost[]> {
-    const posts = (await BlogPosts.listAll()).filter((p) => p.is_published);
-    return posts.sort((a, b) => (postDate(a) < postDate(b) ? 1 : postDate(a) > postDate(b) ? -1 : 0));
+  /**
+   * Every published post's address and dates, newest publication first (the sitemap): the
+   * byPublished index, year by year, only these attributes.
+   */
+  async listPublished() {
+    const years = await Promise.all(
+      allBuckets().map((pub_bucket) =>
+        db()
+          .blogPost.query.byPublished({ pub_bucket })
+          .go({ pages: "all", order: "desc", attributes: ["id", "slug", "title", "published_at", "created_at", "updated_at"] }),
+      ),
+    );
+    return years.flatMap((y) => y.data).sort((a, b) => (postDate(a) < postDate(b) ? 1 : postDate(a) > postDate(b) ? -1 : 0));
+  },
+
+  /**
+   * A page of the public list: published summaries, newest publication first, from the byPublished
+   * index year by year; `category` and `q` are FilterExpressions over every published post. Pages
+   * are always whole (no time budget), so page n is the same posts however it is reached: by
+   * cursor, or by `page`, which follows the cursors on the server.
+   */
+  async publishedPage({ limit, cursor, page, category, q }: PublishedPageRequest): Promise<Page<PublicSummary>> {
+    const read = (from: string | undefined) =>
+      pageAcrossYears<PublicSummary>({
+        entity: db().blogPost,
+        index: byPublished,
+        list: "public-blog-posts",
+        filters: { category, q },
+        limit,
+        cursor: from,
+        filtered: Boolean(category || q),
+        timeBudgetMs: Infinity,
+        query: async (pub_bucket, options) => {
+          const query = db().blogPost.query.byPublished({ pub_bucket });
+          const filtered = category || q
+            ? query.where((p, { eq, contains }) => [category ? eq(p.category, category) : "", q ? contains(p.search, q) : ""].filter(Boolean).join(" AND "))
+            : query;
+          const { data, cursor: next } = await filtered.go({ ...options, attributes: [...publicSummaryAttributes] });
+          return { data: data.map((p) => summaryOf(p as Parameters<typeof summaryOf>[0])), cursor: next };
+        },
+      });
+    let result = await read(cursor);
+    for (let n = 1; n < (page ?? 1); n++) {
+      if (!result.next) return { items: [] };
+      result = await read(result.next);
+    }
+    return result;
+  },
+
+  /**
+   * Related Articles of a post: the newest published posts of its category, then (when that has
+   * fewer than RELATED_COUNT others, or the post has none) the newest of the rest, never the post
+   * itself. At most two reads of RELATED_COUNT + 1 summaries.
+   */
+  async related(post: { id: string; category?: string | null }): Promise<PublicSummary[]> {
+    const others = (items: PublicSummary[]) => items.filter((p) => p.id !== post.id);
+    const page = (category: string, limit: number) => BlogPosts.publishedPage({ limit, category, q: "" });
+    const picked = post.category && (blogCategories as readonly string[]).includes(post.category)
+      ? others((await page(post.category, RELATED_COUNT + 1)).items).slice(0, RELATED_COUNT)
+      : [];
+    if (picked.length < RELATED_COUNT) {
+      const newest = others((await page("", RELATED_COUNT + 1 + picked.length)).items).filter((p) => !picked.some((x) => x.id === p.id));
+      picked.push(...newest.slice(0, RELATED_COUNT - picked.length));
+    }
+    return picked;
+  },
+
+  /** Published posts in all and per category: the counters kept on write, one BatchGet. */
+  async categoryCounts(): Promise<BlogCategoryCounts> {
+    const [total = 0, ...counts] = await Counters.read([counters.postsPublished, ...blogCategories.map(counters.postsPublishedIn)]);
+    return { total, categories: blogCategories.map((category, i) => ({ category, count: counts[i] ?? 0 })) };
   },
   async get(id: string): Promise<BlogPost> {
     const { data } = await db().blogPost.get({ id }).go();
@@ -119,6 +214,24 @@ export const BlogPosts = {
           .go({ response: "none" })
           .catch((err: unknown) => {
             if (!isConditionalFailure(err)) throw err; // saved meanwhile, with its search text
+          }),
+    ),
+  /** Writes the byPublished keys of published posts stored before the index existed (the recount). */
+  backfillPublished: () =>
+    backfillAcrossYears(
+      (bucket) =>
+        db()
+          .blogPost.query.byYear({ bucket })
+          .where((p, { eq, notExists }) => `${eq(p.is_published, true)} AND ${notExists(p.pub_bucket)}`)
+          .go({ pages: "all" }),
+      (p) =>
+        db()
+          .blogPost.patch({ id: p.id })
+          .set({ ...publishedKeys({ is_published: true, published_at: p.published_at || p.created_at }), updated_at: p.updated_at })
+          .where((a, { eq, notExists }) => `${eq(a.is_published, true)} AND ${notExists(a.pub_bucket)}`)
+          .go({ response: "none" })
+          .catch((err: unknown) => {
+            if (!isConditionalFailure(err)) throw err; // unpublished or saved meanwhile
           }),
     ),
 };

@@ -53,3 +53,64 @@ export function readTime(content?: string | null) {
 
 export const postDate = (post: { published_at?: string | null; created_at: string }) =>
   post.published_at || post.created_at;
+
+// ---- The public blog ---------------------------------------------------------------------------
+/** Posts on one page of the public list (/blog, /blog/page/{n}); the API allows 1 to BLOG_PAGE_MAX. */
+export const BLOG_PAGE_SIZE = 12;
+export const BLOG_PAGE_MAX = 50;
+/** Related Articles under a post. */
+export const RELATED_COUNT = 3;
+/** Posts in the RSS feed. */
+export const FEED_SIZE = 20;
+
+/**
+ * A published post as the public list, Related Articles and the feed answer it: no content (a
+ * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
+ * the text) and `read_time` is computed from the content, so a card needs nothing else.
+ */
+export interface BlogPostSummary {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  category: string;
+  featured_image_url: string;
+  featured_image_alt: string;
+  author_name: string;
+  is_published: boolean;
+  published_at?: string;
+  created_at: string;
+  updated_at: string;
+  read_time: string;
+}
+
+type SummarySource = Omit<BlogPostSummary, "read_time" | "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name"> & {
+  content?: string | null;
+  excerpt?: string | null;
+  category?: string | null;
+  featured_image_url?: string | null;
+  featured_image_alt?: string | null;
+  author_name?: string | null;
+};
+
+export const summaryOf = (post: SummarySource): BlogPostSummary => ({
+  id: post.id,
+  title: post.title,
+  slug: post.slug,
+  excerpt: excerptOf(post),
+  category: post.category ?? "",
+  featured_image_url: post.featured_image_url ?? "",
+  featured_image_alt: post.featured_image_alt ?? "",
+  author_name: post.author_name ?? "",
+  is_published: post.is_published,
+  ...(post.published_at ? { published_at: post.published_at } : {}),
+  created_at: post.created_at,
+  updated_at: post.updated_at,
+  read_time: readTime(post.content),
+});
+
+/** GET /api/blog-categories: published posts in all, and in each category (counters kept on write). */
+export interface BlogCategoryCounts {
+  total: number;
+  categories: { category: BlogCategory; count: number }[];
+}

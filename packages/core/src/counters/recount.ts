@@ -20,6 +20,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
       CourseRegistrations.backfillSearch(),
       Users.backfillSearch(),
       BlogPosts.backfillSearch(),
+      BlogPosts.backfillPublished(),
       backfillMediaSearch(),
     ])
   ).reduce((a, b) => a + b, 0);
@@ -44,9 +45,10 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
 const COUNTERS_MARKER = "counters";
 /**
  * Bump when what is counted or backfilled changes: every table recounts once at its next start or
- * deploy. 2: users by day; 3: blog posts' search text; 4: media search text.
+ * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: published posts per
+ * category, and the published posts' index keys (byPublished).
  */
-const COUNTERS_VERSION = "4";
+const COUNTERS_VERSION = "5";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the

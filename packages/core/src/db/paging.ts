@@ -67,25 +67,38 @@ const yearCursor = z
   .refine((c) => allBuckets().includes(c.b) && (c.k === null || c.k[0].startsWith(c.b)));
 const sortedCursor = z.object({ f: z.string(), k: z.tuple([z.string().max(600), recordId]) }).strict();
 
-type Position = { created_at: string; id: string };
+/** The attribute a year-partitioned index sorts on (its sort key is that attribute, then id). */
+type SortAttribute = "created_at" | "published_at";
 interface YearConversions {
-  fromComposite: { toCursor(composite: Position & { bucket: string }): string };
-  fromCursor: { toComposite(cursor: string): Partial<Position> };
+  fromComposite: { toCursor(composite: Record<string, string>): string };
+  fromCursor: { toComposite(cursor: string): Record<string, string | undefined> };
 }
-const conversionsByEntity = new WeakMap<object, YearConversions>();
-/** ElectroDB's own cursor <-> key conversions for an entity's `byYear` access pattern. */
-function yearConversions(entity: object): YearConversions {
-  let c = conversionsByEntity.get(entity);
+const conversionsByEntity = new WeakMap<object, Map<string, YearConversions>>();
+/** ElectroDB's own cursor <-> key conversions for an entity's year-partitioned access pattern. */
+function yearConversions(entity: object, pattern: string): YearConversions {
+  let byPattern = conversionsByEntity.get(entity);
+  if (!byPattern) conversionsByEntity.set(entity, (byPattern = new Map()));
+  let c = byPattern.get(pattern);
   if (!c) {
-    c = (createConversions(entity as never).byAccessPattern as unknown as { byYear: YearConversions }).byYear;
-    conversionsByEntity.set(entity, c);
+    c = (createConversions(entity as never).byAccessPattern as unknown as Record<string, YearConversions>)[pattern]!;
+    byPattern.set(pattern, c);
   }
   return c;
 }
 
 export interface YearPageRequest<T> {
-  /** The entity whose `byYear` index is read (for ElectroDB's cursor conversions). */
+  /** The entity whose year-partitioned index is read (for ElectroDB's cursor conversions). */
   entity: object;
+  /**
+   * The access pattern read (default `byYear`: partition `bucket`, sorted by `created_at`) and the
+   * attribute its sort key starts with; its partition attribute holds that attribute's year.
+   */
+  index?: { pattern: string; partition: string; sortedBy: SortAttribute };
+  /**
+   * How long a filtered list reads before answering what it has (default LIST_TIME_BUDGET_MS). The
+   * public blog pages by number, so its pages are always whole: Infinity.
+   */
+  timeBudgetMs?: number;
   /** Names the list in the cursor's fingerprint, with the filters. */
   list: string;
   filters: Record<string, string>;
@@ -103,19 +116,21 @@ export interface YearPageRequest<T> {
  * partitions in order from the cursor's position, continuing query pages until `limit` items
  * matched, MAX_PAGE_BYTES is reached, the time budget is spent, or the list ends.
  */
-export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>): Promise<Page<T>> {
+export async function pageAcrossYears<T extends { id: string } & Partial<Record<SortAttribute, string>>>(r: YearPageRequest<T>): Promise<Page<T>> {
   const order = r.order ?? "desc";
+  const { pattern, partition, sortedBy } = r.index ?? { pattern: "byYear", partition: "bucket", sortedBy: "created_at" };
   const f = fingerprint(r.list, { ...r.filters, order });
   const start = decode(r.cursor, yearCursor, f);
-  const conv = yearConversions(r.entity);
+  const conv = yearConversions(r.entity, pattern);
   const buckets = order === "desc" ? allBuckets() : allBuckets().reverse();
-  const deadline = Date.now() + LIST_TIME_BUDGET_MS;
+  const deadline = Date.now() + (r.timeBudgetMs ?? LIST_TIME_BUDGET_MS);
   const items: T[] = [];
   let bytes = 2;
-  const at = (bucket: string, k: Position | null) => encode({ f, b: bucket, k: k ? [k.created_at, k.id] : null });
+  const at = (bucket: string, k: { sort: string; id: string } | null) => encode({ f, b: bucket, k: k ? [k.sort, k.id] : null });
+  const atItem = (bucket: string, item: T) => at(bucket, { sort: item[sortedBy] ?? "", id: item.id });
   const after = (bucket: string, electroCursor: string) => {
-    const { created_at, id } = conv.fromCursor.toComposite(electroCursor);
-    return at(bucket, { created_at: created_at ?? "", id: id ?? "" });
+    const composite = conv.fromCursor.toComposite(electroCursor);
+    return at(bucket, { sort: composite[sortedBy] ?? "", id: composite.id ?? "" });
   };
   /** Where the list goes on after partition `i` ends; an unfiltered list skips empty years. */
   const fromYearAfter = async (i: number): Promise<string | undefined> => {
@@ -130,7 +145,7 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
   let k = start?.k ?? null;
   for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
     const bucket = buckets[i]!;
-    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ bucket, created_at: k[0], id: k[1] }) : undefined;
+    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ [partition]: bucket, [sortedBy]: k[0], id: k[1] }) : undefined;
     do {
       const need = r.limit - items.length;
       // One more than needed: DynamoDB cannot tell a page that ends the partition from one that
@@ -139,8 +154,7 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
       for (const item of page.data) {
         const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
         if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) {
-          const last = items.at(-1)!;
-          return { items, next: at(bucket, last) };
+          return { items, next: atItem(bucket, items.at(-1)!) };
         }
         items.push(item);
         bytes += size;
