@@ -55,7 +55,8 @@ export const BlogPostEntity = new Entity({
     byPublished: {
       index: "gsi2",
       pk: { field: "gsi2pk", composite: ["pub_bucket"] },
-      sk: { field: "gsi2sk", composite: ["published_at", "id"] },
+      // Not id: a create always names id, and a draft has no publication date to complete the key.
+      sk: { field: "gsi2sk", composite: ["published_at"] },
       condition: (post) => post.is_published === true,
     },
   },
