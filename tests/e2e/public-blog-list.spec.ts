@@ -53,9 +53,11 @@ test("blog: 'No posts yet' when there are no posts, and the filter drawer on sma
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId("featured-post")).toContainText("What We Learned Shipping AI Agents Into Production This Year");
 
-  await page.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
   const empty = await page.context().newPage();
-  await empty.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+  await empty.route("**/api/blog-posts?*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
+  await empty.route("**/api/blog-categories", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ total: 0, categories: [] }) }),
+  );
   await empty.goto("/blog");
   await expect(empty.getByRole("heading", { name: "No posts yet" })).toBeVisible();
 });
