@@ -68,6 +68,8 @@ interface PublishedPageRequest {
   /** Lowercased search text, or "" for none. */
   q: string;
 }
+/** Summaries read at once while skipping to a page by number (well under the page's byte cap). */
+const SKIP_READ = 240;
 const byPublished = { pattern: "byPublished", partition: "pub_bucket", sortedBy: "published_at" } as const;
 
 export const BlogPosts = {
@@ -123,13 +125,13 @@ export const BlogPosts = {
    * cursor, or by `page`, which follows the cursors on the server.
    */
   async publishedPage({ limit, cursor, page, category, q }: PublishedPageRequest): Promise<Page<PublicSummary>> {
-    const read = (from: string | undefined) =>
+    const read = (from: string | undefined, size = limit) =>
       pageAcrossYears<PublicSummary>({
         entity: db().blogPost,
         index: byPublished,
         list: "public-blog-posts",
         filters: { category, q },
-        limit,
+        limit: size,
         cursor: from,
         filtered: Boolean(category || q),
         timeBudgetMs: Infinity,
@@ -142,12 +144,15 @@ export const BlogPosts = {
           return { data: data.map((p) => summaryOf(p as Parameters<typeof summaryOf>[0])), cursor: next };
         },
       });
-    let result = await read(cursor);
-    for (let n = 1; n < (page ?? 1); n++) {
-      if (!result.next) return { items: [] };
-      result = await read(result.next);
+    // Page n starts after (n - 1) * limit posts: skipped in large reads, counting what each answered.
+    let from = cursor;
+    for (let skip = ((page ?? 1) - 1) * limit; skip > 0; ) {
+      const skipped = await read(from, Math.min(skip, SKIP_READ));
+      skip -= skipped.items.length;
+      from = skipped.next;
+      if (!from) return { items: [] };
     }
-    return result;
+    return read(from);
   },
 
   /**
