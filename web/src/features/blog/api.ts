@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BlogPost as StoredPost } from "@agency/core/blog/blog";
 import { BLOG_PAGE_SIZE, type BlogCategoryCounts, type BlogPostSummary } from "@agency/core/contract/blog-values";
+import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
 import { ApiError } from "../../lib/api";
-import { fetchPage } from "../../lib/paged";
 import { publicGet } from "../content/api";
 
 /** One published post as GET /api/blog-posts/{slug} answers it: whole, with its read time. */
@@ -27,14 +27,13 @@ export const blogQueries = {
   list: ({ page, category, q }: BlogListParams) => ({
     queryKey: ["blog-posts", "list", { page, category, q }] as const,
     queryFn: async () => {
-      const params = { limit: BLOG_PAGE_SIZE, page: page > 1 ? page : undefined, category, q };
-      try {
-        const { items, nextCursor } = await fetchPage<BlogPostSummary>("/api/blog-posts", params);
-        return { items, hasNext: Boolean(nextCursor) };
-      } catch (err) {
-        console.error("Failed to load /api/blog-posts:", err);
-        throw err;
-      }
+      const qs = new URLSearchParams({ limit: String(BLOG_PAGE_SIZE) });
+      if (page > 1) qs.set("page", String(page));
+      if (category) qs.set("category", category);
+      if (q) qs.set("q", q);
+      let hasNext = false;
+      const items = await publicGet<BlogPostSummary[]>(`/api/blog-posts?${qs}`, (headers) => (hasNext = headers.has(NEXT_CURSOR_HEADER)));
+      return { items, hasNext };
     },
   }),
   /** Published posts in all and per category (counters kept on write). */
