@@ -1,3 +1,5 @@
+import type { AdminBlogPostSummary } from "./admin";
+
 /**
  * Plain values and text helpers of blog posts, free of zod so the public pages and the read-only
  * handlers can use them without loading the schema library.
@@ -68,19 +70,7 @@ export const FEED_SIZE = 20;
  * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
  * the text) and `read_time` is computed from the content, so a card needs nothing else.
  */
-export interface BlogPostSummary {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  category: string;
-  featured_image_url: string;
-  featured_image_alt: string;
-  author_name: string;
-  is_published: boolean;
-  published_at?: string;
-  created_at: string;
-  updated_at: string;
+export interface BlogPostSummary extends Omit<AdminBlogPostSummary, "version"> {
   read_time: string;
 }
 
