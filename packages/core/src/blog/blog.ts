@@ -1,6 +1,6 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
-import type { AdminBlogPostSummary, blogListQuery } from "../contract/admin";
+import type { blogListQuery } from "../contract/admin";
 import {
   blogCategories, htmlText, postDate, RELATED_COUNT, summaryOf, type BlogCategoryCounts, type BlogPostSummary as PublicSummary,
 } from "../contract/blog-values";
@@ -15,11 +15,12 @@ import { NotFoundError } from "../errors";
 import type { BlogPostEntity } from "./entities";
 
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
-/** A post without its content: what the back office's list shows (a post's content may be 256 KB). */
-export type BlogPostSummary = AdminBlogPostSummary;
+/** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
 const summaryAttributes = [
   "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "version", "created_at", "updated_at",
 ] as const;
+/** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
+export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]> & { version: number };
 
 const notFound = () => new NotFoundError("Blog post not found");
 
@@ -55,9 +56,13 @@ export function publishedKeys(post: { is_published: boolean; published_at?: stri
   return { is_published: post.is_published, published_at: post.published_at, pub_bucket: bucketOf(post.published_at) };
 }
 
-/** What a public summary is made of: the summary's fields and the content (for the excerpt fallback and read time). */
+/**
+ * What a public summary is made of: the back office summary's attributes without `version`, and the
+ * content (for the excerpt fallback and read time, never answered).
+ */
 const publicSummaryAttributes = [
-  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "created_at", "updated_at", "content",
+  ...summaryAttributes.filter((a): a is Exclude<(typeof summaryAttributes)[number], "version"> => a !== "version"),
+  "content",
 ] as const;
 interface PublishedPageRequest {
   limit: number;
@@ -95,7 +100,7 @@ export const BlogPosts = {
         return q ? byYear.where((p, { contains }) => contains(p.search, q)).go(options) : byYear.go(options);
       },
     });
-    return { ...page, items: page.items.map((p) => withVersion(p) as BlogPostSummary) };
+    return { ...page, items: page.items.map(withVersion) };
   },
   /** The `n` newest posts (the Overview): `limit n` on the newest year partitions. */
   async newest(n: number) {

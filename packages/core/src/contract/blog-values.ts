@@ -1,4 +1,4 @@
-import type { AdminBlogPostSummary } from "./admin";
+import type { BlogPostSummary as AdminBlogPostSummary } from "../blog/blog";
 
 /**
  * Plain values and text helpers of blog posts, free of zod so the public pages and the read-only
@@ -70,11 +70,13 @@ export const FEED_SIZE = 20;
  * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
  * the text) and `read_time` is computed from the content, so a card needs nothing else.
  */
-export interface BlogPostSummary extends Omit<AdminBlogPostSummary, "version"> {
+export type BlogPostSummary = Omit<AdminBlogPostSummary, "version" | FilledIn> & Required<Pick<AdminBlogPostSummary, FilledIn>> & {
   read_time: string;
-}
+};
+/** The summary's text fields a stored post may lack: always answered, "" when empty. */
+type FilledIn = "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name";
 
-type SummarySource = Omit<BlogPostSummary, "read_time" | "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name"> & {
+type SummarySource = Omit<BlogPostSummary, "read_time" | FilledIn> & {
   content?: string | null;
   excerpt?: string | null;
   category?: string | null;

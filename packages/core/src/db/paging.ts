@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createConversions } from "electrodb";
 import * as z from "zod";
 import { HttpError } from "../errors";
-import { allBuckets } from "./attributes";
+import { allBuckets, bucketOf } from "./attributes";
 
 /**
  * Server-side paging of the back office's lists (contract/admin.ts): a page is at most `limit`
@@ -107,6 +107,11 @@ export interface YearPageRequest<T> {
   order?: "desc" | "asc";
   /** True when `query` applies a FilterExpression: query pages then read more items each. */
   filtered: boolean;
+  /**
+   * A few records held in memory (the admin accounts beside the users), already filtered, merged
+   * into the list in its order by the sort attribute and id; the cursor is then the last item's position.
+   */
+  extra?: T[];
   /** One Query page of a year partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
   query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
 }
@@ -126,21 +131,46 @@ export async function pageAcrossYears<T extends { id: string } & Partial<Record<
   const deadline = Date.now() + (r.timeBudgetMs ?? LIST_TIME_BUDGET_MS);
   const items: T[] = [];
   let bytes = 2;
-  const at = (bucket: string, k: { sort: string; id: string } | null) => encode({ f, b: bucket, k: k ? [k.sort, k.id] : null });
-  const atItem = (bucket: string, item: T) => at(bucket, { sort: item[sortedBy] ?? "", id: item.id });
-  const after = (bucket: string, electroCursor: string) => {
-    const composite = conv.fromCursor.toComposite(electroCursor);
-    return at(bucket, { sort: composite[sortedBy] ?? "", id: composite.id ?? "" });
-  };
-  /** Where the list goes on after partition `i` ends; an unfiltered list skips empty years. */
-  const fromYearAfter = async (i: number): Promise<string | undefined> => {
+  const at = (bucket: string, k: readonly [string, string] | null) => encode({ f, b: bucket, k: k ? [k[0], k[1]] : null });
+  /** The partition the list goes on with after partition `i` ends; an unfiltered list skips empty years. */
+  const yearAfter = async (i: number): Promise<string | undefined> => {
     for (let j = i + 1; j < buckets.length; j++) {
-      if (r.filtered) return at(buckets[j]!, null);
+      if (r.filtered) return buckets[j]!;
       const probe = await r.query(buckets[j]!, { cursor: undefined, limit: 1, order });
-      if (probe.data.length) return at(buckets[j]!, null);
+      if (probe.data.length) return buckets[j]!;
     }
     return undefined;
   };
+
+  // The extra records still to come, in list order: after the cursor's position.
+  const sign = order === "asc" ? 1 : -1;
+  const keyOf = (p: T) => [p[sortedBy] ?? "", p.id] as const;
+  const inOrder = (a: readonly [string, string], b: readonly [string, string]) =>
+    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  /** Does a record come before partition `bucket` starts, in list order? */
+  const beforeYear = (p: T, bucket: string) => sign * (bucketOf(keyOf(p)[0]) < bucket ? -1 : bucketOf(keyOf(p)[0]) > bucket ? 1 : 0) < 0;
+  const pending = [...(r.extra ?? [])]
+    .sort((a, b) => inOrder(keyOf(a), keyOf(b)))
+    .filter((e) => !start || (start.k ? inOrder(keyOf(e), start.k) > 0 : !beforeYear(e, start.b)));
+  const atItem = (p: T) => at(bucketOf(keyOf(p)[0]), keyOf(p));
+  const push = (item: T) => {
+    const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
+    if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) return false;
+    items.push(item);
+    bytes += size;
+    return true;
+  };
+  /** Adds the extra records that come before `until` (none: all); false when the page filled first. */
+  const pushExtrasBefore = (until: ((e: T) => boolean) | undefined) => {
+    while (pending.length && (!until || until(pending[0]!))) {
+      if (!push(pending[0]!)) return false;
+      pending.shift();
+    }
+    return true;
+  };
+  /** Answers with `next` as where the list goes on, after the extra records before it. */
+  const finish = (next: string | undefined, until: ((e: T) => boolean) | undefined): Page<T> =>
+    pushExtrasBefore(until) ? (next ? { items, next } : { items }) : { items, next: atItem(items.at(-1)!) };
 
   let k = start?.k ?? null;
   for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
@@ -152,21 +182,22 @@ export async function pageAcrossYears<T extends { id: string } & Partial<Record<
       // does not, and the extra item says whether a next page exists (no trailing empty page).
       const page = await r.query(bucket, { cursor, limit: r.filtered ? Math.max(need + 1, FILTERED_QUERY_PAGE) : need + 1, order });
       for (const item of page.data) {
-        const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
-        if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) {
-          return { items, next: atItem(bucket, items.at(-1)!) };
-        }
-        items.push(item);
-        bytes += size;
+        if (!pushExtrasBefore((e) => inOrder(keyOf(e), keyOf(item)) < 0) || !push(item)) return { items, next: atItem(items.at(-1)!) };
       }
       cursor = page.cursor ?? undefined;
       const full = items.length === r.limit;
       if (full || Date.now() > deadline) {
-        return { items, next: cursor ? after(bucket, cursor) : await fromYearAfter(i) };
+        if (cursor) {
+          const composite = conv.fromCursor.toComposite(cursor);
+          const key = [composite[sortedBy] ?? "", composite.id ?? ""] as const;
+          return finish(at(bucket, key), (e) => inOrder(keyOf(e), key) <= 0);
+        }
+        const year = await yearAfter(i);
+        return year ? finish(at(year, null), (e) => beforeYear(e, year)) : finish(undefined, undefined);
       }
     } while (cursor);
   }
-  return { items };
+  return finish(undefined, undefined);
 }
 
 /**
