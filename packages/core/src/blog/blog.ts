@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import type { blogListQuery } from "../contract/admin";
 import {
-  blogCategories, htmlText, postDate, RELATED_COUNT, summaryOf, type BlogCategoryCounts, type BlogPostSummary as PublicSummary,
+  blogCategories, excerptOf, htmlText, postDate, readTime, RELATED_COUNT, type BlogCategoryCounts,
 } from "../contract/blog-values";
 import { Counters, counters } from "../counters/counters";
 import { acrossYears, allBuckets, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
@@ -21,6 +21,42 @@ const summaryAttributes = [
 ] as const;
 /** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
 export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]> & { version: number };
+
+/**
+ * A published post as the public list, Related Articles and the feed answer it: no content (a
+ * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
+ * the text) and `read_time` is computed from the content, so a card needs nothing else.
+ */
+export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | FilledIn> & Required<Pick<BlogPostSummary, FilledIn>> & {
+  read_time: string;
+};
+/** The summary's text fields a stored post may lack: always answered, "" when empty. */
+type FilledIn = "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name";
+
+type SummarySource = Omit<PublicBlogPostSummary, "read_time" | FilledIn> & {
+  content?: string | null;
+  excerpt?: string | null;
+  category?: string | null;
+  featured_image_url?: string | null;
+  featured_image_alt?: string | null;
+  author_name?: string | null;
+};
+
+export const summaryOf = (post: SummarySource): PublicBlogPostSummary => ({
+  id: post.id,
+  title: post.title,
+  slug: post.slug,
+  excerpt: excerptOf(post),
+  category: post.category ?? "",
+  featured_image_url: post.featured_image_url ?? "",
+  featured_image_alt: post.featured_image_alt ?? "",
+  author_name: post.author_name ?? "",
+  is_published: post.is_published,
+  ...(post.published_at ? { published_at: post.published_at } : {}),
+  created_at: post.created_at,
+  updated_at: post.updated_at,
+  read_time: readTime(post.content),
+});
 
 const notFound = () => new NotFoundError("Blog post not found");
 
@@ -129,10 +165,10 @@ export const BlogPosts = {
    * are always whole (no time budget), so page n is the same posts however it is reached: by
    * cursor, or by `page`, which follows the cursors on the server.
    */
-  async publishedPage({ limit, cursor, page, category, q }: PublishedPageRequest): Promise<Page<PublicSummary>> {
+  async publishedPage({ limit, cursor, page, category, q }: PublishedPageRequest): Promise<Page<PublicBlogPostSummary>> {
     // Skipping reads only the position of each post: its content never leaves the database.
     const read = (from: string | undefined, size = limit, skipping = false) =>
-      pageAcrossYears<PublicSummary>({
+      pageAcrossYears<PublicBlogPostSummary>({
         entity: db().blogPost,
         index: byPublished,
         list: "public-blog-posts",
@@ -148,7 +184,7 @@ export const BlogPosts = {
             : query;
           if (skipping) {
             const { data, cursor: next } = await filtered.go({ ...options, attributes: ["id", "published_at"] });
-            return { data: data as PublicSummary[], cursor: next };
+            return { data: data as PublicBlogPostSummary[], cursor: next };
           }
           const { data, cursor: next } = await filtered.go({ ...options, attributes: [...publicSummaryAttributes] });
           return { data: data.map((p) => summaryOf(p as Parameters<typeof summaryOf>[0])), cursor: next };
@@ -170,8 +206,8 @@ export const BlogPosts = {
    * fewer than RELATED_COUNT others, or the post has none) the newest of the rest, never the post
    * itself. At most two reads of RELATED_COUNT + 1 summaries.
    */
-  async related(post: { id: string; category?: string | null }): Promise<PublicSummary[]> {
-    const others = (items: PublicSummary[]) => items.filter((p) => p.id !== post.id);
+  async related(post: { id: string; category?: string | null }): Promise<PublicBlogPostSummary[]> {
+    const others = (items: PublicBlogPostSummary[]) => items.filter((p) => p.id !== post.id);
     const page = (category: string, limit: number) => BlogPosts.publishedPage({ limit, category, q: "" });
     const picked = post.category && (blogCategories as readonly string[]).includes(post.category)
       ? others((await page(post.category, RELATED_COUNT + 1)).items).slice(0, RELATED_COUNT)

@@ -1,5 +1,3 @@
-import type { BlogPostSummary as AdminBlogPostSummary } from "../blog/blog";
-
 /**
  * Plain values and text helpers of blog posts, free of zod so the public pages and the read-only
  * handlers can use them without loading the schema library.
@@ -64,42 +62,6 @@ export const BLOG_PAGE_MAX = 50;
 export const RELATED_COUNT = 3;
 /** Posts in the RSS feed. */
 export const FEED_SIZE = 20;
-
-/**
- * A published post as the public list, Related Articles and the feed answer it: no content (a
- * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
- * the text) and `read_time` is computed from the content, so a card needs nothing else.
- */
-export type BlogPostSummary = Omit<AdminBlogPostSummary, "version" | FilledIn> & Required<Pick<AdminBlogPostSummary, FilledIn>> & {
-  read_time: string;
-};
-/** The summary's text fields a stored post may lack: always answered, "" when empty. */
-type FilledIn = "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name";
-
-type SummarySource = Omit<BlogPostSummary, "read_time" | FilledIn> & {
-  content?: string | null;
-  excerpt?: string | null;
-  category?: string | null;
-  featured_image_url?: string | null;
-  featured_image_alt?: string | null;
-  author_name?: string | null;
-};
-
-export const summaryOf = (post: SummarySource): BlogPostSummary => ({
-  id: post.id,
-  title: post.title,
-  slug: post.slug,
-  excerpt: excerptOf(post),
-  category: post.category ?? "",
-  featured_image_url: post.featured_image_url ?? "",
-  featured_image_alt: post.featured_image_alt ?? "",
-  author_name: post.author_name ?? "",
-  is_published: post.is_published,
-  ...(post.published_at ? { published_at: post.published_at } : {}),
-  created_at: post.created_at,
-  updated_at: post.updated_at,
-  read_time: readTime(post.content),
-});
 
 /** GET /api/blog-categories: published posts in all, and in each category (counters kept on write). */
 export interface BlogCategoryCounts {

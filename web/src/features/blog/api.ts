@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BlogPost as StoredPost } from "@agency/core/blog/blog";
-import { BLOG_PAGE_SIZE, type BlogCategoryCounts, type BlogPostSummary } from "@agency/core/contract/blog-values";
+import type { BlogPost as StoredPost, PublicBlogPostSummary as BlogPostSummary } from "@agency/core/blog/blog";
+import { BLOG_PAGE_SIZE, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
 import { ApiError } from "../../lib/api";
 import { publicGet } from "../content/api";
