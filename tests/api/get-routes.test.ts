@@ -64,9 +64,17 @@ describe("GET routes", () => {
     // Real values for the path parameters, read before the first snapshot.
     const published = (await call("GET", "/api/blog-posts")).json as { id: string; slug: string }[];
     expect(published.length).toBeGreaterThan(0);
+    // {id} names a different record in each list: the lead just sent for the inbox's two lists.
+    const newestId = async (list: string) => ((await admin.call("GET", `${list}?limit=1`)).json as { id: string }[])[0]!.id;
+    const idsByList: Record<string, string> = {
+      "/api/admin/contact-submissions/": await newestId("/api/admin/contact-submissions"),
+      "/api/admin/course-registrations/": await newestId("/api/admin/course-registrations"),
+    };
     const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id };
     const pathOf = (key: string) =>
-      key.slice(4).replace(/\{(\w+)\}/g, (_, name: string) => {
+      key.slice(4).replace(/\{(\w+)\}/g, (_, name: string, at: number) => {
+        const list = Object.keys(idsByList).find((l) => name === "id" && key.slice(4, 4 + at) === l);
+        if (list) return encodeURIComponent(idsByList[list]!);
         expect(samples, `no sample value for {${name}} in ${key}`).toHaveProperty(name);
         return encodeURIComponent(samples[name]!);
       });
