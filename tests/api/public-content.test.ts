@@ -156,8 +156,8 @@ describe("feeds", () => {
     expect(res.text).not.toContain("/admin");
   });
 
-  it("serve an RSS 2.0 feed of published posts", async () => {
-    const posts = (await call("GET", "/api/blog-posts")).json as { title: string }[];
+  it("serve an RSS 2.0 feed of the newest published posts, at most 20", async () => {
+    const posts = (await call("GET", "/api/blog-posts?limit=20")).json as { title: string }[];
     const res = await call("GET", "/rss.xml");
     expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
     expect(res.text).toContain('<rss version="2.0"');

@@ -52,6 +52,9 @@ export const routes = {
   "GET /api/site-settings": publicRead("content"),
   "GET /api/blog-posts": publicRead("blog"),
   "GET /api/blog-posts/{slug}": publicRead("blog"),
+  "GET /api/blog-posts/{slug}/related": publicRead("blog"),
+  // Not /api/blog-posts/categories: that would shadow a post whose slug is "categories".
+  "GET /api/blog-categories": publicRead("blog"),
   "GET /robots.txt": publicRead("feeds"),
   "GET /sitemap.xml": publicRead("feeds"),
   "GET /rss.xml": publicRead("feeds"),

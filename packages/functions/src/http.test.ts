@@ -55,6 +55,17 @@ describe("the http wrapper", () => {
     expect((await handler(event("GET /api/services", { headers: { "if-none-match": '"x"' } }))).statusCode).toBe(200);
   });
 
+  it("gives a page the same body but another next-page cursor a different ETag, so a revalidation is not a 304", async () => {
+    let next: string | undefined = "c1";
+    const paged = http({ "GET /api/blog-posts": async () => reply.json([{ id: "1" }], 200, next ? { headers: { "x-next-cursor": next } } : {}) });
+    const withNext = (await paged(event("GET /api/blog-posts"))).headers!.etag as string;
+    next = undefined;
+    const last = await paged(event("GET /api/blog-posts", { headers: { "if-none-match": withNext } }));
+    expect(last.statusCode).toBe(200);
+    expect(last.headers!["x-next-cursor"]).toBeUndefined();
+    expect(last.headers!.etag).not.toBe(withNext);
+  });
+
   it("maps domain errors to their status without caching them", async () => {
     const res = await handler(event("GET /api/blog-posts/{slug}"));
     expect(res.statusCode).toBe(404);

@@ -131,8 +131,11 @@ function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewa
   const isText = typeof r.body === "string" && r.headers["content-type"] !== undefined;
   const cached = cacheable && ((r.status >= 200 && r.status < 300) || r.status === 301);
   const body = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
-  // A public read carries the ETag of its body; a browser's revalidation that names it gets a 304.
-  const etag = cached && r.status === 200 ? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` : undefined;
+  // A public read carries the ETag of its body and its own headers (a page's X-Next-Cursor: a 304
+  // keeps the cached copy's headers); a browser's revalidation that names it gets a 304.
+  const etag = cached && r.status === 200
+    ? `"${createHash("sha256").update(body).update(JSON.stringify(Object.entries(r.headers).sort())).digest("base64url").slice(0, 27)}"`
+    : undefined;
   const headers: Record<string, string> = {
     "cache-control": cached ? PUBLIC_CACHE : "no-store",
     "x-content-type-options": "nosniff",

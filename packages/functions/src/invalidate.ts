@@ -25,12 +25,21 @@ export const publicPaths = {
   pageSections: (pageSlug: string) => [`/api/page-sections/${encodeURIComponent(pageSlug)}`],
   /** Settings feed the public settings and the RSS channel's title and description. */
   settings: () => ["/api/site-settings", "/rss.xml"],
-  /** A post: the list, the post at each slug given (its current one and earlier ones), the feeds. */
+  /**
+   * A post that is or was published. `/api/blog-posts*` is one path (CloudFront's wildcard) for
+   * every page of the list under any `?page=&category=&q=` (query strings are part of the cache
+   * key) and for every post with its Related Articles, since a post appears in its neighbours'
+   * related lists and shifts every list page after it. Then the category counts, the feeds, and
+   * the site's addresses of the list pages and of the post at each slug given.
+   */
   blogPost: (slugs: readonly string[]) => [
-    "/api/blog-posts",
-    ...[...new Set(slugs)].map((slug) => `/api/blog-posts/${encodeURIComponent(slug)}`),
+    "/api/blog-posts*",
+    "/api/blog-categories",
     "/rss.xml",
     "/sitemap.xml",
+    "/blog",
+    "/blog/page/*",
+    ...[...new Set(slugs)].map((slug) => `/blog/${encodeURIComponent(slug)}`),
   ],
 };
 

@@ -12,7 +12,7 @@ import { settingValueText } from "./settings";
  * `X-Next-Cursor` response header (absent on the last page). A cursor is only valid with the same
  * filters it was issued for; a malformed or foreign cursor is a 400 naming `cursor`.
  */
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
+export { NEXT_CURSOR_HEADER } from "./next-cursor";
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
 

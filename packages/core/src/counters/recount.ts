@@ -21,6 +21,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
       Registrations.backfillSearch(),
       Users.backfillSearch(),
       BlogPosts.backfillSearch(),
+      BlogPosts.backfillPublished(),
       backfillMediaSearch(),
       AdminAccounts.backfillIndex(),
     ])
@@ -46,9 +47,10 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
 const COUNTERS_MARKER = "counters";
 /**
  * Bump when what is counted or backfilled changes: every table recounts once at its next start or
- * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: admin accounts' list index.
+ * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: admin accounts' list index;
+ * 6: published posts per category, and the published posts' index keys (byPublished).
  */
-const COUNTERS_VERSION = "5";
+const COUNTERS_VERSION = "6";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the

@@ -67,25 +67,38 @@ const yearCursor = z
   .refine((c) => allBuckets().includes(c.b) && (c.k === null || c.k[0].startsWith(c.b)));
 const sortedCursor = z.object({ f: z.string(), k: z.tuple([z.string().max(600), recordId]) }).strict();
 
-type Position = { created_at: string; id: string };
+/** The attribute a year-partitioned index sorts on (its sort key is that attribute, then id). */
+type SortAttribute = "created_at" | "published_at";
 interface YearConversions {
-  fromComposite: { toCursor(composite: Position & { bucket: string }): string };
-  fromCursor: { toComposite(cursor: string): Partial<Position> };
+  fromComposite: { toCursor(composite: Record<string, string>): string };
+  fromCursor: { toComposite(cursor: string): Record<string, string | undefined> };
 }
-const conversionsByEntity = new WeakMap<object, YearConversions>();
-/** ElectroDB's own cursor <-> key conversions for an entity's `byYear` access pattern. */
-function yearConversions(entity: object): YearConversions {
-  let c = conversionsByEntity.get(entity);
+const conversionsByEntity = new WeakMap<object, Map<string, YearConversions>>();
+/** ElectroDB's own cursor <-> key conversions for an entity's year-partitioned access pattern. */
+function yearConversions(entity: object, pattern: string): YearConversions {
+  let byPattern = conversionsByEntity.get(entity);
+  if (!byPattern) conversionsByEntity.set(entity, (byPattern = new Map()));
+  let c = byPattern.get(pattern);
   if (!c) {
-    c = (createConversions(entity as never).byAccessPattern as unknown as { byYear: YearConversions }).byYear;
-    conversionsByEntity.set(entity, c);
+    c = (createConversions(entity as never).byAccessPattern as unknown as Record<string, YearConversions>)[pattern]!;
+    byPattern.set(pattern, c);
   }
   return c;
 }
 
 export interface YearPageRequest<T> {
-  /** The entity whose `byYear` index is read (for ElectroDB's cursor conversions). */
+  /** The entity whose year-partitioned index is read (for ElectroDB's cursor conversions). */
   entity: object;
+  /**
+   * The access pattern read (default `byYear`: partition `bucket`, sorted by `created_at`) and the
+   * attribute its sort key starts with; its partition attribute holds that attribute's year.
+   */
+  index?: { pattern: string; partition: string; sortedBy: SortAttribute };
+  /**
+   * How long a filtered list reads before answering what it has (default LIST_TIME_BUDGET_MS). The
+   * public blog pages by number, so its pages are always whole: Infinity.
+   */
+  timeBudgetMs?: number;
   /** Names the list in the cursor's fingerprint, with the filters. */
   list: string;
   filters: Record<string, string>;
@@ -96,7 +109,7 @@ export interface YearPageRequest<T> {
   filtered: boolean;
   /**
    * A few records held in memory (the admin accounts beside the users), already filtered, merged
-   * into the list in its order by created_at and id; the cursor is then the last item's position.
+   * into the list in its order by the sort attribute and id; the cursor is then the last item's position.
    */
   extra?: T[];
   /** One Query page of a year partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
@@ -108,16 +121,17 @@ export interface YearPageRequest<T> {
  * partitions in order from the cursor's position, continuing query pages until `limit` items
  * matched, MAX_PAGE_BYTES is reached, the time budget is spent, or the list ends.
  */
-export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>): Promise<Page<T>> {
+export async function pageAcrossYears<T extends { id: string } & Partial<Record<SortAttribute, string>>>(r: YearPageRequest<T>): Promise<Page<T>> {
   const order = r.order ?? "desc";
+  const { pattern, partition, sortedBy } = r.index ?? { pattern: "byYear", partition: "bucket", sortedBy: "created_at" };
   const f = fingerprint(r.list, { ...r.filters, order });
   const start = decode(r.cursor, yearCursor, f);
-  const conv = yearConversions(r.entity);
+  const conv = yearConversions(r.entity, pattern);
   const buckets = order === "desc" ? allBuckets() : allBuckets().reverse();
-  const deadline = Date.now() + LIST_TIME_BUDGET_MS;
+  const deadline = Date.now() + (r.timeBudgetMs ?? LIST_TIME_BUDGET_MS);
   const items: T[] = [];
   let bytes = 2;
-  const at = (bucket: string, k: Position | null) => encode({ f, b: bucket, k: k ? [k.created_at, k.id] : null });
+  const at = (bucket: string, k: readonly [string, string] | null) => encode({ f, b: bucket, k: k ? [k[0], k[1]] : null });
   /** The partition the list goes on with after partition `i` ends; an unfiltered list skips empty years. */
   const yearAfter = async (i: number): Promise<string | undefined> => {
     for (let j = i + 1; j < buckets.length; j++) {
@@ -130,15 +144,15 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
 
   // The extra records still to come, in list order: after the cursor's position.
   const sign = order === "asc" ? 1 : -1;
-  const keyOf = (p: Position) => [p.created_at, p.id] as const;
+  const keyOf = (p: T) => [p[sortedBy] ?? "", p.id] as const;
   const inOrder = (a: readonly [string, string], b: readonly [string, string]) =>
     sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
   /** Does a record come before partition `bucket` starts, in list order? */
-  const beforeYear = (p: Position, bucket: string) => sign * (bucketOf(p.created_at) < bucket ? -1 : bucketOf(p.created_at) > bucket ? 1 : 0) < 0;
+  const beforeYear = (p: T, bucket: string) => sign * (bucketOf(keyOf(p)[0]) < bucket ? -1 : bucketOf(keyOf(p)[0]) > bucket ? 1 : 0) < 0;
   const pending = [...(r.extra ?? [])]
     .sort((a, b) => inOrder(keyOf(a), keyOf(b)))
     .filter((e) => !start || (start.k ? inOrder(keyOf(e), start.k) > 0 : !beforeYear(e, start.b)));
-  const atItem = (p: Position) => at(bucketOf(p.created_at), p);
+  const atItem = (p: T) => at(bucketOf(keyOf(p)[0]), keyOf(p));
   const push = (item: T) => {
     const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
     if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) return false;
@@ -161,7 +175,7 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
   let k = start?.k ?? null;
   for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
     const bucket = buckets[i]!;
-    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ bucket, created_at: k[0], id: k[1] }) : undefined;
+    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ [partition]: bucket, [sortedBy]: k[0], id: k[1] }) : undefined;
     do {
       const need = r.limit - items.length;
       // One more than needed: DynamoDB cannot tell a page that ends the partition from one that
@@ -174,8 +188,9 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
       const full = items.length === r.limit;
       if (full || Date.now() > deadline) {
         if (cursor) {
-          const { created_at = "", id = "" } = conv.fromCursor.toComposite(cursor);
-          return finish(at(bucket, { created_at, id }), (e) => inOrder(keyOf(e), [created_at, id]) <= 0);
+          const composite = conv.fromCursor.toComposite(cursor);
+          const key = [composite[sortedBy] ?? "", composite.id ?? ""] as const;
+          return finish(at(bucket, key), (e) => inOrder(keyOf(e), key) <= 0);
         }
         const year = await yearAfter(i);
         return year ? finish(at(year, null), (e) => beforeYear(e, year)) : finish(undefined, undefined);
