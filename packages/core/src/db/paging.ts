@@ -61,10 +61,6 @@ function decode<T>(raw: string | undefined, schema: z.ZodType<T & { f: string }>
 
 const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(\.\d{1,9})?z$/i);
 const recordId = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/);
-const yearCursor = z
-  .object({ f: z.string(), b: z.string().regex(/^\d{4}$/), k: z.tuple([isoTime, recordId]).nullable() })
-  .strict()
-  .refine((c) => allBuckets().includes(c.b) && (c.k === null || c.k[0].startsWith(c.b)));
 const sortedCursor = z.object({ f: z.string(), k: z.tuple([z.string().max(600), recordId]) }).strict();
 
 type Position = { created_at: string; id: string };
@@ -105,32 +101,76 @@ export interface YearPageRequest<T> {
  */
 export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>): Promise<Page<T>> {
   const order = r.order ?? "desc";
-  const f = fingerprint(r.list, { ...r.filters, order });
-  const start = decode(r.cursor, yearCursor, f);
   const conv = yearConversions(r.entity);
-  const buckets = order === "desc" ? allBuckets() : allBuckets().reverse();
+  return pageAcrossPartitions<T>({
+    ...r,
+    order,
+    buckets: order === "desc" ? allBuckets() : allBuckets().reverse(),
+    keyOf: (item) => [item.created_at, item.id],
+    toCursor: (bucket, [created_at, id]) => conv.fromComposite.toCursor({ bucket, created_at, id }),
+    fromCursor: (electroCursor) => {
+      const { created_at, id } = conv.fromCursor.toComposite(electroCursor);
+      return [created_at ?? "", id ?? ""];
+    },
+  });
+}
+
+/** A position in a partitioned list: the sort key's time (it starts with its partition's name) and the item's id. */
+export type PartitionKey = readonly [string, string];
+
+export interface PartitionedPageRequest<T> {
+  /** The partitions in reading order (years, UTC days, ...). A position's time starts with its partition's name. */
+  buckets: string[];
+  /** Names the list in the cursor's fingerprint, with the filters. */
+  list: string;
+  filters: Record<string, string>;
+  limit: number;
+  cursor: string | undefined;
+  order: "desc" | "asc";
+  /** True when `query` applies a FilterExpression: query pages then read more items each. */
+  filtered: boolean;
+  keyOf(item: T): PartitionKey;
+  /** ElectroDB's cursor of a position in a partition, and back (its own key conversions). */
+  toCursor(bucket: string, key: PartitionKey): string;
+  fromCursor(electroCursor: string): PartitionKey;
+  /** One Query page of a partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
+  query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
+}
+
+const partitionCursor = z.object({ f: z.string(), b: z.string().max(100), k: z.tuple([isoTime, recordId]).nullable() }).strict();
+
+/**
+ * One page of a partitioned list: queries the partitions in order from the cursor's position,
+ * continuing query pages until `limit` items matched, MAX_PAGE_BYTES is reached, the time budget is
+ * spent, or the list ends.
+ */
+export async function pageAcrossPartitions<T>(r: PartitionedPageRequest<T>): Promise<Page<T>> {
+  const { order, buckets } = r;
+  const f = fingerprint(r.list, { ...r.filters, order });
+  const start = decode(r.cursor, partitionCursor, f);
+  if (start && (!buckets.includes(start.b) || (start.k !== null && !start.k[0].toLowerCase().startsWith(start.b.toLowerCase())))) {
+    throw invalidCursor();
+  }
   const deadline = Date.now() + LIST_TIME_BUDGET_MS;
   const items: T[] = [];
   let bytes = 2;
-  const at = (bucket: string, k: Position | null) => encode({ f, b: bucket, k: k ? [k.created_at, k.id] : null });
-  const after = (bucket: string, electroCursor: string) => {
-    const { created_at, id } = conv.fromCursor.toComposite(electroCursor);
-    return at(bucket, { created_at: created_at ?? "", id: id ?? "" });
-  };
-  /** Where the list goes on after partition `i` ends; an unfiltered list skips empty years. */
-  const fromYearAfter = async (i: number): Promise<string | undefined> => {
+  const at = (bucket: string, k: PartitionKey | null) => encode({ f, b: bucket, k });
+  const after = (bucket: string, electroCursor: string) => at(bucket, r.fromCursor(electroCursor));
+  /** Where the list goes on after partition `i` ends; an unfiltered list skips empty partitions. */
+  const fromBucketAfter = async (i: number): Promise<string | undefined> => {
     for (let j = i + 1; j < buckets.length; j++) {
       if (r.filtered) return at(buckets[j]!, null);
       const probe = await r.query(buckets[j]!, { cursor: undefined, limit: 1, order });
       if (probe.data.length) return at(buckets[j]!, null);
+      if (Date.now() > deadline) return at(buckets[j]!, null);
     }
     return undefined;
   };
 
-  let k = start?.k ?? null;
+  let k: PartitionKey | null = start?.k ?? null;
   for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
     const bucket = buckets[i]!;
-    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ bucket, created_at: k[0], id: k[1] }) : undefined;
+    let cursor: string | undefined = k ? r.toCursor(bucket, k) : undefined;
     do {
       const need = r.limit - items.length;
       // One more than needed: DynamoDB cannot tell a page that ends the partition from one that
@@ -139,8 +179,7 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
       for (const item of page.data) {
         const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
         if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) {
-          const last = items.at(-1)!;
-          return { items, next: at(bucket, last) };
+          return { items, next: at(bucket, r.keyOf(items.at(-1)!)) };
         }
         items.push(item);
         bytes += size;
@@ -148,7 +187,7 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
       cursor = page.cursor ?? undefined;
       const full = items.length === r.limit;
       if (full || Date.now() > deadline) {
-        return { items, next: cursor ? after(bucket, cursor) : await fromYearAfter(i) };
+        return { items, next: cursor ? after(bucket, cursor) : await fromBucketAfter(i) };
       }
     } while (cursor);
   }

@@ -1,6 +1,7 @@
 import { Service } from "electrodb";
 import { config } from "../config";
 import { dynamo } from "./client";
+import { AuditEntryEntity } from "../audit/entity";
 import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
@@ -35,6 +36,7 @@ const service = new Service({
   counter: CounterEntity,
   media: MediaEntity,
   mediaHash: MediaHashEntity,
+  auditEntry: AuditEntryEntity,
 });
 
 let boundTo = "";
