@@ -3,6 +3,8 @@ import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ALARM_PERIOD_MINUTES,
+  AUDIT_WRITE_FAILURES_THRESHOLD,
+  AUDIT_WRITE_METRIC,
   API_5XX_RATE_EVALUATION_PERIODS,
   API_5XX_RATE_THRESHOLD_PERCENT,
   DYNAMODB_THROTTLES_THRESHOLD,
@@ -165,14 +167,36 @@ describe("the lead mail alarm", () => {
   });
 });
 
+describe("the audit write alarm", () => {
+  it(`fires when at least ${AUDIT_WRITE_FAILURES_THRESHOLD} audit entry could not be written in ${ALARM_PERIOD_MINUTES} minutes, on the stage's Agency/AuditWriteFailures metric`, () => {
+    expect(AUDIT_WRITE_METRIC).toEqual({ namespace: "Agency", metricName: "AuditWriteFailures" });
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-audit-write-failures",
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Threshold: AUDIT_WRITE_FAILURES_THRESHOLD,
+      EvaluationPeriods: 1,
+      Metrics: [
+        Match.objectLike({
+          MetricStat: {
+            Metric: { Namespace: "Agency", MetricName: "AuditWriteFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
+            Period: period,
+            Stat: "Sum",
+          },
+        }),
+      ],
+    });
+  });
+});
+
 describe("every alarm", () => {
-  it("is one of the API, per-function errors and throttles, table and lead mail alarms, named after the stage", () => {
+  it("is one of the API, per-function errors and throttles, table, lead mail and audit write alarms, named after the stage", () => {
     const names = Object.values(alarms()).map((a) => a.Properties!.AlarmName as string);
     expect(names.sort()).toEqual(
       [
         "test-agency-api-5xx-rate",
         "test-agency-dynamodb-throttles",
         "test-agency-lead-mail-failures",
+        "test-agency-audit-write-failures",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
       ].sort(),
     );

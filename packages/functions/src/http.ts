@@ -5,6 +5,7 @@ import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "../../../infra/routes";
+import { recordAudit, type AuditNote } from "./audit";
 import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
 
 /**
@@ -34,7 +35,12 @@ export interface Request {
   session?: AdminSession;
   /** The JSON body validated by `schema`; 415, 413 or 400 otherwise. */
   body<S extends z.ZodType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
+  /** Says what this admin action was about, for its audit log entry (./audit.ts); later notes add to earlier ones. */
+  audit(note: AuditNote): void;
 }
+
+/** What the audit hook reads back from a request. */
+const auditState = new WeakMap<Request, { note?: AuditNote; bodyFields?: string[] }>();
 
 export class Reply {
   constructor(
@@ -101,7 +107,8 @@ function rawBody(event: APIGatewayProxyEventV2): string {
 function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
-  return {
+  const audit: { note?: AuditNote; bodyFields?: string[] } = {};
+  const req: Request = {
     event,
     routeKey,
     params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ""])),
@@ -123,9 +130,17 @@ function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request
       } catch {
         throw new HttpError(400, "Request body is not valid JSON", { fields: { body: "Request body is not valid JSON" } });
       }
-      return schema.parse(json);
+      const parsed = schema.parse(json);
+      // The fields a save sent (the editors send only what changed): the entry's changed_fields.
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) audit.bodyFields = Object.keys(parsed);
+      return parsed;
+    },
+    audit(note) {
+      audit.note = { ...audit.note, ...note };
     },
   };
+  auditState.set(req, audit);
+  return req;
 }
 
 function toResult(r: Reply, cacheable: boolean): APIGatewayProxyStructuredResultV2 {
@@ -155,6 +170,12 @@ function errorReply(err: unknown, requestId: string): Reply {
   return new Reply(500, { error: "Internal server error", requestId });
 }
 
+/** The audit log entry of an admin action (./audit.ts); never throws. */
+const audited = (req: Request, access: string, r: Reply) => {
+  const state = auditState.get(req);
+  return recordAudit(req, access, state?.note, state?.bodyFields, r);
+};
+
 export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): FeatureHandler {
   const fn = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const routeKey = event.routeKey as RouteKey;
@@ -168,9 +189,13 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
       await checkCsrf(req);
       if (spec.access !== "public") req.session = await authorize(req);
       const out = await route(req);
-      return toResult(out instanceof Reply ? out : new Reply(200, out), "cache" in spec && spec.cache === true);
+      const r = out instanceof Reply ? out : new Reply(200, out);
+      await audited(req, spec.access, r);
+      return toResult(r, "cache" in spec && spec.cache === true);
     } catch (err) {
-      return toResult(errorReply(err, req.requestId), false);
+      const r = errorReply(err, req.requestId);
+      await audited(req, spec.access, r);
+      return toResult(r, false);
     }
   };
   return Object.assign(fn, { routeKeys: Object.keys(handlers) as RouteKey[] });

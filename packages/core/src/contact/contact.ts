@@ -187,8 +187,8 @@ export const ContactSubmissions = {
     return { updated, remaining: 0 };
   },
 
-  async remove(id: string): Promise<void> {
-    await Counters.removed(tally.message, () => db().contactSubmission.remove({ id }).go({ response: "all_old" }), notFound);
+  async remove(id: string) {
+    return Counters.removed(tally.message, () => db().contactSubmission.remove({ id }).go({ response: "all_old" }), notFound);
   },
 
   /** Writes the hidden search attribute of messages stored before it existed (the recount). */

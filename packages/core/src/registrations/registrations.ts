@@ -109,8 +109,8 @@ export const CourseRegistrations = {
     return after;
   },
 
-  async remove(id: string): Promise<void> {
-    await Counters.removed(tally.registration, () => db().courseRegistration.remove({ id }).go({ response: "all_old" }), notFound);
+  async remove(id: string) {
+    return Counters.removed(tally.registration, () => db().courseRegistration.remove({ id }).go({ response: "all_old" }), notFound);
   },
 
   /** Writes the hidden search attribute of registrations stored before it existed (the recount). */

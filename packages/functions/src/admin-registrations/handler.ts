@@ -12,8 +12,8 @@ export const handler = http({
     CourseRegistrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
   /** A failed notification, sent again (409 unless it failed). */
   "POST /api/admin/course-registrations/{id}/resend-notification": ({ params }) => resendLeadMail("registration", params.id ?? ""),
-  "DELETE /api/admin/course-registrations/{id}": async ({ params }) => {
-    await CourseRegistrations.remove(params.id ?? "");
+  "DELETE /api/admin/course-registrations/{id}": async (req) => {
+    req.audit({ record: await CourseRegistrations.remove(req.params.id ?? "") });
     return { success: true };
   },
 });
