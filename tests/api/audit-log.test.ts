@@ -148,7 +148,7 @@ describe("admin writes", () => {
 describe("the audit log list", () => {
   const ids: string[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 3; i++) ids.push((await call("POST", "/api/admin/industries", { title: uniqueName("Paged industry"), description: "x" })).json.id);
+    for (let i = 0; i < 3; i++) ids.push((await call("POST", "/api/admin/industries", { name: uniqueName("Paged industry"), description: "x" })).json.id);
   });
 
   it("pages newest first with X-Next-Cursor, every entry once, filtered by entity, action and actor", async () => {

@@ -37,13 +37,13 @@ beforeAll(async () => {
 });
 
 describe("the audit log's queries", () => {
-  it("lists the retained days newest first, one query per day, across pages of any size", async () => {
+  it("lists the retained days newest first, reading only days with entries, across pages of any size", async () => {
     for (const limit of [1, 2, 100]) {
       const { entries } = await all({ limit });
       expect(entries.map((e) => e.entity_id), String(limit)).toEqual(["p1", "s1", "p1", "mallory", "s2"]);
     }
-    // One page per entry (and, when the days after the last one take longer than the time budget, an empty last page).
-    expect((await all({ limit: 1 })).pages).toBeGreaterThanOrEqual(5);
+    // One page per entry, and no empty page after the last: the empty days between are never read.
+    expect((await all({ limit: 1 })).pages).toBe(5);
   });
 
   it("stores the entry whole, with the actor nested and an expiry a year ahead", async () => {

@@ -44,10 +44,19 @@ interface Conversions {
 let conversions: { byDay: Conversions; byActor: Conversions } | undefined;
 const convert = () => (conversions ??= createConversions(AuditEntryEntity).byAccessPattern as unknown as { byDay: Conversions; byActor: Conversions });
 
+/** Days this process has already marked as having entries (the marker is idempotent; this only saves writes). */
+const markedDays = new Set<string>();
+
 export const AuditLog = {
   /** Appends one entry (a conditional create: an entry is never overwritten). */
   async record(input: AuditInput, now = new Date()): Promise<AuditEntry> {
     const at = now.toISOString();
+    const ttl = Math.floor(now.getTime() / 1000) + AUDIT_RETENTION_DAYS * 86_400;
+    const day = dayOf(at);
+    if (!markedDays.has(day)) {
+      await db().auditDay.put({ day, ttl }).go({ response: "none" });
+      markedDays.add(day);
+    }
     const { data } = await db()
       .auditEntry.create({
         id: randomUUID(),
@@ -63,7 +72,7 @@ export const AuditLog = {
         changed_fields: input.changed_fields.slice(0, 100).map((f) => clip(f, 100)),
         ip: clip(input.ip, 100),
         user_agent: clip(input.user_agent, 512),
-        ttl: Math.floor(now.getTime() / 1000) + AUDIT_RETENTION_DAYS * 86_400,
+        ttl,
       })
       .go();
     return toEntry(data as Stored);
@@ -71,7 +80,8 @@ export const AuditLog = {
 
   /**
    * A page of entries, newest first: one actor's through the byActor index, otherwise day by day
-   * from `to` (default today) back to `from` (default, and at the earliest, the oldest retained day).
+   * from `to` (default today) back to `from` (default, and at the earliest, the oldest retained day),
+   * reading only the days that have entries.
    */
   async list(raw: unknown, now = new Date()): Promise<Page<AuditEntry>> {
     const q = auditListQuery.parse(raw);
@@ -112,8 +122,8 @@ export const AuditLog = {
       });
     }
 
-    const days: string[] = [];
-    for (let d = to; d >= from; d = addDays(d, -1)) days.push(d);
+    // Only the days that have entries (one Query), newest first.
+    const days = (await db().auditDay.query.days({}).between({ day: from }, { day: to }).go({ pages: "all", order: "desc", attributes: ["day"] })).data.map((d) => d.day);
     const conv = convert().byDay;
     return pageAcrossPartitions<AuditEntry>({
       list: "audit-log",

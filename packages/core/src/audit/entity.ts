@@ -12,7 +12,8 @@ import { auditActions, auditEntities, actorTypes } from "../contract/audit";
  *   byActor  Query  one actor's entries, newest first, optionally  gsi1: actor_key / at, id
  *            between two times (a sparse index: entries with no actor, failed sign-ins, have no gsi1 keys)
  *
- * Filters by entity and action are FilterExpressions on either query.
+ * Filters by entity and action are FilterExpressions on either query. Which days have entries at all
+ * is AuditDayEntity's: a list reads only those days, not every day of the year.
  */
 export const AuditEntryEntity = new Entity({
   model: { entity: "auditEntry", version: "1", service: "agency" },
@@ -49,5 +50,24 @@ export const AuditEntryEntity = new Entity({
       sk: { field: "gsi1sk", composite: ["at", "id"] },
       condition: (item) => Boolean(item.actor_key),
     },
+  },
+});
+
+/**
+ * The days that have audit entries: one small item per UTC day, in one partition (at most a year of
+ * them, 365 items: they expire with the day's entries), so listing a range first learns which days
+ * to query instead of querying every empty one.
+ *
+ * Access patterns:
+ *   days  Query  the days with entries between two days, newest first   pk: constant / sk: day
+ */
+export const AuditDayEntity = new Entity({
+  model: { entity: "auditDay", version: "1", service: "agency" },
+  attributes: {
+    day: { type: "string", required: true, readOnly: true },
+    ttl: { type: "number", required: true },
+  },
+  indexes: {
+    days: { pk: { field: "pk", composite: [] }, sk: { field: "sk", composite: ["day"] } },
   },
 });

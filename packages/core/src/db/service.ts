@@ -1,7 +1,7 @@
 import { Service } from "electrodb";
 import { config } from "../config";
 import { dynamo } from "./client";
-import { AuditEntryEntity } from "../audit/entity";
+import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
 import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
@@ -37,6 +37,7 @@ const service = new Service({
   media: MediaEntity,
   mediaHash: MediaHashEntity,
   auditEntry: AuditEntryEntity,
+  auditDay: AuditDayEntity,
 });
 
 let boundTo = "";
