@@ -90,12 +90,15 @@ export const AuditLog = {
     const from = q.from && q.from > oldest ? q.from : oldest;
     const to = q.to && q.to < today ? q.to : today;
     const filters = { actor: q.actor ?? "", entity: q.entity ?? "", action: q.action ?? "", from, to };
-    const where = (attr: { entity: unknown; action: unknown }, op: { eq(a: unknown, v: string): string }) =>
-      [q.entity ? op.eq(attr.entity, q.entity) : "", q.action ? op.eq(attr.action, q.action) : ""].filter(Boolean).join(" AND ");
     const filtered = Boolean(q.entity || q.action);
     const keyOf = (e: AuditEntry): PartitionKey => [e.at, e.id];
-    const go = async (query: { where(cb: typeof where): { go(o: object): Promise<{ data: Stored[]; cursor: string | null }> } }, page: object) => {
-      const res = await (filtered ? query.where(where) : (query as unknown as { go(o: object): Promise<{ data: Stored[]; cursor: string | null }> })).go(page);
+    type Query = ReturnType<ReturnType<typeof db>["auditEntry"]["query"]["byDay"]>;
+    /** One Query page, with the entity and action filters as a FilterExpression. */
+    const go = async (query: Query, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }) => {
+      const res = await (filtered
+        ? query.where((e, op) => [q.entity ? op.eq(e.entity, q.entity) : "", q.action ? op.eq(e.action, q.action) : ""].filter(Boolean).join(" AND "))
+        : query
+      ).go(page);
       return { data: res.data.map(toEntry), cursor: res.cursor };
     };
     if (from > to) return { items: [] };
@@ -118,7 +121,7 @@ export const AuditLog = {
           const { at, id } = conv.fromCursor.toComposite(c);
           return [at ?? "", id ?? ""];
         },
-        query: (_b, page) => go(db().auditEntry.query.byActor({ actor_key }).between({ at: from }, { at: addDays(to, 1) }) as never, page),
+        query: (_b, page) => go(db().auditEntry.query.byActor({ actor_key }).between({ at: from }, { at: addDays(to, 1) }) as unknown as Query, page),
       });
     }
 
@@ -139,7 +142,7 @@ export const AuditLog = {
         const { at, id } = conv.fromCursor.toComposite(c);
         return [at ?? "", id ?? ""];
       },
-      query: (day, page) => go(db().auditEntry.query.byDay({ day }) as never, page),
+      query: (day, page) => go(db().auditEntry.query.byDay({ day }), page),
     });
   },
 };
