@@ -1,5 +1,5 @@
 import { AuditLog } from "@agency/core/audit/audit";
-import { auditActions, auditEntities, type AuditAction, type AuditActor, type AuditEntity } from "@agency/core/contract/audit";
+import { auditEntities, type AuditAction, type AuditActor, type AuditEntity } from "@agency/core/contract/audit";
 import { AUDIT_WRITE_METRIC, METRIC_STAGE_DIMENSION } from "../../../infra/metrics";
 import { subjectOf } from "@agency/core/auth/sessions";
 import type { AdminSession } from "./auth/guard";
@@ -40,12 +40,11 @@ export function actorOf(session: AdminSession): AuditActor {
 }
 
 const isEntity = (v: string): v is AuditEntity => (auditEntities as readonly string[]).includes(v);
-const isAction = (v: string): v is AuditAction => (auditActions as readonly string[]).includes(v);
 /** The API's collection names that differ from the entity's. */
 const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user" };
 /** A route's last literal segment that names the action. */
 const verbs: Record<string, AuditAction> = { publish: "publish", status: "status_change", "resend-notification": "resend", "mark-all-read": "mark_all_read", complete: "upload", restore: "restore", schedule: "schedule" };
-const byMethod: Record<string, AuditAction> = { POST: "create", PUT: "update", PATCH: "update", DELETE: "delete" };
+const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "update", PATCH: "update", DELETE: "delete" };
 
 /** What a route key says: `PUT /api/admin/blog-posts/{id}/publish` is a publish of a blog post. */
 export function fromRoute(routeKey: string): { action: AuditAction; entity: AuditEntity } | undefined {
@@ -55,9 +54,18 @@ export function fromRoute(routeKey: string): { action: AuditAction; entity: Audi
   const segments = path.split("/").slice(3); // after "", "api", "admin"
   const collection = segments[0] ?? "";
   const entity = Object.hasOwn(collections, collection) ? collections[collection]! : isEntity(collection) ? collection : undefined;
-  const last = segments.at(-1) ?? "";
-  const action = segments.length > 1 && !last.startsWith("{") && Object.hasOwn(verbs, last) ? verbs[last]! : Object.hasOwn(byMethod, method) ? byMethod[method]! : undefined;
-  return entity && action && isAction(action) ? { action, entity } : undefined;
+  const last = segments.length > 1 && !segments.at(-1)!.startsWith("{") ? segments.at(-1)! : "";
+  const action = (last ? verbOf(last) : undefined) ?? (Object.hasOwn(byMethod, method) ? byMethod[method] : undefined);
+  return entity && action ? { action, entity } : undefined;
+}
+
+/** The action a route's last literal segment names, also inside a longer name (`bulk-delete`, `bulk-status`). */
+function verbOf(segment: string): AuditAction | undefined {
+  if (Object.hasOwn(verbs, segment)) return verbs[segment];
+  if (segment.includes("delete")) return "delete";
+  if (segment.includes("status") || segment.includes("read")) return "status_change";
+  if (segment.includes("publish")) return "publish";
+  return undefined;
 }
 
 /** A label for what a write answered: its title, name, file name, key or address. */
