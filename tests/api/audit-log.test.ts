@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { routeKeys, routes } from "../../infra/routes";
+import { routeKeys, routes } from "@agency/core/routes";
 import { AdminAccounts } from "../../packages/core/src/auth/admin-accounts";
 import type { AuditEntry } from "../../packages/core/src/contract/audit";
 import type { UploadTicket } from "../../packages/core/src/contract/media";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeAll, describe, expect, it } from "vitest";
-import { features } from "../../infra/routes";
+import { features } from "@agency/core/routes";
 import { noAlarmEmailNotice } from "../../infra/monitoring";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 

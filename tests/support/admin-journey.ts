@@ -27,11 +27,8 @@ export async function downloadText(download: Download): Promise<string> {
   return readFile(path, "utf8");
 }
 
-/** The exports' date: en-US with the year, in UTC (journeys run the browser in UTC). */
-export const exportDate = (iso: string) =>
-  new Date(iso)
-    .toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" })
-    .replace(/[\u202f\u00a0]/g, " ");
+/** The exports' date: ISO 8601 in UTC, whatever the browser's time zone. */
+export const exportDate = (iso: string) => new Date(iso).toISOString();
 
 /** Today's date as the export file names carry it (UTC, as the browser runs). */
 export const exportDay = () => new Date().toISOString().slice(0, 10);

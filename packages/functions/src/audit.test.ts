@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeKeys, routes } from "../../../infra/routes";
+import { routeKeys, routes } from "@agency/core/routes";
 import { fromRoute } from "./audit";
 
 describe("what a route says about its audit entry", () => {

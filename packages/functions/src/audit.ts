@@ -1,8 +1,8 @@
 import { AuditLog } from "@agency/core/audit/audit";
 import { auditEntities, type AuditAction, type AuditActor, type AuditEntity } from "@agency/core/contract/audit";
-import { AUDIT_WRITE_METRIC, METRIC_STAGE_DIMENSION } from "../../../infra/metrics";
+import { AUDIT_WRITE_METRIC, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
 import { subjectOf } from "@agency/core/auth/sessions";
-import type { AdminSession } from "./auth/guard";
+import type { AdminSession } from "./request";
 
 /**
  * The audit log's one hook in the http wrapper. After an admin route's write succeeded (any

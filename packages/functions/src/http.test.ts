@@ -33,7 +33,7 @@ describe("the http wrapper", () => {
     expect(res).toMatchObject({ statusCode: 200, body: '[{"id":"1"}]' });
     expect(res.headers).toMatchObject({
       "content-type": "application/json; charset=utf-8",
-      "cache-control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+      "cache-control": "public, max-age=0, must-revalidate, s-maxage=300",
     });
   });
 
@@ -42,7 +42,17 @@ describe("the http wrapper", () => {
     const res = await moved(event("GET /api/blog-posts/{slug}"));
     expect(res.statusCode).toBe(301);
     expect(JSON.parse(res.body!)).toEqual({ redirect: "new" });
-    expect(res.headers).toMatchObject({ location: "/api/blog-posts/new", "cache-control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400" });
+    expect(res.headers).toMatchObject({ location: "/api/blog-posts/new", "cache-control": "public, max-age=0, must-revalidate, s-maxage=300" });
+  });
+
+  it("tags a public read with an ETag of its body and answers 304, no body, to a request naming it", async () => {
+    const first = await handler(event("GET /api/services"));
+    const etag = first.headers!.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    const again = await handler(event("GET /api/services", { headers: { "if-none-match": `W/${etag}` } }));
+    expect(again).toMatchObject({ statusCode: 304, body: "" });
+    expect(again.headers).toEqual({ etag, "cache-control": "public, max-age=0, must-revalidate, s-maxage=300", "x-content-type-options": "nosniff" });
+    expect((await handler(event("GET /api/services", { headers: { "if-none-match": '"x"' } }))).statusCode).toBe(200);
   });
 
   it("maps domain errors to their status without caching them", async () => {

@@ -1,12 +1,14 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import * as z from "zod";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
+import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
-import { routes, type RouteKey } from "../../../infra/routes";
+import { routes, type RouteKey } from "@agency/core/routes";
 import { recordAudit, type AuditNote } from "./audit";
-import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
+import { authorize, checkCsrf } from "./auth/guard";
+import type { Request } from "./request";
 
 /**
  * The one http wrapper. Every handler is `http({ "<routeKey>": fn })`. It owns:
@@ -16,28 +18,16 @@ import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
  *   (ZodError 400 with fields, HttpError its status, anything else 500 with a request id only).
  */
 
-export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+/**
+ * Public reads: browsers revalidate on every use (`max-age=0, must-revalidate`; the ETag makes that
+ * a 304 while nothing changed), so a visitor who just read a post sees it gone after Unpublish;
+ * CloudFront keeps its copy for `s-maxage` (which overrides max-age for shared caches), until the
+ * invalidation every admin save sends. Not `no-cache`: that would make CloudFront revalidate with
+ * the API on every request too.
+ */
+export const PUBLIC_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
 const DEFAULT_MAX_BODY = 16 * 1024;
 const MAX_PATH_PARAM_BYTES = 512;
-
-export interface Request {
-  readonly event: APIGatewayProxyEventV2;
-  readonly routeKey: RouteKey;
-  readonly params: Record<string, string>;
-  readonly query: Record<string, string>;
-  /** Lowercased names. */
-  readonly headers: Record<string, string>;
-  readonly cookies: Record<string, string>;
-  /** The caller's address as API Gateway saw it; never taken from headers or the body. */
-  readonly ip: string;
-  readonly requestId: string;
-  /** The signed-in admin; set on every `admin` route (the guard ran before the handler). */
-  session?: AdminSession;
-  /** The JSON body validated by `schema`; 415, 413 or 400 otherwise. */
-  body<S extends z.ZodType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
-  /** Says what this admin action was about, for its audit log entry (./audit.ts); later notes add to earlier ones. */
-  audit(note: AuditNote): void;
-}
 
 /** What the audit hook reads back from a request. */
 const auditState = new WeakMap<Request, { note?: AuditNote; bodyFields?: string[] }>();
@@ -94,8 +84,8 @@ const sameSecret = (a: string, b: string) =>
  */
 function clientIp(event: APIGatewayProxyEventV2, headers: Record<string, string>): string {
   const token = config.originVerifyToken;
-  const viewer = headers["x-viewer-ip"];
-  if (token && viewer && sameSecret(headers["x-origin-verify"] ?? "", token)) return viewer;
+  const viewer = headers[viewerIpHeader];
+  if (token && viewer && sameSecret(headers[originVerifyHeader] ?? "", token)) return viewer;
   return event.requestContext?.http?.sourceIp ?? "unknown";
 }
 
@@ -143,19 +133,34 @@ function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request
   return req;
 }
 
-function toResult(r: Reply, cacheable: boolean): APIGatewayProxyStructuredResultV2 {
+/** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewayProxyStructuredResultV2 {
   const isText = typeof r.body === "string" && r.headers["content-type"] !== undefined;
+  const cached = cacheable && ((r.status >= 200 && r.status < 300) || r.status === 301);
+  const body = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
+  // A public read carries the ETag of its body; a browser's revalidation that names it gets a 304.
+  const etag = cached && r.status === 200 ? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` : undefined;
   const headers: Record<string, string> = {
-    "cache-control": cacheable && ((r.status >= 200 && r.status < 300) || r.status === 301) ? PUBLIC_CACHE : "no-store",
+    "cache-control": cached ? PUBLIC_CACHE : "no-store",
     "x-content-type-options": "nosniff",
     ...(r.body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
     ...r.headers,
+    ...(etag ? { etag } : {}),
   };
+  if (etag && matchesEtag(ifNoneMatch, etag)) {
+    return { statusCode: 304, headers: { "cache-control": headers["cache-control"]!, etag, "x-content-type-options": "nosniff" }, body: "" };
+  }
   return {
     statusCode: r.status,
     headers,
     ...(r.cookies.length ? { cookies: r.cookies } : {}),
-    body: r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body),
+    body,
   };
 }
 
@@ -191,7 +196,7 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
       const out = await route(req);
       const r = out instanceof Reply ? out : new Reply(200, out);
       await audited(req, spec.access, r);
-      return toResult(r, "cache" in spec && spec.cache === true);
+      return toResult(r, "cache" in spec && spec.cache === true, req.headers["if-none-match"]);
     } catch (err) {
       const r = errorReply(err, req.requestId);
       await audited(req, spec.access, r);

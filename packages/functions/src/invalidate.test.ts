@@ -1,6 +1,6 @@
 import { CloudFrontClient, type CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { routeKeys, routes } from "../../../infra/routes";
+import { routeKeys, routes } from "@agency/core/routes";
 import { invalidate, postSlugs, publicPaths } from "./invalidate";
 
 /** CloudFront path patterns of the cached routes: `/api/blog-posts/{slug}` -> /^\/api\/blog-posts\/[^/]+$/. */

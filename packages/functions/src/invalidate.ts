@@ -1,21 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import { config } from "@agency/core/config";
 
 /**
  * Visitors see an admin's edit within seconds: public reads are cached at CloudFront (routes marked
- * `cache` in infra/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
+ * `cache` in packages/core/src/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
  * CloudFront to drop the cached copies of the public paths it affects. One CreateInvalidation per
  * save, its paths grouped. Only the admin handlers that change public content import this module
  * (admin-content, admin-blog, admin-settings), so the public handlers do not bundle the CloudFront
- * client, and only they may call it (infra/api.ts).
+ * client, and only they may call it (infra/api.ts). Even there the client is loaded on the first
+ * invalidation, not at start: a cold function serving a read never loads it.
  *
  * An invalidation is a speed-up, never a condition of the save: without one a cached read expires
  * on its own (s-maxage). So a failure is logged and the save still answers 200; locally (no
  * distribution) it is a one-line log.
  */
 
-/** The public paths each kind of content is read from (all cached routes of infra/routes.ts). */
+/** The public paths each kind of content is read from (all cached routes of packages/core/src/routes.ts). */
 export const publicPaths = {
   services: () => ["/api/services"],
   industries: () => ["/api/industries"],
@@ -49,6 +50,7 @@ export async function invalidate(paths: string[]): Promise<void> {
   }
   try {
     // CloudFront's API lives in us-east-1 whatever the region of the functions.
+    const { CloudFrontClient, CreateInvalidationCommand } = await import("@aws-sdk/client-cloudfront");
     client ??= new CloudFrontClient({ region: "us-east-1", maxAttempts: 2 });
     await client.send(
       new CreateInvalidationCommand({

@@ -7,8 +7,8 @@ import { config } from "@agency/core/config";
 import { isLoopbackHost } from "@agency/core/loopback";
 import { Media } from "@agency/core/media/media";
 import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
-import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
-import { mediaContentSecurityPolicy, securityHeaders } from "../../../infra/security-headers";
+import { handlerPath, routes, type RouteKey } from "@agency/core/routes";
+import { mediaContentSecurityPolicy, securityHeaders } from "@agency/core/security-headers";
 import { serveStatic } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -144,7 +144,8 @@ export function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (result.cookies?.length) headers["set-cookie"] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8") : Buffer.alloc(0);
-  headers["content-length"] = String(body.length);
+  // A 304 has no body, and its headers update the browser's stored copy: no Content-Length of 0 there.
+  if (result.statusCode !== 304) headers["content-length"] = String(body.length);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(body);
 }
@@ -189,7 +190,7 @@ const defaultLoader = async (feature: string) => {
 };
 
 /**
- * The headers CloudFront's response headers policy adds in a deployment (infra/security-headers.ts)
+ * The headers CloudFront's response headers policy adds in a deployment (packages/core/src/security-headers.ts)
  * to every response, files, API answers and errors alike, so the local site behaves, and is
  * measured, like the deployed one. Over plain http, HSTS means nothing and upgrade-insecure-requests
  * would break the page, so those two stay out.

@@ -116,6 +116,7 @@ export const AuditLog = {
         // One partition: the actor's; the range of days is a condition on the sort key.
         buckets: [""],
         keyOf,
+        bucketOf: () => "",
         toCursor: (_b, [at, id]) => conv.fromComposite.toCursor({ actor_key, at, id, day: dayOf(at) }),
         fromCursor: (c) => {
           const { at, id } = conv.fromCursor.toComposite(c);
@@ -137,6 +138,7 @@ export const AuditLog = {
       filtered,
       buckets: days,
       keyOf,
+      bucketOf: ([at]) => dayOf(at),
       toCursor: (day, [at, id]) => conv.fromComposite.toCursor({ day, at, id }),
       fromCursor: (c) => {
         const { at, id } = conv.fromCursor.toComposite(c);

@@ -1,6 +1,6 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
-import type { AdminBlogPostSummary, blogListQuery } from "../contract/admin";
+import type { blogListQuery } from "../contract/admin";
 import { htmlText, postDate } from "../contract/blog-values";
 import { acrossYears, backfillAcrossYears, searchText } from "../db/attributes";
 import { itemBytes, MAX_ITEM_BYTES } from "../db/item-size";
@@ -12,11 +12,12 @@ import { NotFoundError } from "../errors";
 import type { BlogPostEntity } from "./entities";
 
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
-/** A post without its content: what the back office's list shows (a post's content may be 256 KB). */
-export type BlogPostSummary = AdminBlogPostSummary;
+/** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
 const summaryAttributes = [
   "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "version", "created_at", "updated_at",
 ] as const;
+/** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
+export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]> & { version: number };
 
 const notFound = () => new NotFoundError("Blog post not found");
 
@@ -65,7 +66,7 @@ export const BlogPosts = {
         return q ? byYear.where((p, { contains }) => contains(p.search, q)).go(options) : byYear.go(options);
       },
     });
-    return { ...page, items: page.items.map((p) => withVersion(p) as BlogPostSummary) };
+    return { ...page, items: page.items.map(withVersion) };
   },
   /** The `n` newest posts (the Overview): `limit n` on the newest year partitions. */
   async newest(n: number) {

@@ -95,7 +95,7 @@ export const BlogEditor = {
   async create(input: Input, id: string = crypto.randomUUID(), now = new Date().toISOString()): Promise<BlogPost> {
     const record = {
       ...input,
-      content: sanitizeHtml(input.content),
+      content: await sanitizeHtml(input.content),
       id,
       bucket: bucketOf(now),
       created_at: now,
@@ -123,7 +123,7 @@ export const BlogEditor = {
    */
   async update(id: string, { version, ...input }: Update): Promise<BlogPost> {
     const sent = sentFields(input);
-    const changes = sent.content === undefined ? sent : { ...sent, content: sanitizeHtml(sent.content) };
+    const changes = sent.content === undefined ? sent : { ...sent, content: await sanitizeHtml(sent.content) };
     const { before, saved } = await saveAtVersion({
       read: version,
       get: async () => (await db().blogPost.get({ id }).go()).data,

@@ -29,7 +29,10 @@ const blogPostFields = {
 
 /** POST /api/admin/blog-posts: title, slug and content required; a new post is a draft unless published. */
 export const blogPostInput = z.object(blogPostFields);
+/** A post as a client (or the seed) may send it. */
 export type BlogPostInput = z.input<typeof blogPostInput>;
+/** A post's editable fields as the schema answers them (defaults applied, "" for empty): what the editor holds. */
+export type BlogPostFields = z.output<typeof blogPostInput>;
 
 /**
  * PUT /api/admin/blog-posts/{id}: the fields that change and the `version` read; title, slug and

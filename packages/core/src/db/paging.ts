@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createConversions } from "electrodb";
 import * as z from "zod";
 import { HttpError } from "../errors";
-import { allBuckets } from "./attributes";
+import { allBuckets, bucketOf } from "./attributes";
 
 /**
  * Server-side paging of the back office's lists (contract/admin.ts): a page is at most `limit`
@@ -90,6 +90,11 @@ export interface YearPageRequest<T> {
   order?: "desc" | "asc";
   /** True when `query` applies a FilterExpression: query pages then read more items each. */
   filtered: boolean;
+  /**
+   * A few records held in memory (the admin accounts beside the users), already filtered, merged
+   * into the list in its order by created_at and id; the cursor is then the last item's position.
+   */
+  extra?: T[];
   /** One Query page of a year partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
   query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
 }
@@ -107,6 +112,7 @@ export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>)
     order,
     buckets: order === "desc" ? allBuckets() : allBuckets().reverse(),
     keyOf: (item) => [item.created_at, item.id],
+    bucketOf: ([created_at]) => bucketOf(created_at),
     toCursor: (bucket, [created_at, id]) => conv.fromComposite.toCursor({ bucket, created_at, id }),
     fromCursor: (electroCursor) => {
       const { created_at, id } = conv.fromCursor.toComposite(electroCursor);
@@ -130,6 +136,13 @@ export interface PartitionedPageRequest<T> {
   /** True when `query` applies a FilterExpression: query pages then read more items each. */
   filtered: boolean;
   keyOf(item: T): PartitionKey;
+  /** The partition a position is in. */
+  bucketOf(key: PartitionKey): string;
+  /**
+   * A few records held in memory (the admin accounts beside the users), already filtered, merged
+   * into the list in its order by position; the cursor is then the last item's position.
+   */
+  extra?: T[];
   /** ElectroDB's cursor of a position in a partition, and back (its own key conversions). */
   toCursor(bucket: string, key: PartitionKey): string;
   fromCursor(electroCursor: string): PartitionKey;
@@ -155,17 +168,46 @@ export async function pageAcrossPartitions<T>(r: PartitionedPageRequest<T>): Pro
   const items: T[] = [];
   let bytes = 2;
   const at = (bucket: string, k: PartitionKey | null) => encode({ f, b: bucket, k });
-  const after = (bucket: string, electroCursor: string) => at(bucket, r.fromCursor(electroCursor));
-  /** Where the list goes on after partition `i` ends; an unfiltered list skips empty partitions. */
-  const fromBucketAfter = async (i: number): Promise<string | undefined> => {
+  /** The partition the list goes on with after partition `i` ends; an unfiltered list skips empty partitions. */
+  const bucketAfter = async (i: number): Promise<string | undefined> => {
     for (let j = i + 1; j < buckets.length; j++) {
-      if (r.filtered) return at(buckets[j]!, null);
+      if (r.filtered) return buckets[j]!;
       const probe = await r.query(buckets[j]!, { cursor: undefined, limit: 1, order });
-      if (probe.data.length) return at(buckets[j]!, null);
-      if (Date.now() > deadline) return at(buckets[j]!, null);
+      if (probe.data.length) return buckets[j]!;
+      if (Date.now() > deadline) return buckets[j]!;
     }
     return undefined;
   };
+
+  // The extra records still to come, in list order: after the cursor's position.
+  const sign = order === "asc" ? 1 : -1;
+  const inOrder = (a: PartitionKey, b: PartitionKey) =>
+    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  const bucketOfItem = (item: T) => r.bucketOf(r.keyOf(item));
+  /** Does a record come before partition `bucket` starts, in list order? */
+  const beforeBucket = (item: T, bucket: string) => sign * (bucketOfItem(item) < bucket ? -1 : bucketOfItem(item) > bucket ? 1 : 0) < 0;
+  const pending = [...(r.extra ?? [])]
+    .sort((a, b) => inOrder(r.keyOf(a), r.keyOf(b)))
+    .filter((e) => !start || (start.k ? inOrder(r.keyOf(e), start.k) > 0 : !beforeBucket(e, start.b)));
+  const atItem = (item: T) => at(bucketOfItem(item), r.keyOf(item));
+  const push = (item: T) => {
+    const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
+    if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) return false;
+    items.push(item);
+    bytes += size;
+    return true;
+  };
+  /** Adds the extra records that come before `until` (none: all); false when the page filled first. */
+  const pushExtrasBefore = (until: ((e: T) => boolean) | undefined) => {
+    while (pending.length && (!until || until(pending[0]!))) {
+      if (!push(pending[0]!)) return false;
+      pending.shift();
+    }
+    return true;
+  };
+  /** Answers with `next` as where the list goes on, after the extra records before it. */
+  const finish = (next: string | undefined, until: ((e: T) => boolean) | undefined): Page<T> =>
+    pushExtrasBefore(until) ? (next ? { items, next } : { items }) : { items, next: atItem(items.at(-1)!) };
 
   let k: PartitionKey | null = start?.k ?? null;
   for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
@@ -177,21 +219,21 @@ export async function pageAcrossPartitions<T>(r: PartitionedPageRequest<T>): Pro
       // does not, and the extra item says whether a next page exists (no trailing empty page).
       const page = await r.query(bucket, { cursor, limit: r.filtered ? Math.max(need + 1, FILTERED_QUERY_PAGE) : need + 1, order });
       for (const item of page.data) {
-        const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
-        if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) {
-          return { items, next: at(bucket, r.keyOf(items.at(-1)!)) };
-        }
-        items.push(item);
-        bytes += size;
+        if (!pushExtrasBefore((e) => inOrder(r.keyOf(e), r.keyOf(item)) < 0) || !push(item)) return { items, next: atItem(items.at(-1)!) };
       }
       cursor = page.cursor ?? undefined;
       const full = items.length === r.limit;
       if (full || Date.now() > deadline) {
-        return { items, next: cursor ? after(bucket, cursor) : await fromBucketAfter(i) };
+        if (cursor) {
+          const position = r.fromCursor(cursor);
+          return finish(at(bucket, position), (e) => inOrder(r.keyOf(e), position) <= 0);
+        }
+        const next = await bucketAfter(i);
+        return next ? finish(at(next, null), (e) => beforeBucket(e, next)) : finish(undefined, undefined);
       }
     } while (cursor);
   }
-  return { items };
+  return finish(undefined, undefined);
 }
 
 /**

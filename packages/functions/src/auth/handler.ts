@@ -8,7 +8,8 @@ import { HttpError, NotFoundError } from "@agency/core/errors";
 import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { Users } from "@agency/core/users/users";
 import { actorOf } from "../audit";
-import { http, reply, type Request } from "../http";
+import { http, reply } from "../http";
+import type { Request } from "../request";
 import {
   clearSessionCookie,
   clearTransactionCookie,

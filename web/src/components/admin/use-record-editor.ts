@@ -7,6 +7,12 @@ import { useToast } from "./toasts";
 /** A form's values: field name -> what the control shows (text, number, flag). */
 export type FormValues = Record<string, string | number | boolean>;
 
+/**
+ * An editor's values for the fields of a contract schema (`z.output` of it): a flag stays a flag,
+ * everything else is the text its control shows (numbers as typed: the server coerces them).
+ */
+export type FieldValues<T> = { [K in keyof T]-?: NonNullable<T[K]> extends boolean ? boolean : string };
+
 /** One field the admin had changed when a stale save was refused, kept for copying (UnsavedCopy). */
 export interface KeptEdit {
   field: string;

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminBlogPostSummary } from "@agency/core/contract/admin";
-import type { BlogPost } from "@agency/core/blog/blog";
+import type { BlogPost, BlogPostSummary } from "@agency/core/blog/blog";
 import { api } from "../../lib/api";
 import { useInvalidate, usePagedList } from "../../lib/paged";
 import { dashboardStatsKey } from "../dashboard/api";
@@ -9,7 +8,7 @@ const BASE = "/api/admin/blog-posts";
 export const blogKeys = { list: ["admin", "blog-posts", "list"] } as const;
 
 /** Summaries (no content), newest first, searched on the server over title, excerpt, content, slug and author. */
-export const useAdminBlogPosts = (q: string) => usePagedList<AdminBlogPostSummary>(blogKeys.list, BASE, { q: q || undefined });
+export const useAdminBlogPosts = (q: string) => usePagedList<BlogPostSummary>(blogKeys.list, BASE, { q: q || undefined });
 
 /** One post whole, content included, for the editor (and after a conflict, the latest version). */
 export const fetchPost = (id: string) => api.get<BlogPost>(`${BASE}/${encodeURIComponent(id)}`);
@@ -42,7 +41,7 @@ export function useSavePost() {
 export function useTogglePublished() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (post: AdminBlogPostSummary) =>
+    mutationFn: (post: BlogPostSummary) =>
       api.put<BlogPost>(`${BASE}/${encodeURIComponent(post.id)}/publish`, { is_published: !post.is_published }),
     onSuccess: (saved) => refresh(saved),
   });
@@ -51,7 +50,7 @@ export function useTogglePublished() {
 export function useDeletePost() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (post: AdminBlogPostSummary) => api.delete<unknown>(`${BASE}/${encodeURIComponent(post.id)}`),
+    mutationFn: (post: BlogPostSummary) => api.delete<unknown>(`${BASE}/${encodeURIComponent(post.id)}`),
     onSuccess: (_r, post) => refresh(post),
   });
 }

@@ -10,6 +10,7 @@ import { CloseButton, Modal } from "../../components/ui/modal";
 import { usePageTexts } from "../../features/content/api";
 import { useDeferredData } from "../../features/content/deferred";
 import { useBlogPosts, type BlogPost } from "../../features/blog/api";
+import { counted } from "../../lib/format";
 import { categoryLabel } from "../../features/blog/categories";
 import { PostCard } from "../../features/blog/post-card";
 import { StayUpdated } from "../../features/blog/stay-updated";
@@ -141,7 +142,7 @@ export default function BlogListPage() {
             </div>
             {filtering && (
               <p className="mt-4 text-sm text-slate-600" role="status">
-                {filtered.length} {filtered.length === 1 ? "article" : "articles"}
+                {counted(filtered.length, "article")}
                 {category && <> in <strong className="text-slate-900">{categoryLabel(category)}</strong></>}
                 {q.trim() && <> matching “<strong className="text-slate-900">{q.trim()}</strong>”</>}
               </p>

@@ -6,8 +6,9 @@
  * - access: `public` (anyone) or `admin` (a valid session of an authorised admin). Nothing else.
  * - cache: the response may be cached by browsers and CloudFront (public reads only).
  *
- * This file is imported by infrastructure code, the local runtime and the web-free core, so it has
- * no dependencies.
+ * It lives in the shared package so that infra/, packages/functions and packages/local all import it
+ * as `@agency/core/routes` without reaching across layers; it has no dependencies, so importing it
+ * pulls nothing into a handler's bundle or the infrastructure.
  */
 export type Access = "public" | "admin";
 export type Feature = (typeof features)[number];
@@ -80,12 +81,18 @@ export const routes = {
   "PUT /api/admin/contact-submissions/{id}/status": admin("admin-messages"),
   "DELETE /api/admin/contact-submissions/{id}": admin("admin-messages"),
   "POST /api/admin/contact-submissions/{id}/resend-notification": admin("admin-messages"),
+  "GET /api/admin/contact-submissions/count": admin("admin-messages"),
+  "GET /api/admin/contact-submissions/{id}": admin("admin-messages"),
+  "POST /api/admin/contact-submissions/bulk": admin("admin-messages"),
 
   "GET /api/admin/course-registrations": admin("admin-registrations"),
   "GET /api/admin/course-registrations/stats": admin("admin-registrations"),
   "PUT /api/admin/course-registrations/{id}/status": admin("admin-registrations"),
   "DELETE /api/admin/course-registrations/{id}": admin("admin-registrations"),
   "POST /api/admin/course-registrations/{id}/resend-notification": admin("admin-registrations"),
+  "GET /api/admin/course-registrations/count": admin("admin-registrations"),
+  "GET /api/admin/course-registrations/{id}": admin("admin-registrations"),
+  "POST /api/admin/course-registrations/bulk": admin("admin-registrations"),
 
   "GET /api/admin/site-settings": admin("admin-settings"),
   "PUT /api/admin/site-settings": admin("admin-settings"),
@@ -138,10 +145,3 @@ export const routeKeys = Object.keys(routes) as RouteKey[];
 
 /** The handler file of a feature, relative to the repository root. */
 export const handlerPath = (feature: Feature) => `packages/functions/src/${feature}/handler.ts`;
-
-/** Routes grouped by the feature that serves them. */
-export function routesByFeature(): Record<Feature, RouteKey[]> {
-  const out = Object.fromEntries(features.map((f) => [f, [] as RouteKey[]])) as Record<Feature, RouteKey[]>;
-  for (const key of routeKeys) out[routes[key].feature].push(key);
-  return out;
-}

@@ -1,7 +1,7 @@
 /**
  * The app's own CloudWatch metrics: the names the infrastructure alarms on (infra/monitoring.ts) and
- * the code emits. Like infra/routes.ts, this file has no dependencies, so packages/core may import
- * it; infra/monitoring.ts pulls in aws-cdk-lib, which must never reach a handler's bundle.
+ * the code emits. Like the route table, it lives in the shared package and has no dependencies: the
+ * lead-mail code and infra/monitoring.ts both import it, and aws-cdk-lib never reaches a handler's bundle.
  */
 
 /**
