@@ -17,6 +17,12 @@ describe("what a route says about its audit entry", () => {
   it("reads bulk routes by the word in their name, never as a create", () => {
     expect(fromRoute("POST /api/admin/contact-submissions/bulk-delete")).toEqual({ action: "delete", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/course-registrations/bulk-status")).toEqual({ action: "status_change", entity: "course-registration" });
+    // The bulk routes of the route table carry their action in the body: a status change unless the handler notes a delete.
+    expect(fromRoute("POST /api/admin/contact-submissions/bulk")).toEqual({ action: "status_change", entity: "contact-submission" });
+    expect(fromRoute("POST /api/admin/course-registrations/bulk")).toEqual({ action: "status_change", entity: "course-registration" });
+    const bulk = routeKeys.filter((k) => routes[k].access === "admin" && k.includes("/bulk"));
+    expect(bulk.length).toBeGreaterThan(0);
+    expect(bulk.filter((k) => fromRoute(k)?.action === "create")).toEqual([]);
   });
 
   it("records no entry for signing an upload form, and knows every admin write of the route table", () => {
