@@ -2,7 +2,7 @@ import { AuditLog } from "@agency/core/audit/audit";
 import { auditEntities, type AuditAction, type AuditActor, type AuditEntity } from "@agency/core/contract/audit";
 import { AUDIT_WRITE_METRIC, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
 import { subjectOf } from "@agency/core/auth/sessions";
-import type { AdminSession } from "./request";
+import type { AdminSession, AuditNote } from "./request";
 
 /**
  * The audit log's one hook in the http wrapper. After an admin route's write succeeded (any
@@ -11,17 +11,6 @@ import type { AdminSession } from "./request";
  * (the label of what it deleted, the action a publish really was). Public routes are recorded only
  * when their handler noted an action (sign-in, sign-out), whatever their answer.
  */
-export interface AuditNote {
-  action?: AuditAction;
-  entity?: AuditEntity;
-  entity_id?: string;
-  entity_label?: string;
-  changed_fields?: string[];
-  /** What the action was about when the answer is not it (a delete answers `{success}`): its id and label come from it. */
-  record?: unknown;
-  /** Who acted, when it is not the request's admin session (a sign-in). */
-  actor?: AuditActor;
-}
 
 export interface AuditedRequest {
   readonly routeKey: string;

@@ -6,9 +6,9 @@ import { fieldErrors } from "@agency/core/contract/common";
 import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
-import { recordAudit, type AuditNote } from "./audit";
+import { recordAudit } from "./audit";
 import { authorize, checkCsrf } from "./auth/guard";
-import type { Request } from "./request";
+import type { AuditNote, Request } from "./request";
 
 /**
  * The one http wrapper. Every handler is `http({ "<routeKey>": fn })`. It owns:

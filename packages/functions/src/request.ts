@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "zod";
 import type { RouteKey } from "@agency/core/routes";
 import type { User } from "@agency/core/users/users";
-import type { AuditNote } from "./audit";
+import type { AuditAction, AuditActor, AuditEntity } from "@agency/core/contract/audit";
 
 /**
  * What a handler receives from the http wrapper (http.ts), and what the guard (auth/guard.ts) reads.
@@ -31,3 +31,16 @@ export interface Request {
 export type AdminSession =
   | { type: "google"; userId: string; email: string; user: User }
   | { type: "admin"; username: string; full_name: string; dev: boolean };
+
+/** What a handler says about its admin action, for the audit log entry (audit.ts). */
+export interface AuditNote {
+  action?: AuditAction;
+  entity?: AuditEntity;
+  entity_id?: string;
+  entity_label?: string;
+  changed_fields?: string[];
+  /** What the action was about when the answer is not it (a delete answers `{success}`): its id and label come from it. */
+  record?: unknown;
+  /** Who acted, when it is not the request's admin session (a sign-in). */
+  actor?: AuditActor;
+}
