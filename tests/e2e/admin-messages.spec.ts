@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminMessage } from "@agency/core/contract/admin";
-import { audit, countersReload, csvLine, deleteWithConfirmation, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, countersReload, deleteWithConfirmation, expectCsvExport, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
@@ -118,20 +118,12 @@ test("an admin works through contact messages: search, filters, details, read st
   const listed = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as AdminMessage[];
   expect(listed.map((m) => m.name)).toEqual([linus.name, grace.name, ada.name]);
   const at = new Map(listed.map((m) => [m.name, m.created_at]));
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`contact-messages-${exportDay()}.csv`);
-  expect(await downloadText(download)).toBe(
-    "\uFEFF" +
-      [
-        csvLine(["Name", "Email", "Company", "Form Type", "Message", "Status", "Date"]),
-        csvLine([linus.name, linus.email, linus.company, "Partnership", `'${linus.message}`, "Read", exportDate(at.get(linus.name)!)]),
-        csvLine([grace.name, grace.email, "", "Tech School", grace.message, "Read", exportDate(at.get(grace.name)!)]),
-        csvLine([ada.name, ada.email, `'${ada.company}`, "AI Automation", ada.message, "Read", exportDate(at.get(ada.name)!)]),
-      ].join("\r\n") +
-      "\r\n",
-  );
+  await expectCsvExport(page, `contact-messages-${exportDay()}.csv`, [
+    ["Name", "Email", "Company", "Form Type", "Message", "Status", "Date"],
+    [linus.name, linus.email, linus.company, "Partnership", `'${linus.message}`, "Read", exportDate(at.get(linus.name)!)],
+    [grace.name, grace.email, "", "Tech School", grace.message, "Read", exportDate(at.get(grace.name)!)],
+    [ada.name, ada.email, `'${ada.company}`, "AI Automation", ada.message, "Read", exportDate(at.get(ada.name)!)],
+  ]);
   await expect(page.getByTestId("toasts")).toContainText(`Exported 3 messages to contact-messages-${exportDay()}.csv`);
 
   // Delete: Escape cancels, Enter on the initially focused Cancel does not delete, Delete does.

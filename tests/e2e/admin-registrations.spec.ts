@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminRegistration } from "@agency/core/contract/admin";
-import { audit, countersReload, csvLine, deleteWithConfirmation, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, countersReload, deleteWithConfirmation, expectCsvExport, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
@@ -116,19 +116,11 @@ test("an admin follows up course registrations: search, status filter and change
   // Export CSV of the matching registrations.
   const listed = (await (await page.request.get(`/api/admin/course-registrations?q=${tag}`)).json()) as AdminRegistration[];
   const at = new Map(listed.map((r) => [r.name, r.created_at]));
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`course-registrations-${exportDay()}.csv`);
-  expect(await downloadText(download)).toBe(
-    "\uFEFF" +
-      [
-        csvLine(["Name", "Email", "Phone", "Company", "Course", "Experience", "Preferred Start", "Notes", "Status", "Date"]),
-        csvLine([bob.name, bob.email, "", "", bob.course_interest, bob.experience_level, "", "", "Pending", exportDate(at.get(bob.name)!)]),
-        csvLine([ada.name, ada.email, `'${ada.phone}`, ada.company, ada.course_interest, ada.experience_level, ada.preferred_start_date, `'${ada.additional_notes}`, "Enrolled", exportDate(at.get(ada.name)!)]),
-      ].join("\r\n") +
-      "\r\n",
-  );
+  await expectCsvExport(page, `course-registrations-${exportDay()}.csv`, [
+    ["Name", "Email", "Phone", "Company", "Course", "Experience", "Preferred Start", "Notes", "Status", "Date"],
+    [bob.name, bob.email, "", "", bob.course_interest, bob.experience_level, "", "", "Pending", exportDate(at.get(bob.name)!)],
+    [ada.name, ada.email, `'${ada.phone}`, ada.company, ada.course_interest, ada.experience_level, ada.preferred_start_date, `'${ada.additional_notes}`, "Enrolled", exportDate(at.get(ada.name)!)],
+  ]);
 
   // Delete with confirmation: Escape cancels, Enter on the focused Cancel keeps it, Delete removes it.
   countersReloaded = countersReload(page, STATS);

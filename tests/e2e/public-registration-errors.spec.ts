@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { openFilledRegistration } from "../support/registration-journey";
 
 test("tech school: a server error and a network failure keep the dialog open with their messages", async ({ page }) => {
   let mode: "500" | "abort" = "500";
@@ -10,11 +11,7 @@ test("tech school: a server error and a network failure keep the dialog open wit
   );
   // Playwright's clock: a success closes the dialog after 2 s; an error must not.
   await page.clock.install();
-  await page.goto("/tech-school");
-  await page.getByRole("button", { name: "Start Learning" }).click();
-  const dialog = page.getByRole("dialog", { name: "Course Registration" });
-  await dialog.getByLabel("Full Name").fill("Grace Hopper");
-  await dialog.getByLabel("Email Address").fill("grace@example.com");
+  const dialog = await openFilledRegistration(page);
   await dialog.getByRole("button", { name: "Submit Registration" }).click();
   await expect(dialog.getByText("Something went wrong. Please try again.")).toBeVisible();
   await page.clock.runFor(5_000);

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { openFilledRegistration } from "../support/registration-journey";
 
 test("tech school: Contact Us preselects the course, registration succeeds and the dialog closes after 2 s", async ({ page }) => {
   await page.goto("/tech-school");
@@ -56,11 +57,7 @@ test("tech school: Contact Us preselects the course, registration succeeds and t
 test("the registration's success message is brought into view below the dialog's header and takes the focus, on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.clock.install();
-  await page.goto("/tech-school");
-  await page.getByRole("button", { name: "Start Learning" }).click();
-  const dialog = page.getByRole("dialog", { name: "Course Registration" });
-  await dialog.getByLabel("Full Name").fill("Grace Hopper");
-  await dialog.getByLabel("Email Address").fill("grace@example.com");
+  const dialog = await openFilledRegistration(page);
   const submit = dialog.getByRole("button", { name: "Submit Registration" });
   await submit.scrollIntoViewIfNeeded();
   // Time stands still from here: the dialog's 2 s close waits for the assertions.

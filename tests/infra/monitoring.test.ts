@@ -63,42 +63,34 @@ describe("the API 5xx alarm", () => {
   });
 });
 
+/**
+ * `feature`'s alarm on the Lambda metric `metricName`: it fires at `threshold` or more in one
+ * 5-minute sum of that function's metric.
+ */
+function expectLambdaAlarm(feature: string, metricName: "Errors" | "Throttles", threshold: number) {
+  const props = alarmNamed(`test-agency-lambda-${metricName.toLowerCase()}-${feature}`);
+  expect(props.ComparisonOperator, feature).toBe("GreaterThanOrEqualToThreshold");
+  expect(props.Threshold, feature).toBe(threshold);
+  expect(props.EvaluationPeriods, feature).toBe(1);
+  expect(props.Metrics, feature).toEqual([
+    expect.objectContaining({
+      MetricStat: {
+        Metric: { Namespace: "AWS/Lambda", MetricName: metricName, Dimensions: [{ Name: "FunctionName", Value: functionName(feature) }] },
+        Period: period,
+        Stat: "Sum",
+      },
+      ReturnData: true,
+    }),
+  ]);
+}
+
 describe("the Lambda alarms", () => {
   it("fire when one feature function fails at least 5 times in 5 minutes, one alarm per feature", () => {
-    for (const feature of watched) {
-      const props = alarmNamed(`test-agency-lambda-errors-${feature}`);
-      expect(props.ComparisonOperator, feature).toBe("GreaterThanOrEqualToThreshold");
-      expect(props.Threshold, feature).toBe(5);
-      expect(props.EvaluationPeriods, feature).toBe(1);
-      expect(props.Metrics, feature).toEqual([
-        expect.objectContaining({
-          MetricStat: {
-            Metric: { Namespace: "AWS/Lambda", MetricName: "Errors", Dimensions: [{ Name: "FunctionName", Value: functionName(feature) }] },
-            Period: period,
-            Stat: "Sum",
-          },
-          ReturnData: true,
-        }),
-      ]);
-    }
+    for (const feature of watched) expectLambdaAlarm(feature, "Errors", 5);
   });
 
   it("fire when any invocation of a feature function is throttled (at least 1 in 5 minutes), one alarm per feature", () => {
-    for (const feature of watched) {
-      const props = alarmNamed(`test-agency-lambda-throttles-${feature}`);
-      expect(props.ComparisonOperator, feature).toBe("GreaterThanOrEqualToThreshold");
-      expect(props.Threshold, feature).toBe(1);
-      expect(props.EvaluationPeriods, feature).toBe(1);
-      expect(props.Metrics, feature).toEqual([
-        expect.objectContaining({
-          MetricStat: {
-            Metric: { Namespace: "AWS/Lambda", MetricName: "Throttles", Dimensions: [{ Name: "FunctionName", Value: functionName(feature) }] },
-            Period: period,
-            Stat: "Sum",
-          },
-        }),
-      ]);
-    }
+    for (const feature of watched) expectLambdaAlarm(feature, "Throttles", 1);
   });
 });
 

@@ -22,7 +22,7 @@ export async function audit(page: Page, label: string) {
 export const runTag = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 /** The text of a downloaded file. */
-export async function downloadText(download: Download): Promise<string> {
+async function downloadText(download: Download): Promise<string> {
   const path = await download.path();
   return readFile(path, "utf8");
 }
@@ -34,7 +34,7 @@ export const exportDate = (iso: string) => new Date(iso).toISOString();
 export const exportDay = () => new Date().toISOString().slice(0, 10);
 
 /** A CSV line as an export must write it: every cell quoted, " doubled (the caller writes any leading '). */
-export const csvLine = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
+const csvLine = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
 
 /**
  * The confirmation every admin delete goes through, checked the way a keyboard user meets it: the
@@ -84,4 +84,30 @@ export async function asVisitor<T>(browser: Browser, baseURL: string | undefined
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Publishes the new post open in `editor` (Publish immediately, Create Post) once the dialog closes,
+ * and returns it as the admin API lists it: searched by `tag`, matched by `slug`.
+ */
+export async function publishNewPost(page: Page, editor: Locator, tag: string, slug: string) {
+  await editor.getByRole("checkbox", { name: "Publish immediately" }).check();
+  await editor.getByRole("button", { name: "Create Post" }).click();
+  await expect(editor).toBeHidden();
+  const listed = (await (await page.request.get(`/api/admin/blog-posts?q=${tag}`)).json()) as { id: string; slug: string }[];
+  const post = listed.find((p) => p.slug === slug);
+  expect(post, `post ${slug} listed`).toBeDefined();
+  return post!;
+}
+
+/**
+ * Clicks Export CSV and checks the file it downloads: named `filename`, and holding a UTF-8 BOM, then
+ * `rows` (the header first) as CSV lines, each ended by CRLF.
+ */
+export async function expectCsvExport(page: Page, filename: string, rows: string[][]) {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(filename);
+  expect(await downloadText(download)).toBe("\uFEFF" + rows.map((cells) => `${csvLine(cells)}\r\n`).join(""));
 }

@@ -9,6 +9,7 @@ import { Media } from "@agency/core/media/media";
 import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
 import { handlerPath, routes, type RouteKey } from "@agency/core/routes";
 import { mediaContentSecurityPolicy, securityHeaders } from "@agency/core/security-headers";
+import { readCappedBody } from "./read-body";
 import { serveStatic } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -60,19 +61,6 @@ export function matchRoute(method: string, path: string) {
 }
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
-
-function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
-    });
-    req.on("end", () => resolve(size > MAX_BODY ? "too-large" : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
 
 const textual = (contentType: string) =>
   contentType === "" || /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript)|[^;]*\+(json|xml))/i.test(contentType);
@@ -267,8 +255,8 @@ export function createGateway(options: GatewayOptions = {}) {
       if (rawPath.startsWith("/media/") || url.pathname.startsWith("/media/")) return await serveMedia(req, res, method, rawPath);
       const route = matchRoute(method === "HEAD" ? "GET" : method, url.pathname);
       if (route) {
-        const body = await readBody(req);
-        if (body === "too-large") return jsonError(res, 413, "Request body is too large");
+        const body = await readCappedBody(req, MAX_BODY);
+        if (body === undefined) return jsonError(res, 413, "Request body is too large");
         const handler = await handlerFor(routes[route.key].feature);
         const result = await handler(toEvent(req, url, route, body));
         return writeResult(res, result);

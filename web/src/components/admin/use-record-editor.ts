@@ -196,3 +196,16 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
 }
 
 export type RecordEditor<R, V extends FormValues> = ReturnType<typeof useRecordEditor<R, V>>;
+
+/**
+ * The props that bind a text control (TextField, TextAreaField, SelectField, NumberField) to one
+ * field of `editor`: the field's label from `labels`, its value as text, its change and its error.
+ */
+export const fieldBinder =
+  <R, V extends FormValues>({ values, set, errors }: RecordEditor<R, V>, labels: Record<keyof V & string, string>) =>
+  (field: keyof V & string) => ({
+    label: labels[field],
+    value: String(values[field]),
+    onChange: (v: string) => set(field, v as V[keyof V]),
+    error: errors[field],
+  });

@@ -10,7 +10,7 @@ import { fieldErrors } from "@agency/core/contract/common";
 import { fieldControl } from "../../components/admin/classes";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { PageHeader } from "../../components/admin/page-header";
-import type { FieldValues, RecordEditor } from "../../components/admin/use-record-editor";
+import { fieldBinder, type FieldValues, type RecordEditor } from "../../components/admin/use-record-editor";
 import { FormField } from "../../components/ui/form-field";
 import { coursesApi } from "../../features/catalog/admin-api";
 import { barInItem, toBarList, toLines } from "../../features/catalog/bar-list";
@@ -188,12 +188,7 @@ function NumberField({ label, value, onChange, error, hint, min, max, step }: { 
 
 function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) {
   const { values, set, errors } = editor;
-  const text = (field: keyof CourseValues & string) => ({
-    label: labels[field],
-    value: String(values[field]),
-    onChange: (v: string) => set(field, v),
-    error: errors[field],
-  });
+  const text = fieldBinder(editor, labels);
   const register = values.button_type === "register";
   return (
     <>

@@ -10,7 +10,7 @@ import { fieldErrors } from "@agency/core/contract/common";
 import { Badge } from "../../components/admin/badge";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { PageHeader } from "../../components/admin/page-header";
-import type { FieldValues, RecordEditor } from "../../components/admin/use-record-editor";
+import { fieldBinder, type FieldValues, type RecordEditor } from "../../components/admin/use-record-editor";
 import { serviceDetailsApi, useCatalog } from "../../features/catalog/admin-api";
 import { barInItem, toBarList, toLines } from "../../features/catalog/bar-list";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
@@ -81,12 +81,7 @@ const columns: ColumnDef<ServiceDetail>[] = [
 
 function DetailForm({ editor }: { editor: RecordEditor<ServiceDetail, DetailValues> }) {
   const { values, set, errors } = editor;
-  const text = (field: keyof DetailValues & string) => ({
-    label: labels[field],
-    value: String(values[field]),
-    onChange: (v: string) => set(field, v),
-    error: errors[field],
-  });
+  const text = fieldBinder(editor, labels);
   return (
     <>
       <SelectField {...text("service_category")} required options={categoryOptions(values.service_category)} hint="The services page's Learn More opens its category's first active detail (lowest Order Index)" />
