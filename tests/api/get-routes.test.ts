@@ -65,8 +65,19 @@ describe("GET routes", () => {
     const published = (await call("GET", "/api/blog-posts")).json as { id: string; slug: string }[];
     expect(published.length).toBeGreaterThan(0);
     const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id };
+    // The lead routes read a lead by its id: the walker's message and registration.
+    const walkerId = async (list: string) => {
+      const found = (await admin.call("GET", `${list}?q=${encodeURIComponent(name)}`)).json as { id: string }[];
+      expect(found, `${list} finds ${name}`).toHaveLength(1);
+      return found[0]!.id;
+    };
+    const idsByRoute: Record<string, string> = {
+      "GET /api/admin/contact-submissions/{id}": await walkerId("/api/admin/contact-submissions"),
+      "GET /api/admin/course-registrations/{id}": await walkerId("/api/admin/course-registrations"),
+    };
     const pathOf = (key: string) =>
       key.slice(4).replace(/\{(\w+)\}/g, (_, name: string) => {
+        if (name === "id" && Object.hasOwn(idsByRoute, key)) return encodeURIComponent(idsByRoute[key]!);
         expect(samples, `no sample value for {${name}} in ${key}`).toHaveProperty(name);
         return encodeURIComponent(samples[name]!);
       });
