@@ -105,6 +105,31 @@ describe("admin writes", () => {
     expect(items[0]).toMatchObject({ entity: "contact-submission", entity_label: `${marked.json.updated} messages`, changed_fields: ["is_read"], actor: dev });
   });
 
+  it("records each bulk action on leads as one entry: the action in the body, and how many it changed", async () => {
+    const name = uniqueName("Bulk sender");
+    for (const email of ["a@example.com", "b@example.com"]) {
+      const sent = await new Visitor(inject("baseUrl")).call("POST", "/api/contact", { body: { name, email, company: "", message: "Hi", form_type: "general" } });
+      expect(sent.status).toBe(201);
+    }
+    const ids = (await allPages<{ id: string }>(admin, "/api/admin/contact-submissions", { q: name })).items.map((m) => m.id);
+    expect(ids).toHaveLength(2);
+    const latest = async (params: Record<string, string>) => (await allPages<AuditEntry>(admin, LOG, { limit: 5, ...params })).items[0];
+
+    const read = await call("POST", "/api/admin/contact-submissions/bulk", { action: "mark_read", ids });
+    expect(read.status, read.text).toBe(200);
+    expect(await latest({ entity: "contact-submission", action: "status_change" })).toMatchObject({ entity_id: "", entity_label: "2 messages", changed_fields: ["is_read"], actor: dev });
+    const deleted = await call("POST", "/api/admin/contact-submissions/bulk", { action: "delete", ids });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await latest({ entity: "contact-submission", action: "delete" })).toMatchObject({ entity_id: "", entity_label: "2 messages", changed_fields: [], actor: dev });
+
+    const registrant = uniqueName("Bulk registrant");
+    const registered = await new Visitor(inject("baseUrl")).call("POST", "/api/course-registrations", { body: { name: registrant, email: "r@example.com", course_interest: "Not sure" } });
+    expect(registered.status, registered.text).toBe(201);
+    const status = await call("POST", "/api/admin/course-registrations/bulk", { action: "set_status", status: "contacted", filter: { q: registrant } });
+    expect(status.status, status.text).toBe(200);
+    expect(await latest({ entity: "course-registration", action: "status_change" })).toMatchObject({ entity_id: "", entity_label: "1 registrations", changed_fields: ["status"], actor: dev });
+  });
+
   it("records a settings save with the keys saved", async () => {
     const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; value: string; version: number }[];
     const phone = settings.find((s) => s.key === "contact_phone")!;
