@@ -16,11 +16,11 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { use, type Function as SstFunction, type StackContext } from "sst/constructs";
 import { Api, tableReadActions, tableWriteActions } from "./api";
 import { Database } from "./database";
-import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "@agency/core/metrics";
+import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
 import { features, type Feature } from "@agency/core/routes";
 import { Web } from "./web";
 
-export { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "@agency/core/metrics";
+export { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "@agency/core/metrics";
 
 /** Every alarm looks at 5-minute sums. */
 const ALARM_PERIOD_MINUTES = 5;
@@ -40,6 +40,9 @@ const LAMBDA_THROTTLES_THRESHOLD = 1;
 const DYNAMODB_THROTTLES_THRESHOLD = 1;
 /** Lead mails: any contact message or registration whose mail could not be sent. */
 const LEAD_MAIL_FAILURES_THRESHOLD = 1;
+
+/** Audit log: any admin action whose audit entry could not be written. */
+const AUDIT_WRITE_FAILURES_THRESHOLD = 1;
 
 /** What the stack outputs when there is no ALARM_EMAIL. */
 export const noAlarmEmailNotice = "not set: alarms go nowhere until ALARM_EMAIL is set and the stage deployed again";
@@ -200,6 +203,26 @@ export function Monitoring({ stack, app }: StackContext) {
     evaluationPeriods: 1,
   });
 
+  const auditWriteFailures = new Metric({
+    ...AUDIT_WRITE_METRIC,
+    dimensionsMap: { [METRIC_STAGE_DIMENSION]: app.stage },
+    period,
+    statistic: "Sum",
+    label: "Failed audit writes",
+  });
+  alarm("AuditWriteFailures", {
+    alarmName: name("audit-write-failures"),
+    alarmDescription:
+      `At least ${AUDIT_WRITE_FAILURES_THRESHOLD} admin action could not be written to the audit log in the last ` +
+      `${ALARM_PERIOD_MINUTES} minutes. The action itself went through; the log is missing its entry. The functions' ` +
+      `logs have each one as {"level":"error","message":"audit write failed: ..."} with the route and the error ` +
+      `(throttling, permissions).`,
+    metric: auditWriteFailures,
+    threshold: AUDIT_WRITE_FAILURES_THRESHOLD,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
+
   const dashboardName = `${app.stage}-${app.name}`;
   const dashboard = new Dashboard(stack, "Dashboard", { dashboardName, defaultInterval: Duration.days(1) });
   const graph = (title: string, left: IMetric[], leftAnnotationValue?: number) =>
@@ -219,6 +242,7 @@ export function Monitoring({ stack, app }: StackContext) {
     graph("DynamoDB throttled requests", [tableThrottles], DYNAMODB_THROTTLES_THRESHOLD),
     graph("Failed lead mails", [leadMailFailures], LEAD_MAIL_FAILURES_THRESHOLD),
   );
+  dashboard.addWidgets(graph("Failed audit writes", [auditWriteFailures], AUDIT_WRITE_FAILURES_THRESHOLD));
   dashboard.addWidgets(new AlarmStatusWidget({ title: "Alarms", alarms, width: 24, height: 8 }));
 
   stack.addOutputs({

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LEAD_MAIL_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
+import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
 import { features } from "@agency/core/routes";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
@@ -149,14 +149,36 @@ describe("the lead mail alarm", () => {
   });
 });
 
+describe("the audit write alarm", () => {
+  it("fires when at least 1 audit entry could not be written in 5 minutes, on the stage's Agency/AuditWriteFailures metric", () => {
+    expect(AUDIT_WRITE_METRIC).toEqual({ namespace: "Agency", metricName: "AuditWriteFailures" });
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-audit-write-failures",
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      Metrics: [
+        Match.objectLike({
+          MetricStat: {
+            Metric: { Namespace: "Agency", MetricName: "AuditWriteFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
+            Period: period,
+            Stat: "Sum",
+          },
+        }),
+      ],
+    });
+  });
+});
+
 describe("every alarm", () => {
-  it("is one of the API, per-function errors and throttles, table and lead mail alarms, named after the stage", () => {
+  it("is one of the API, per-function errors and throttles, table, lead mail and audit write alarms, named after the stage", () => {
     const names = Object.values(alarms()).map((a) => a.Properties!.AlarmName as string);
     expect(names.sort()).toEqual(
       [
         "test-agency-api-5xx-rate",
         "test-agency-dynamodb-throttles",
         "test-agency-lead-mail-failures",
+        "test-agency-audit-write-failures",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
       ].sort(),
     );

@@ -22,7 +22,7 @@ export async function audit(page: Page, label: string) {
 export const runTag = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
 /** The text of a downloaded file. */
-async function downloadText(download: Download): Promise<string> {
+export async function downloadText(download: Download): Promise<string> {
   const path = await download.path();
   return readFile(path, "utf8");
 }
@@ -34,7 +34,7 @@ export const exportDate = (iso: string) => new Date(iso).toISOString();
 export const exportDay = () => new Date().toISOString().slice(0, 10);
 
 /** A CSV line as an export must write it: every cell quoted, " doubled (the caller writes any leading '). */
-const csvLine = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
+export const csvLine = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
 
 /**
  * The confirmation every admin delete goes through, checked the way a keyboard user meets it: the

@@ -14,3 +14,12 @@
 export const LEAD_MAIL_METRIC = { namespace: "Agency", metricName: "LeadMailFailures" } as const;
 /** The one dimension of LEAD_MAIL_METRIC; its value is the stage's name. */
 export const LEAD_MAIL_METRIC_DIMENSION = "Stage";
+
+/**
+ * An audit log entry that could not be written (the admin's action itself went through). Emitted by
+ * packages/functions/src/audit.ts in Embedded Metric Format: namespace `Agency`, metric
+ * `AuditWriteFailures`, unit `Count`, dimension `Stage`.
+ */
+export const AUDIT_WRITE_METRIC = { namespace: "Agency", metricName: "AuditWriteFailures" } as const;
+/** The dimension every app metric carries; its value is the stage's name. */
+export const METRIC_STAGE_DIMENSION = LEAD_MAIL_METRIC_DIMENSION;

@@ -33,10 +33,11 @@ export const features = [
   "admin-blog",
   "admin-users",
   "admin-media",
+  "admin-audit",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
-export const readOnlyFeatures: readonly Feature[] = ["content", "blog", "feeds"];
+export const readOnlyFeatures: readonly Feature[] = ["content", "blog", "feeds", "admin-audit"];
 
 const publicRead = (feature: Feature): RouteSpec => ({ feature, access: "public", cache: true });
 const open = (feature: Feature): RouteSpec => ({ feature, access: "public" });
@@ -137,6 +138,9 @@ export const routes = {
   "GET /api/admin/media": admin("admin-media"),
   "PUT /api/admin/media/{id}": admin("admin-media"),
   "DELETE /api/admin/media/{id}": admin("admin-media"),
+
+  // The audit log: read only. No route edits or deletes an entry (entries expire after a year).
+  "GET /api/admin/audit-log": admin("admin-audit"),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteKey = keyof typeof routes;

@@ -6,8 +6,9 @@ import { fieldErrors } from "@agency/core/contract/common";
 import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
+import { recordAudit } from "./audit";
 import { authorize, checkCsrf } from "./auth/guard";
-import type { Request } from "./request";
+import type { AuditNote, Request } from "./request";
 
 /**
  * The one http wrapper. Every handler is `http({ "<routeKey>": fn })`. It owns:
@@ -27,6 +28,9 @@ import type { Request } from "./request";
 export const PUBLIC_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
 const DEFAULT_MAX_BODY = 16 * 1024;
 const MAX_PATH_PARAM_BYTES = 512;
+
+/** What the audit hook reads back from a request. */
+const auditState = new WeakMap<Request, { note?: AuditNote; bodyFields?: string[] }>();
 
 export class Reply {
   constructor(
@@ -93,7 +97,8 @@ function rawBody(event: APIGatewayProxyEventV2): string {
 function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
-  return {
+  const audit: { note?: AuditNote; bodyFields?: string[] } = {};
+  const req: Request = {
     event,
     routeKey,
     params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ""])),
@@ -115,9 +120,17 @@ function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request
       } catch {
         throw new HttpError(400, "Request body is not valid JSON", { fields: { body: "Request body is not valid JSON" } });
       }
-      return schema.parse(json);
+      const parsed = schema.parse(json);
+      // The fields a save sent (the editors send only what changed): the entry's changed_fields.
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) audit.bodyFields = Object.keys(parsed);
+      return parsed;
+    },
+    audit(note) {
+      audit.note = { ...audit.note, ...note };
     },
   };
+  auditState.set(req, audit);
+  return req;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
@@ -165,6 +178,12 @@ function errorReply(err: unknown, requestId: string): Reply {
   return new Reply(500, { error: "Internal server error", requestId });
 }
 
+/** The audit log entry of an admin action (./audit.ts); never throws. */
+const audited = (req: Request, access: string, r: Reply) => {
+  const state = auditState.get(req);
+  return recordAudit(req, access, state?.note, state?.bodyFields, r);
+};
+
 export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): FeatureHandler {
   const fn = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const routeKey = event.routeKey as RouteKey;
@@ -178,9 +197,13 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
       await checkCsrf(req);
       if (spec.access !== "public") req.session = await authorize(req);
       const out = await route(req);
-      return toResult(out instanceof Reply ? out : new Reply(200, out), "cache" in spec && spec.cache === true, req.headers["if-none-match"]);
+      const r = out instanceof Reply ? out : new Reply(200, out);
+      await audited(req, spec.access, r);
+      return toResult(r, "cache" in spec && spec.cache === true, req.headers["if-none-match"]);
     } catch (err) {
-      return toResult(errorReply(err, req.requestId), false);
+      const r = errorReply(err, req.requestId);
+      await audited(req, spec.access, r);
+      return toResult(r, false);
     }
   };
   return Object.assign(fn, { routeKeys: Object.keys(handlers) as RouteKey[] });

@@ -25,6 +25,8 @@ const limit = z.coerce
 const cursor = z.string().max(2048, "cursor is not valid").optional();
 /** A paged list without filters: `?limit=&cursor=` only (the media library). */
 export const pageQuery = z.object({ limit, cursor });
+/** The paging parameters, for lists defined in other contracts (the audit log). */
+export const pageParams = { limit, cursor };
 /** Case-insensitive search text; "" means no search. */
 const q = z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase());
 

@@ -61,10 +61,6 @@ function decode<T>(raw: string | undefined, schema: z.ZodType<T & { f: string }>
 
 const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(\.\d{1,9})?z$/i);
 const recordId = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/);
-const yearCursor = z
-  .object({ f: z.string(), b: z.string().regex(/^\d{4}$/), k: z.tuple([isoTime, recordId]).nullable() })
-  .strict()
-  .refine((c) => allBuckets().includes(c.b) && (c.k === null || c.k[0].startsWith(c.b)));
 const sortedCursor = z.object({ f: z.string(), k: z.tuple([z.string().max(600), recordId]) }).strict();
 
 /** The attribute a year-partitioned index sorts on (its sort key is that attribute, then id). */
@@ -124,35 +120,92 @@ export interface YearPageRequest<T> {
 export async function pageAcrossYears<T extends { id: string } & Partial<Record<SortAttribute, string>>>(r: YearPageRequest<T>): Promise<Page<T>> {
   const order = r.order ?? "desc";
   const { pattern, partition, sortedBy } = r.index ?? { pattern: "byYear", partition: "bucket", sortedBy: "created_at" };
-  const f = fingerprint(r.list, { ...r.filters, order });
-  const start = decode(r.cursor, yearCursor, f);
   const conv = yearConversions(r.entity, pattern);
-  const buckets = order === "desc" ? allBuckets() : allBuckets().reverse();
+  return pageAcrossPartitions<T>({
+    ...r,
+    order,
+    buckets: order === "desc" ? allBuckets() : allBuckets().reverse(),
+    keyOf: (item) => [item[sortedBy] ?? "", item.id],
+    bucketOf: ([time]) => bucketOf(time),
+    toCursor: (bucket, [time, id]) => conv.fromComposite.toCursor({ [partition]: bucket, [sortedBy]: time, id }),
+    fromCursor: (electroCursor) => {
+      const composite = conv.fromCursor.toComposite(electroCursor);
+      return [composite[sortedBy] ?? "", composite.id ?? ""];
+    },
+  });
+}
+
+/** A position in a partitioned list: the sort key's time (it starts with its partition's name) and the item's id. */
+export type PartitionKey = readonly [string, string];
+
+export interface PartitionedPageRequest<T> {
+  /** The partitions in reading order (years, UTC days, ...). A position's time starts with its partition's name. */
+  buckets: string[];
+  /** Names the list in the cursor's fingerprint, with the filters. */
+  list: string;
+  filters: Record<string, string>;
+  limit: number;
+  cursor: string | undefined;
+  order: "desc" | "asc";
+  /** True when `query` applies a FilterExpression: query pages then read more items each. */
+  filtered: boolean;
+  /** How long a filtered list reads before answering what it has (default LIST_TIME_BUDGET_MS). */
+  timeBudgetMs?: number;
+  keyOf(item: T): PartitionKey;
+  /** The partition a position is in. */
+  bucketOf(key: PartitionKey): string;
+  /**
+   * A few records held in memory (the admin accounts beside the users), already filtered, merged
+   * into the list in its order by position; the cursor is then the last item's position.
+   */
+  extra?: T[];
+  /** ElectroDB's cursor of a position in a partition, and back (its own key conversions). */
+  toCursor(bucket: string, key: PartitionKey): string;
+  fromCursor(electroCursor: string): PartitionKey;
+  /** One Query page of a partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
+  query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
+}
+
+const partitionCursor = z.object({ f: z.string(), b: z.string().max(100), k: z.tuple([isoTime, recordId]).nullable() }).strict();
+
+/**
+ * One page of a partitioned list: queries the partitions in order from the cursor's position,
+ * continuing query pages until `limit` items matched, MAX_PAGE_BYTES is reached, the time budget is
+ * spent, or the list ends.
+ */
+export async function pageAcrossPartitions<T>(r: PartitionedPageRequest<T>): Promise<Page<T>> {
+  const { order, buckets } = r;
+  const f = fingerprint(r.list, { ...r.filters, order });
+  const start = decode(r.cursor, partitionCursor, f);
+  if (start && (!buckets.includes(start.b) || (start.k !== null && !start.k[0].toLowerCase().startsWith(start.b.toLowerCase())))) {
+    throw invalidCursor();
+  }
   const deadline = Date.now() + (r.timeBudgetMs ?? LIST_TIME_BUDGET_MS);
   const items: T[] = [];
   let bytes = 2;
-  const at = (bucket: string, k: readonly [string, string] | null) => encode({ f, b: bucket, k: k ? [k[0], k[1]] : null });
-  /** The partition the list goes on with after partition `i` ends; an unfiltered list skips empty years. */
-  const yearAfter = async (i: number): Promise<string | undefined> => {
+  const at = (bucket: string, k: PartitionKey | null) => encode({ f, b: bucket, k });
+  /** The partition the list goes on with after partition `i` ends; an unfiltered list skips empty partitions. */
+  const bucketAfter = async (i: number): Promise<string | undefined> => {
     for (let j = i + 1; j < buckets.length; j++) {
       if (r.filtered) return buckets[j]!;
       const probe = await r.query(buckets[j]!, { cursor: undefined, limit: 1, order });
       if (probe.data.length) return buckets[j]!;
+      if (Date.now() > deadline) return buckets[j]!;
     }
     return undefined;
   };
 
   // The extra records still to come, in list order: after the cursor's position.
   const sign = order === "asc" ? 1 : -1;
-  const keyOf = (p: T) => [p[sortedBy] ?? "", p.id] as const;
-  const inOrder = (a: readonly [string, string], b: readonly [string, string]) =>
+  const inOrder = (a: PartitionKey, b: PartitionKey) =>
     sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  const bucketOfItem = (item: T) => r.bucketOf(r.keyOf(item));
   /** Does a record come before partition `bucket` starts, in list order? */
-  const beforeYear = (p: T, bucket: string) => sign * (bucketOf(keyOf(p)[0]) < bucket ? -1 : bucketOf(keyOf(p)[0]) > bucket ? 1 : 0) < 0;
+  const beforeBucket = (item: T, bucket: string) => sign * (bucketOfItem(item) < bucket ? -1 : bucketOfItem(item) > bucket ? 1 : 0) < 0;
   const pending = [...(r.extra ?? [])]
-    .sort((a, b) => inOrder(keyOf(a), keyOf(b)))
-    .filter((e) => !start || (start.k ? inOrder(keyOf(e), start.k) > 0 : !beforeYear(e, start.b)));
-  const atItem = (p: T) => at(bucketOf(keyOf(p)[0]), keyOf(p));
+    .sort((a, b) => inOrder(r.keyOf(a), r.keyOf(b)))
+    .filter((e) => !start || (start.k ? inOrder(r.keyOf(e), start.k) > 0 : !beforeBucket(e, start.b)));
+  const atItem = (item: T) => at(bucketOfItem(item), r.keyOf(item));
   const push = (item: T) => {
     const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
     if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) return false;
@@ -172,28 +225,27 @@ export async function pageAcrossYears<T extends { id: string } & Partial<Record<
   const finish = (next: string | undefined, until: ((e: T) => boolean) | undefined): Page<T> =>
     pushExtrasBefore(until) ? (next ? { items, next } : { items }) : { items, next: atItem(items.at(-1)!) };
 
-  let k = start?.k ?? null;
+  let k: PartitionKey | null = start?.k ?? null;
   for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
     const bucket = buckets[i]!;
-    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ [partition]: bucket, [sortedBy]: k[0], id: k[1] }) : undefined;
+    let cursor: string | undefined = k ? r.toCursor(bucket, k) : undefined;
     do {
       const need = r.limit - items.length;
       // One more than needed: DynamoDB cannot tell a page that ends the partition from one that
       // does not, and the extra item says whether a next page exists (no trailing empty page).
       const page = await r.query(bucket, { cursor, limit: r.filtered ? Math.max(need + 1, FILTERED_QUERY_PAGE) : need + 1, order });
       for (const item of page.data) {
-        if (!pushExtrasBefore((e) => inOrder(keyOf(e), keyOf(item)) < 0) || !push(item)) return { items, next: atItem(items.at(-1)!) };
+        if (!pushExtrasBefore((e) => inOrder(r.keyOf(e), r.keyOf(item)) < 0) || !push(item)) return { items, next: atItem(items.at(-1)!) };
       }
       cursor = page.cursor ?? undefined;
       const full = items.length === r.limit;
       if (full || Date.now() > deadline) {
         if (cursor) {
-          const composite = conv.fromCursor.toComposite(cursor);
-          const key = [composite[sortedBy] ?? "", composite.id ?? ""] as const;
-          return finish(at(bucket, key), (e) => inOrder(keyOf(e), key) <= 0);
+          const position = r.fromCursor(cursor);
+          return finish(at(bucket, position), (e) => inOrder(r.keyOf(e), position) <= 0);
         }
-        const year = await yearAfter(i);
-        return year ? finish(at(year, null), (e) => beforeYear(e, year)) : finish(undefined, undefined);
+        const next = await bucketAfter(i);
+        return next ? finish(at(next, null), (e) => beforeBucket(e, next)) : finish(undefined, undefined);
       }
     } while (cursor);
   }

@@ -1,5 +1,6 @@
 import { config } from "../config";
 import { dynamo } from "./client";
+import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
 import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
@@ -39,6 +40,8 @@ const entities = {
   counter: CounterEntity,
   media: MediaEntity,
   mediaHash: MediaHashEntity,
+  auditEntry: AuditEntryEntity,
+  auditDay: AuditDayEntity,
 };
 
 let boundTo = "";

@@ -184,9 +184,12 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
       return change.after;
     },
 
-    /** Deletes one lead (404 when there is none), uncounting exactly what was deleted. */
-    async remove(id: string, step: (id: string) => Promise<Change<T>>): Promise<void> {
-      if (!(await applyAll([id], step))) throw notFound();
+    /** Deletes one lead (404 when there is none), uncounting exactly what was deleted; the deleted record. */
+    async remove(id: string, step: (id: string) => Promise<Change<T>>): Promise<T> {
+      const change = await step(id);
+      if (!change) throw notFound();
+      await Counters.change(c.tally, change.before, change.after);
+      return change.before;
     },
 
     /**

@@ -200,10 +200,11 @@ export const Users = {
    * Deleting a user also ends every session they have. An admin cannot delete the account they are
    * signed in with (`signedInAs`: the user id of the deleting admin's Google session, if it is one).
    */
-  async remove(id: string, { signedInAs }: { signedInAs?: string } = {}): Promise<void> {
+  async remove(id: string, { signedInAs }: { signedInAs?: string } = {}) {
     if (signedInAs !== undefined && signedInAs === id) throw new ConflictError(SELF_DELETE_MESSAGE);
-    await Counters.removed(tally.user, () => db().user.remove({ id }).go({ response: "all_old" }), () => new NotFoundError("User not found"));
+    const removed = await Counters.removed(tally.user, () => db().user.remove({ id }).go({ response: "all_old" }), () => new NotFoundError("User not found"));
     await Sessions.endAllFor(subjectOf.user(id));
+    return removed;
   },
   /** Writes the hidden search attribute of users stored before it existed (the recount). */
   backfillSearch: () =>

@@ -19,14 +19,21 @@ export const handler = http({
   /** Change status or Delete: listed ids at once, or a filter's matches in ~3 s batches (go on with `cursor`). */
   "POST /api/admin/course-registrations/bulk": async (req): Promise<BulkResult> => {
     const { action, status, ids, filter, cursor } = req.body(registrationBulkInput);
-    return { success: true, ...(await Registrations.bulk(action, status, ids ? { ids } : { filter: filter!, cursor })) };
+    const result = await Registrations.bulk(action, status, ids ? { ids } : { filter: filter!, cursor });
+    req.audit({
+      action: action === "delete" ? "delete" : "status_change",
+      entity_id: "",
+      entity_label: `${result.updated} registrations`,
+      changed_fields: action === "delete" ? [] : ["status"],
+    });
+    return { success: true, ...result };
   },
   "PUT /api/admin/course-registrations/{id}/status": (req) =>
     Registrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
   /** A failed notification, sent again (409 unless it failed). */
   "POST /api/admin/course-registrations/{id}/resend-notification": ({ params }) => resendLeadMail("registration", params.id ?? ""),
-  "DELETE /api/admin/course-registrations/{id}": async ({ params }) => {
-    await Registrations.remove(params.id ?? "");
+  "DELETE /api/admin/course-registrations/{id}": async (req) => {
+    req.audit({ record: await Registrations.remove(req.params.id ?? "") });
     return { success: true };
   },
 });

@@ -28,6 +28,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   media: lazy(() => import("./media")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
+  activity: lazy(() => import("./activity")),
 };
 
 function AdminPage({ item }: { item: AdminNavItem }) {
