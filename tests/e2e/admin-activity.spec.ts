@@ -10,7 +10,8 @@ test("an admin finds who changed an item in Activity, filters it, exports it and
   await signInAsAdmin(page);
   // Two admin actions to find: an industry created, and a failed sign-in with a made-up username.
   const headers = { origin: new URL(baseURL!).origin };
-  const created = await page.request.post("/api/admin/industries", { headers, data: { name: title, description: "Audited" } });
+  // Inactive, so that no visitor page (and no journey counting the home page's industries) sees it.
+  const created = await page.request.post("/api/admin/industries", { headers, data: { name: title, description: "Audited", is_active: false } });
   expect(created.status()).toBe(201);
   const { id } = await created.json();
   const refused = await page.request.post("/api/admin/login", { headers, data: { username: tried, password: "not-the-password" } });
