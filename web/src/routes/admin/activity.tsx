@@ -32,15 +32,14 @@ function DayFilter({ label, value, onChange }: { label: string; value: string; o
 export default function ActivityPage() {
   const [params, setParams] = useSearchParams();
   const filters: AuditFilters = useMemo(() => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ""])) as unknown as AuditFilters, [params]);
-  const set = (key: (typeof keys)[number], value: string) =>
-    setParams(
-      (p) => {
-        if (value) p.set(key, value);
-        else p.delete(key);
-        return p;
-      },
-      { replace: true },
-    );
+  // From the address as it is now, not as this render saw it: react-router's functional update gets
+  // the render's params, so two filters chosen before a re-render would keep only the second.
+  const set = (key: (typeof keys)[number], value: string) => {
+    const p = new URLSearchParams(window.location.search);
+    if (value) p.set(key, value);
+    else p.delete(key);
+    setParams(p, { replace: true });
+  };
   const list = useAuditLog(filters);
   const columns = useMemo(
     () =>
