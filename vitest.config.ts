@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "infra/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "infra/**/*.test.ts", "tests/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
         },
       },

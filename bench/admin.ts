@@ -60,8 +60,8 @@ async function seedData(dataDir: string) {
   const { ensureTable } = await import("../packages/core/src/db/table");
   const { db } = await import("../packages/core/src/db/service");
   const { seedDefaults } = await import("../packages/core/src/seed/seed");
-  const { ContactSubmissions } = await import("../packages/core/src/contact/contact");
-  const { CourseRegistrations } = await import("../packages/core/src/registrations/registrations");
+  const { Messages } = await import("../packages/core/src/messages/messages");
+  const { Registrations } = await import("../packages/core/src/registrations/registrations");
   const { BlogEditor } = await import("../packages/core/src/blog/editor");
   const { blogPostInput } = await import("../packages/core/src/contract/blog");
   const { Users } = await import("../packages/core/src/users/users");
@@ -77,7 +77,7 @@ async function seedData(dataDir: string) {
   const person = () => `${pick(firstNames)} ${pick(lastNames)}`;
   const messages = Array.from({ length: volume.messages }, (_, i) => {
     const name = person();
-    return ContactSubmissions.record(
+    return Messages.record(
       {
         name,
         email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}${i}@example.com`,
@@ -95,7 +95,7 @@ async function seedData(dataDir: string) {
 
   const registrations = Array.from({ length: volume.registrations }, (_, i) => {
     const name = person();
-    const r = CourseRegistrations.record(
+    const r = Registrations.record(
       {
         name,
         email: `${name.toLowerCase().replace(/[^a-z]+/g, ".")}${i}@example.com`,

@@ -1,41 +1,72 @@
 /**
- * npm run bench:lambda — bundles every feature handler as SST deploys it (esbuild, ESM, minified:
- * SST's own options for Node functions plus infra/bundling.ts) and prints, per handler, its size
- * (minified and gzipped) and its cold import time in a fresh Node process (median of several runs).
+ * npm run bench:lambda — bundles every feature handler as SST 2.49 deploys it (its own esbuild call
+ * in node_modules/sst/runtime/handlers/node.js, with infra/bundling.ts's options), and beside them a
+ * bare DynamoDB handler (bench/dynamodb-baseline.ts) built the same way, in the same run. Then:
  *
- * Targets: at most 250 KB minified per handler (they all use DynamoDB), cold import at most 150 ms.
- * `--check` exits non-zero when a handler misses one. Results also go to bench/lambda-results.json.
+ * - sizes: what a cold start loads (the handler file and the chunks it imports statically) and what
+ *   is deployed (every chunk, including those only a dynamic import loads), by package;
+ * - paired timings: for each handler, at least 15 pairs of fresh Node processes, one loading the
+ *   handler and one the baseline, in turn (the order alternating), each timing from its own start
+ *   (Node's start-up included, as in a Lambda cold start's init) until the handler has loaded, and
+ *   until its first request is answered (import, handler, first DynamoDB calls against a local
+ *   dynalite seeded with the default content and an admin session). A pair's ratio is handler /
+ *   baseline, so a drift in the machine's speed during the run moves both; the figure is the
+ *   median ratio.
+ *
+ * Targets (issue 22): cold import at most 1.5 times the baseline's (the goal beyond it 1.3), at most
+ * 600 KB loaded at cold start, first request at most 1.5 times the baseline's. `--check` exits
+ * non-zero when a handler misses one. Results also go to bench/lambda-results.json.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import esbuild from "esbuild";
 import { lambdaArchitecture, lambdaRuntime, nodejsBundling } from "../infra/bundling";
-import { features, handlerPath, type Feature } from "../infra/routes";
+import { features, handlerPath, routes, type Feature, type RouteKey } from "@agency/core/routes";
+import { startDynalite } from "../packages/local/src/dynamo";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outDir = path.join(root, ".build", "lambda");
-const RUNS = Number(process.env.BENCH_RUNS ?? 11);
-const MAX_MINIFIED_BYTES = 250 * 1024;
-const MAX_COLD_IMPORT_MS = 150;
+const outRoot = path.join(root, ".build", "lambda");
+/** At least 15 for a result; fewer (BENCH_PAIRS) only for a quick look, and --check then refuses. */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 15);
+const TARGET = { importRatio: 1.5, importRatioGoal: 1.3, startKb: 600, requestRatio: 1.5 };
+const BASELINE = "baseline";
+const run = promisify(execFile);
 
-/** What runtime/handlers/node.js in SST 2.49 passes to esbuild for an ESM function in deploy mode. */
-async function bundle(feature: Feature) {
-  const outfile = path.join(outDir, feature, "handler.mjs");
-  const { external = [], ...override } = nodejsBundling.esbuild as esbuild.BuildOptions;
+interface Built {
+  /** The file Lambda loads (the handler). */
+  entry: string;
+  /** Every output file, with its size and its static imports among the outputs. */
+  outputs: Map<string, { bytes: number; staticImports: string[]; inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+/**
+ * SST 2.49's esbuild options for a Node function in deploy mode (runtime/handlers/node.js), for
+ * infra/bundling.ts's `nodejs` props: ESM, its banner, `splitting` with `outdir` and `.mjs` chunks,
+ * `sourcemap` and `minify` as given, `esbuild` overrides last.
+ */
+async function bundle(name: string, entryPoint: string): Promise<Built> {
+  const nodejs: { format: "esm"; minify: boolean; splitting?: boolean; sourcemap?: boolean; esbuild?: esbuild.BuildOptions } = nodejsBundling;
+  const outdir = path.join(outRoot, name);
+  // SST names the output after the handler's file, `.mjs` for ESM.
+  const target = path.join(outdir, `${path.parse(entryPoint).name}.mjs`);
+  const { external = [], ...override } = nodejs.esbuild ?? {};
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [handlerPath(feature)],
+    entryPoints: [entryPoint],
     platform: "node",
     external: ["sharp", "pg-native", ...external],
     keepNames: true,
     bundle: true,
     logLevel: "silent",
+    splitting: nodejs.splitting,
     metafile: true,
-    format: nodejsBundling.format,
+    outExtension: nodejs.splitting ? { ".js": ".mjs" } : undefined,
+    format: "esm",
     target: "esnext",
     mainFields: ["module", "main"],
     banner: {
@@ -44,60 +75,178 @@ async function bundle(feature: Feature) {
         `const require = topLevelCreateRequire(import.meta.url);`,
         `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
         `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
+        "",
       ].join("\n"),
     },
-    outfile,
-    // SST uploads the source map separately, so it is not part of the function's code.
-    sourcemap: false,
-    minify: nodejsBundling.minify,
+    outfile: nodejs.splitting ? undefined : target,
+    outdir: nodejs.splitting ? outdir : undefined,
+    sourcemap: nodejs.sourcemap === false ? false : true,
+    minify: nodejs.minify,
     ...override,
   });
-  return { outfile, metafile: result.metafile! };
+  const outputs: Built["outputs"] = new Map();
+  for (const [file, out] of Object.entries(result.metafile!.outputs)) {
+    if (file.endsWith(".map")) continue; // SST uploads a map apart from the function's code
+    outputs.set(path.resolve(root, file), {
+      bytes: out.bytes,
+      staticImports: out.imports.filter((i) => i.kind === "import-statement" && !i.external).map((i) => path.resolve(root, i.path)),
+      inputs: out.inputs,
+    });
+  }
+  if (!outputs.has(target)) throw new Error(`${name}: esbuild wrote no ${path.relative(root, target)}`);
+  return { entry: target, outputs };
+}
+
+/** The files a cold start loads: the handler and, transitively, the chunks it imports statically. */
+function startGraph(built: Built): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of built.outputs.get(file)?.staticImports ?? []) visit(next);
+  };
+  visit(built.entry);
+  return [...seen];
 }
 
 /** Packages that only ever come as part of a larger dependency, reported under that dependency's name. */
 const groupOf = (pkg: string) => {
-  if (/^@(aws-sdk|smithy|aws-crypto)\//.test(pkg) || ["tslib", "fast-xml-parser", "strnum", "bowser", "uuid"].includes(pkg)) return "AWS SDK v3";
+  if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg) || ["tslib", "fast-xml-parser", "strnum", "bowser", "uuid", "mnemonist", "obliterator"].includes(pkg)) return "AWS SDK v3";
   if (["sanitize-html", "postcss", "htmlparser2", "entities", "domutils", "domhandler", "dom-serializer", "domelementtype",
-       "source-map-js", "nanoid", "picocolors", "deepmerge", "escape-string-regexp", "is-plain-object", "parse-srcset"].includes(pkg)) {
+       "source-map-js", "nanoid", "picocolors", "deepmerge", "escape-string-regexp", "is-plain-object", "parse-srcset", "launder", "dayjs"].includes(pkg)) {
     return "sanitize-html (+ postcss, htmlparser2)";
   }
   if (pkg === "jsonschema") return "electrodb";
   return pkg;
 };
 
-/** The contributors to a bundle, by package (or by source folder for our own code), largest first. */
-function contributors(metafile: esbuild.Metafile, outfile: string) {
-  const output = metafile.outputs[path.relative(root, outfile)] ?? Object.values(metafile.outputs)[0]!;
+/** The contributors to some output files, by package (or by source folder for our own code), largest first. */
+function contributors(built: Built, files: string[]) {
   const byPackage = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    const i = input.lastIndexOf("node_modules/");
-    let key: string;
-    if (i < 0) key = input.split("/").slice(0, 4).join("/");
-    else {
-      const parts = input.slice(i + "node_modules/".length).split("/");
-      key = groupOf(parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!);
+  for (const file of files) {
+    for (const [input, { bytesInOutput }] of Object.entries(built.outputs.get(file)!.inputs)) {
+      const i = input.lastIndexOf("node_modules/");
+      let key: string;
+      if (i < 0) key = input.split("/").slice(0, 4).join("/");
+      else {
+        const parts = input.slice(i + "node_modules/".length).split("/");
+        key = groupOf(parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!);
+      }
+      byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
     }
-    byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
   }
-  return [...byPackage.entries()].sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ name, kb: round(bytes / 1024) }));
+  return [...byPackage.entries()].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ name, kb: round(bytes / 1024) }));
 }
 
-/** Milliseconds to import the bundle in a new Node process: what a Lambda cold start pays for our code. */
-function coldImportMs(file: string): number {
-  const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(String(performance.now() - t));`;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
-    cwd: path.dirname(file),
-    env: {
-      PATH: process.env.PATH,
-      AWS_REGION: "us-east-1",
-      AWS_LAMBDA_FUNCTION_NAME: "bench",
-      TABLE_NAME: "bench",
-      NODE_ENV: "production",
+/** One request per handler, the first a cold function typically serves (admin ones signed in). */
+const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: Record<string, string>; body?: unknown }> = {
+  content: { route: "GET /api/services", path: "/api/services" },
+  blog: { route: "GET /api/blog-posts", path: "/api/blog-posts" },
+  feeds: { route: "GET /rss.xml", path: "/rss.xml" },
+  contact: {
+    route: "POST /api/contact",
+    path: "/api/contact",
+    body: { name: "Bench Visitor", email: "bench@example.com", message: "A first request of a cold function.", inquiryType: "general" },
+  },
+  registrations: {
+    route: "POST /api/course-registrations",
+    path: "/api/course-registrations",
+    body: { name: "Bench Visitor", email: "bench@example.com", course_interest: "AI Foundations", experience_level: "Beginner" },
+  },
+  auth: { route: "GET /api/admin/me", path: "/api/admin/me" },
+  "admin-dashboard": { route: "GET /api/admin/dashboard-stats", path: "/api/admin/dashboard-stats" },
+  "admin-messages": { route: "GET /api/admin/contact-submissions", path: "/api/admin/contact-submissions" },
+  "admin-registrations": { route: "GET /api/admin/course-registrations", path: "/api/admin/course-registrations" },
+  "admin-settings": { route: "GET /api/admin/site-settings", path: "/api/admin/site-settings" },
+  "admin-content": { route: "GET /api/admin/page-sections/{pageSlug}", path: "/api/admin/page-sections/home", params: { pageSlug: "home" } },
+  "admin-blog": { route: "GET /api/admin/blog-posts", path: "/api/admin/blog-posts" },
+  "admin-users": { route: "GET /api/admin/users", path: "/api/admin/users" },
+  "admin-media": { route: "GET /api/admin/media", path: "/api/admin/media" },
+  "admin-audit": { route: "GET /api/admin/audit-log", path: "/api/admin/audit-log" },
+};
+
+/** An API Gateway (payload 2.0) event for a feature's first request, from a distinct address each time (rate limits). */
+function eventFor(feature: Feature, cookie: string, n: number) {
+  const { route, path: rawPath, params, body } = firstRequests[feature];
+  if (routes[route].feature !== feature) throw new Error(`${route} is not served by ${feature}`);
+  const method = route.slice(0, route.indexOf(" "));
+  return {
+    version: "2.0",
+    routeKey: route,
+    rawPath,
+    rawQueryString: "",
+    cookies: [cookie],
+    headers: {
+      host: "localhost:3000",
+      origin: "http://localhost:3000",
+      "user-agent": "bench",
+      ...(body ? { "content-type": "application/json" } : {}),
     },
-    encoding: "utf8",
-  });
-  return Number(out);
+    ...(params ? { pathParameters: params } : {}),
+    requestContext: {
+      http: { method, path: rawPath, protocol: "HTTP/1.1", sourceIp: `10.0.${Math.floor(n / 250)}.${(n % 250) + 1}`, userAgent: "bench" },
+      requestId: `bench-${n}`,
+      routeKey: route,
+      stage: "$default",
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    isBase64Encoded: false,
+  };
+}
+
+/**
+ * Loads a bundle in a fresh Node process and serves one request. Times are from the process's start
+ * (performance.now()'s origin), as a cold start's init includes the runtime's own start: `importMs`
+ * when the handler's module has loaded, `requestMs` when its first request has been answered; and
+ * the process's CPU time (user + system) at the same two points.
+ */
+const PROBE = `
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [file, eventFile] = process.argv.slice(1);
+const event = JSON.parse(readFileSync(eventFile, "utf8"));
+const cpuMs = () => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
+const { handler } = await import(pathToFileURL(file).href);
+const importMs = performance.now(), importCpuMs = cpuMs();
+const result = await handler(event, { awsRequestId: event.requestContext?.requestId ?? "bench" });
+const requestMs = performance.now(), requestCpuMs = cpuMs();
+process.stdout.write(JSON.stringify({ importMs, importCpuMs, requestMs, requestCpuMs, status: result.statusCode, body: String(result.body).slice(0, 300) }));
+`;
+
+interface Timing {
+  importMs: number;
+  importCpuMs: number;
+  requestMs: number;
+  requestCpuMs: number;
+}
+
+async function probe(file: string, event: unknown, env: NodeJS.ProcessEnv) {
+  const eventFile = path.join(outRoot, `event-${process.pid}.json`);
+  fs.writeFileSync(eventFile, JSON.stringify(event));
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", PROBE, file, eventFile], { cwd: path.dirname(file), env });
+  const out = JSON.parse(stdout) as Timing & { status: number; body: string };
+  if (out.status >= 300) throw new Error(`${path.relative(root, file)} answered ${out.status}: ${out.body}`);
+  return out;
+}
+
+/** A local engine with the table, the default content and an admin session, as a deployed stage would have. */
+async function startEngine() {
+  const engine = await startDynalite();
+  Object.assign(process.env, { DYNAMODB_ENDPOINT: engine.endpoint, TABLE_NAME: "bench", AWS_REGION: "us-east-1" });
+  const [{ dynamo }, { ensureTable }, { seedDefaults }, { AdminAccounts }, { Sessions, subjectOf }, { sessionCookieName }] = await Promise.all([
+    import("../packages/core/src/db/client"),
+    import("../packages/core/src/db/table"),
+    import("../packages/core/src/seed/seed"),
+    import("../packages/core/src/auth/admin-accounts"),
+    import("../packages/core/src/auth/sessions"),
+    import("../packages/functions/src/auth/cookies"),
+  ]);
+  await ensureTable(dynamo().raw, "bench");
+  await seedDefaults();
+  const username = "bench";
+  await AdminAccounts.create({ username, password: "bench-password-0123456789", full_name: "Bench" });
+  const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin(username), is_admin: true });
+  return { engine, cookie: `${sessionCookieName()}=${token}` };
 }
 
 const median = (xs: number[]) => {
@@ -106,54 +255,156 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+const kb = (bytes: number) => round(bytes / 1024);
 
 async function main() {
-  fs.rmSync(outDir, { recursive: true, force: true });
-  const rows = [];
-  for (const feature of features) {
-    const { outfile, metafile } = await bundle(feature);
-    const code = fs.readFileSync(outfile);
-    coldImportMs(outfile); // warm the OS file cache, as a deployed function's disk would be
-    const runs = Array.from({ length: RUNS }, () => coldImportMs(outfile));
-    const minifiedKb = round(code.length / 1024);
-    const gzipKb = round(gzipSync(code, { level: 9 }).length / 1024);
-    const importMs = round(median(runs));
-    const parts = contributors(metafile, outfile);
-    rows.push({
-      feature,
-      minifiedKb,
-      gzipKb,
-      awsSdkKb: parts.find((p) => p.name === "AWS SDK v3")?.kb ?? 0,
-      coldImportMs: importMs,
-      runsMs: runs.map((r) => round(r)),
-      withinTargets: code.length <= MAX_MINIFIED_BYTES && importMs <= MAX_COLD_IMPORT_MS,
-      largest: parts.slice(0, 5),
-    });
+  fs.rmSync(outRoot, { recursive: true, force: true });
+  const built = new Map<string, Built>();
+  built.set(BASELINE, await bundle(BASELINE, "bench/dynamodb-baseline.ts"));
+  for (const feature of features) built.set(feature, await bundle(feature, handlerPath(feature)));
+
+  const { engine, cookie } = await startEngine();
+  // What Lambda's runtime sets (the role's keys included); the handlers reach the local engine.
+  const env = {
+    PATH: process.env.PATH,
+    AWS_REGION: "us-east-1",
+    AWS_DEFAULT_REGION: "us-east-1",
+    AWS_LAMBDA_FUNCTION_NAME: "bench",
+    AWS_ACCESS_KEY_ID: "bench",
+    AWS_SECRET_ACCESS_KEY: "bench",
+    AWS_SESSION_TOKEN: "bench",
+    TABLE_NAME: "bench",
+    DYNAMODB_ENDPOINT: engine.endpoint,
+    NODE_ENV: "production",
+    // Node 22 in Lambda: the SDK's notice about Node 20 would be a cost of this machine only.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  };
+
+  const timings = new Map<Feature, { pairs: Array<{ handler: Timing; baseline: Timing }> }>();
+  let n = 0;
+  try {
+    const baselineEntry = built.get(BASELINE)!.entry;
+    // Warm the OS file cache, as a deployed function's disk would be, and check every request answers.
+    await probe(baselineEntry, {}, env);
+    for (const feature of features) await probe(built.get(feature)!.entry, eventFor(feature, cookie, n++), env);
+    for (let i = 0; i < PAIRS; i++) {
+      for (const feature of features) {
+        const handlerRun = () => probe(built.get(feature)!.entry, eventFor(feature, cookie, n++), env);
+        const baselineRun = () => probe(baselineEntry, {}, env);
+        const [handler, baseline] = i % 2 === 0
+          ? [await handlerRun(), await baselineRun()]
+          : (([b, h]) => [h, b])([await baselineRun(), await handlerRun()]);
+        const entry = timings.get(feature) ?? { pairs: [] };
+        entry.pairs.push({ handler: handler!, baseline: baseline! });
+        timings.set(feature, entry);
+      }
+      process.stderr.write(`\rpairs: ${i + 1}/${PAIRS}`);
+    }
+    process.stderr.write("\n");
+  } finally {
+    await engine.close();
   }
 
-  const header = ["handler", "minified KB", "of which AWS SDK", "gzip KB", `cold import ms (median of ${RUNS})`, "targets"];
+  const sizes = (name: string) => {
+    const b = built.get(name)!;
+    const start = startGraph(b);
+    const all = [...b.outputs.keys()];
+    const startCode = Buffer.concat(start.map((f) => fs.readFileSync(f)));
+    return {
+      files: all.length,
+      startFiles: start.length,
+      startKb: kb(startCode.length),
+      startGzipKb: kb(gzipSync(startCode, { level: 9 }).length),
+      deployedKb: kb(all.reduce((s, f) => s + b.outputs.get(f)!.bytes, 0)),
+      atStart: contributors(b, start),
+      onDemand: contributors(b, all.filter((f) => !start.includes(f))),
+    };
+  };
+  const baseline = sizes(BASELINE);
+  const keys = ["importMs", "importCpuMs", "requestMs", "requestCpuMs"] as const;
+  const rows = features.map((feature) => {
+    const { pairs } = timings.get(feature)!;
+    const s = sizes(feature);
+    const medians = Object.fromEntries(keys.map((k) => [k, round(median(pairs.map((p) => p.handler[k])))])) as Record<(typeof keys)[number], number>;
+    const baselineMedians = Object.fromEntries(keys.map((k) => [k, round(median(pairs.map((p) => p.baseline[k])))]));
+    const ratios = Object.fromEntries(
+      keys.map((k) => [k, round(median(pairs.map((p) => p.handler[k] / p.baseline[k])), 2)]),
+    ) as Record<(typeof keys)[number], number>;
+    // Judged on CPU time: on a shared machine the wall clock also counts the wait for a core.
+    const withinTargets = ratios.importCpuMs <= TARGET.importRatio && s.startKb <= TARGET.startKb && ratios.requestCpuMs <= TARGET.requestRatio;
+    return {
+      feature,
+      firstRequest: firstRequests[feature].route,
+      ...s,
+      medians,
+      baselineMedians,
+      ratios,
+      withinTargets,
+      pairs: pairs.map((p) => Object.fromEntries(keys.map((k) => [k, [round(p.handler[k]), round(p.baseline[k])]]))),
+    };
+  });
+
+  const header = ["handler", "start KB", "gzip", "deployed KB", "import cpu ms", "×", "(wall ×)", "1st request cpu ms", "×", "(wall ×)", "targets"];
   const table = rows.map((r) => [
     r.feature,
-    r.minifiedKb.toFixed(1),
-    r.awsSdkKb.toFixed(1),
-    r.gzipKb.toFixed(1),
-    r.coldImportMs.toFixed(1),
-    r.withinTargets ? "ok" : "MISSED",
+    r.startKb.toFixed(1),
+    r.startGzipKb.toFixed(1),
+    r.deployedKb.toFixed(1),
+    r.medians.importCpuMs.toFixed(1),
+    r.ratios.importCpuMs.toFixed(2),
+    r.ratios.importMs.toFixed(2),
+    r.medians.requestCpuMs.toFixed(1),
+    r.ratios.requestCpuMs.toFixed(2),
+    r.ratios.requestMs.toFixed(2),
+    r.withinTargets ? (r.ratios.importCpuMs <= TARGET.importRatioGoal ? "ok (goal)" : "ok") : "MISSED",
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  const allPairs = [...timings.values()].flatMap((t) => t.pairs.map((p) => p.baseline));
+  const baselineRow = [
+    "(baseline)",
+    baseline.startKb.toFixed(1),
+    baseline.startGzipKb.toFixed(1),
+    baseline.deployedKb.toFixed(1),
+    median(allPairs.map((p) => p.importCpuMs)).toFixed(1),
+    "1.00",
+    "1.00",
+    median(allPairs.map((p) => p.requestCpuMs)).toFixed(1),
+    "1.00",
+    "1.00",
+    "",
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...[...table, baselineRow].map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(`Lambda bundles as deployed: ${lambdaRuntime} ${lambdaArchitecture}, esbuild ESM minified, @aws-sdk bundled`);
-  console.log(`Measured on Node ${process.version}, ${os.cpus()[0]?.model ?? os.arch()}; targets <= 250 KB minified, <= 150 ms import\n`);
+  const splitting = (nodejsBundling as { splitting?: boolean }).splitting ? "code splitting" : "one file";
+  console.log(`Lambda bundles as SST 2.49 deploys them: ${lambdaRuntime} ${lambdaArchitecture}, esbuild ESM minified, ${splitting}, @aws-sdk bundled`);
+  console.log(`Measured on Node ${process.version}, ${os.cpus()[0]?.model ?? os.arch()} (${os.cpus().length} cores), ${PAIRS} pairs per handler`);
+  console.log(`"start KB" is what a cold start loads (handler + static chunks), "deployed KB" every chunk. Times from the process's start`);
+  console.log(`(Node's start-up included): CPU ms, median; × is the median of the pairs' ratios to the baseline, on CPU time and (wall ×) on the clock`);
+  console.log(`Targets (on CPU time): import <= ${TARGET.importRatio}× baseline (goal ${TARGET.importRatioGoal}×), start <= ${TARGET.startKb} KB, first request <= ${TARGET.requestRatio}× baseline`);
+  console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of table) console.log(line(row));
+  console.log(line(baselineRow));
+
+  console.log("\nLoaded at cold start, by package (KB):");
+  for (const r of [{ feature: "(baseline)", ...baseline }, ...rows]) {
+    console.log(`  ${r.feature}: ${r.atStart.map((p) => `${p.name} ${p.kb}`).join(", ")}`);
+  }
+  console.log("\nLoaded on the first request that needs it (KB):");
+  for (const r of rows) {
+    const big = r.onDemand.filter((p) => p.kb >= 1);
+    if (big.length) console.log(`  ${r.feature}: ${big.map((p) => `${p.name} ${p.kb}`).join(", ")}`);
+  }
 
   const results = {
     measuredAt: new Date().toISOString(),
     node: process.version,
-    machine: `${os.platform()} ${os.arch()}, ${os.cpus()[0]?.model ?? "unknown CPU"}`,
-    runs: RUNS,
-    targets: { maxMinifiedKb: MAX_MINIFIED_BYTES / 1024, maxColdImportMs: MAX_COLD_IMPORT_MS },
+    machine: `${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}`,
+    bundling: nodejsBundling,
+    pairs: PAIRS,
+    loadAverage: os.loadavg(),
+    targets: TARGET,
+    baseline,
     handlers: rows,
   };
   fs.writeFileSync(path.join(root, "bench", "lambda-results.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -162,7 +413,10 @@ async function main() {
   const missed = rows.filter((r) => !r.withinTargets);
   if (missed.length) {
     console.log(`\nOver target: ${missed.map((r) => r.feature).join(", ")}`);
-    for (const r of missed) console.log(`  ${r.feature}: ${r.largest.map((l) => `${l.name} ${l.kb} KB`).join(", ")}`);
+    if (process.argv.includes("--check")) process.exitCode = 1;
+  }
+  if (PAIRS < 15) {
+    console.log(`\nOnly ${PAIRS} pairs: a quick look, not a result (the targets are judged on at least 15).`);
     if (process.argv.includes("--check")) process.exitCode = 1;
   }
 }

@@ -5,7 +5,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-la
 import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
-import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "./routes";
+import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "@agency/core/routes";
 import { mediaAccess, mediaFeatures } from "./media";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
@@ -53,7 +53,7 @@ function tableAccess(table: Table, mode: "read" | "read-write") {
 }
 
 /**
- * The HTTP API, built from infra/routes.ts: one Function per feature, shared by the routes of that
+ * The HTTP API, built from packages/core/src/routes.ts: one Function per feature, shared by the routes of that
  * feature; each function holds only the table permissions, secrets and parameters it needs. The
  * gateway resource comes from the Web stack (see infra/web.ts for why); routes, stage and throttling
  * are here. A Script seeds default content and the bootstrap admin at every deploy.

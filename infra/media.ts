@@ -4,7 +4,7 @@ import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from "aws-cdk-lib/aws-s3";
 import type { App } from "sst/constructs";
-import type { Feature } from "./routes";
+import type { Feature } from "@agency/core/routes";
 
 /**
  * Media (images an admin uploads) in AWS: a private S3 bucket that visitors read only through the

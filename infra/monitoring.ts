@@ -16,30 +16,33 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { use, type Function as SstFunction, type StackContext } from "sst/constructs";
 import { Api, tableReadActions, tableWriteActions } from "./api";
 import { Database } from "./database";
-import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
-import { features, type Feature } from "./routes";
+import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
+import { features, type Feature } from "@agency/core/routes";
 import { Web } from "./web";
 
-export { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "./metrics";
+export { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "@agency/core/metrics";
 
 /** Every alarm looks at 5-minute sums. */
-export const ALARM_PERIOD_MINUTES = 5;
+const ALARM_PERIOD_MINUTES = 5;
 /**
  * API 5xx rate: more than 5 % of the HTTP API's requests answered 5xx, in each of 2 consecutive
  * periods (10 minutes). One bad period (a deploy, a cold dependency) does not wake anyone; a real
  * fault does within 10 to 15 minutes. At low traffic a couple of failures make a high rate, on
  * purpose: a quiet site that fails is still failing.
  */
-export const API_5XX_RATE_THRESHOLD_PERCENT = 5;
-export const API_5XX_RATE_EVALUATION_PERIODS = 2;
+const API_5XX_RATE_THRESHOLD_PERCENT = 5;
+const API_5XX_RATE_EVALUATION_PERIODS = 2;
 /** Lambda errors: at least 5 failed invocations of one function in one period. */
-export const LAMBDA_ERRORS_THRESHOLD = 5;
+const LAMBDA_ERRORS_THRESHOLD = 5;
 /** Lambda throttles: any throttled invocation (the account's concurrency is exhausted). */
-export const LAMBDA_THROTTLES_THRESHOLD = 1;
+const LAMBDA_THROTTLES_THRESHOLD = 1;
 /** DynamoDB throttles: any throttled request to the table (on demand should never throttle). */
-export const DYNAMODB_THROTTLES_THRESHOLD = 1;
+const DYNAMODB_THROTTLES_THRESHOLD = 1;
 /** Lead mails: any contact message or registration whose mail could not be sent. */
-export const LEAD_MAIL_FAILURES_THRESHOLD = 1;
+const LEAD_MAIL_FAILURES_THRESHOLD = 1;
+
+/** Audit log: any admin action whose audit entry could not be written. */
+const AUDIT_WRITE_FAILURES_THRESHOLD = 1;
 
 /** What the stack outputs when there is no ALARM_EMAIL. */
 export const noAlarmEmailNotice = "not set: alarms go nowhere until ALARM_EMAIL is set and the stage deployed again";
@@ -200,6 +203,26 @@ export function Monitoring({ stack, app }: StackContext) {
     evaluationPeriods: 1,
   });
 
+  const auditWriteFailures = new Metric({
+    ...AUDIT_WRITE_METRIC,
+    dimensionsMap: { [METRIC_STAGE_DIMENSION]: app.stage },
+    period,
+    statistic: "Sum",
+    label: "Failed audit writes",
+  });
+  alarm("AuditWriteFailures", {
+    alarmName: name("audit-write-failures"),
+    alarmDescription:
+      `At least ${AUDIT_WRITE_FAILURES_THRESHOLD} admin action could not be written to the audit log in the last ` +
+      `${ALARM_PERIOD_MINUTES} minutes. The action itself went through; the log is missing its entry. The functions' ` +
+      `logs have each one as {"level":"error","message":"audit write failed: ..."} with the route and the error ` +
+      `(throttling, permissions).`,
+    metric: auditWriteFailures,
+    threshold: AUDIT_WRITE_FAILURES_THRESHOLD,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
+
   const dashboardName = `${app.stage}-${app.name}`;
   const dashboard = new Dashboard(stack, "Dashboard", { dashboardName, defaultInterval: Duration.days(1) });
   const graph = (title: string, left: IMetric[], leftAnnotationValue?: number) =>
@@ -219,6 +242,7 @@ export function Monitoring({ stack, app }: StackContext) {
     graph("DynamoDB throttled requests", [tableThrottles], DYNAMODB_THROTTLES_THRESHOLD),
     graph("Failed lead mails", [leadMailFailures], LEAD_MAIL_FAILURES_THRESHOLD),
   );
+  dashboard.addWidgets(graph("Failed audit writes", [auditWriteFailures], AUDIT_WRITE_FAILURES_THRESHOLD));
   dashboard.addWidgets(new AlarmStatusWidget({ title: "Alarms", alarms, width: 24, height: 8 }));
 
   stack.addOutputs({

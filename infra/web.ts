@@ -15,7 +15,11 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  type IOriginRequestPolicy,
   OriginSslPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
@@ -35,8 +39,9 @@ import {
   mediaUploadOrigin,
   withConnectSources,
 } from "./media";
-import { routeKeys, routes } from "./routes";
-import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "./security-headers";
+import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
+import { routeKeys, routes } from "@agency/core/routes";
+import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
 
 /** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */
 export const devSiteUrl = "http://localhost:5173";
@@ -59,16 +64,14 @@ function handler(event) {
 /**
  * Behind CloudFront, API Gateway's source IP is an edge server's, shared by many visitors. This
  * viewer function records the visitor's own address in a header CloudFront sets (a value the
- * visitor sent under that name is overwritten); the origin header below proves the request came
+ * visitor sent under that name is overwritten); the origin header (both names in @agency/core/edge) proves the request came
  * through CloudFront, so the API trusts the address only then (packages/functions/src/http.ts).
  */
 export const viewerIpCode = `
 function handler(event) {
-  event.request.headers["x-viewer-ip"] = { value: event.viewer.ip };
+  event.request.headers["${viewerIpHeader}"] = { value: event.viewer.ip };
   return event.request;
 }`;
-export const viewerIpHeader = "x-viewer-ip";
-export const originVerifyHeader = "x-origin-verify";
 
 /** `GET /api/blog-posts/{slug}` -> `/api/blog-posts/*`, a CloudFront path pattern. */
 const pathPattern = (routeKey: string) => routeKey.slice(routeKey.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "*");
@@ -174,9 +177,10 @@ export function Web({ stack, app }: StackContext) {
     // copy to media/ sets it; nothing else may write there), never sniffed, and the file sandboxed.
     const mediaHeaders = headersPolicy("MediaHeaders", "Uploaded images: nosniff, a sandboxing CSP, HSTS", mediaContentSecurityPolicy);
 
-    // Public reads say `Cache-Control: public, s-maxage=...` and CloudFront keeps them that long;
-    // anything without a Cache-Control is not kept (default TTL 0). Cookies and headers stay out of
-    // the key: the cached responses are the same for everyone.
+    // Public reads say `Cache-Control: public, max-age=0, must-revalidate, s-maxage=...`: CloudFront
+    // keeps them for s-maxage (browsers revalidate every time, with the ETag); anything without a
+    // Cache-Control is not kept (default TTL 0). Cookies and headers stay out of the key: the cached
+    // responses are the same for everyone.
     const honourOriginCache = new CachePolicy(stack, "ApiCache", {
       comment: "Honours the API's Cache-Control; no cookies or headers in the key",
       minTtl: Duration.seconds(0),
@@ -199,13 +203,23 @@ export function Web({ stack, app }: StackContext) {
       runtime: FunctionRuntime.JS_2_0,
       comment: "Passes the visitor's address to the API",
     });
-    const toApi = (cachePolicy: ICachePolicy): BehaviorOptions => ({
+    // What the cached public reads send to the API: the query and the visitor's address, no cookies.
+    // CloudFront answers a browser's If-None-Match with a 304 from its copy, and revalidates an
+    // expired copy with the API by its ETag, only when no cookies are forwarded; nor do these
+    // answers depend on any.
+    const publicReadRequests = new OriginRequestPolicy(stack, "PublicReadRequests", {
+      comment: "Public reads: query strings and the viewer address; no cookies, so ETag revalidation works",
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(viewerIpHeader),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    });
+    const toApi = (cachePolicy: ICachePolicy, originRequestPolicy: IOriginRequestPolicy = OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER): BehaviorOptions => ({
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachedMethods: CachedMethods.CACHE_GET_HEAD,
       // Everything the viewer sent (cookies, query, headers) but Host: API Gateway routes on its own.
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy,
       cachePolicy,
       responseHeadersPolicy: securityHeaders,
       compress: true,
@@ -214,7 +228,7 @@ export function Web({ stack, app }: StackContext) {
 
     // CloudFront matches behaviours in order: the cacheable routes first, then the rest of /api/*.
     const additionalBehaviors: Record<string, BehaviorOptions> = {};
-    for (const pattern of cacheablePathPatterns()) additionalBehaviors[pattern] = toApi(honourOriginCache);
+    for (const pattern of cacheablePathPatterns()) additionalBehaviors[pattern] = toApi(honourOriginCache, publicReadRequests);
     for (const pattern of rootLevelApiPathPatterns()) additionalBehaviors[pattern] ??= toApi(CachePolicy.CACHING_DISABLED);
     additionalBehaviors["/api/*"] = toApi(CachePolicy.CACHING_DISABLED);
     // Media keys are immutable (a new upload gets a new key), so they are cached long, and served from

@@ -4,6 +4,8 @@
 # counting every test run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The infra tests run the real SST CLI; tests send no telemetry.
+export SST_TELEMETRY_DISABLED=1
 export CHROME_PATH="$(bash scripts/ensure-chromium.sh)"
 results=.test-results
 rm -rf "$results" && mkdir -p "$results"

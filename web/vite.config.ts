@@ -13,12 +13,13 @@ const api = process.env.API_URL
  * The runtime every page needs (React, the router, the query cache) in one long-cached chunk that
  * the entry imports statically. Left alone the bundler splits it into several small chunks shared
  * with lazy pages, which costs requests and compression. Mutation hooks are only used by forms,
- * so they stay with the lazy pages; so does @tanstack/react-table (admin only), which is why the
+ * and infinite queries only by the back office's paged lists (web/src/lib/paged.ts), so they stay
+ * with the lazy chunks that use them; so does @tanstack/react-table (admin only), which is why the
  * match names the query packages exactly.
  */
 const isRuntime = (id: string) =>
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) &&
-  !/(useMutation|mutationObserver)\.js$/.test(id);
+  !/(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id);
 
 /**
  * Inlines the stylesheet into index.html. It is small (~12 KB compressed), every page needs all of

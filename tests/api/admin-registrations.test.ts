@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminRegistration, RegistrationStats } from "../../packages/core/src/contract/admin";
-import { CourseRegistrations } from "../../packages/core/src/registrations/registrations";
+import { Registrations } from "../../packages/core/src/registrations/registrations";
 import type { Visitor } from "../support/auth-flow";
 import { allPages, devAdmin, nextCursor, uniqueName } from "../support/admin";
 import { useRuntimeDatabase } from "../support/database";
@@ -29,7 +29,7 @@ describe("the registrations list", () => {
     await register({ name: `${marker} A`, phone, course_interest: "Machine Learning Fundamentals" });
     await register({ name: `${marker} B`, company: "Initech", additional_notes: "Weekends only, please" });
     old = (
-      await CourseRegistrations.create(
+      await Registrations.create(
         { name: `${marker} C`, email: "c@example.com", phone: "", company: "", course_interest: "Data Science Bootcamp", experience_level: "", preferred_start_date: "", additional_notes: "" },
         "2024-09-09T09:00:00.000Z",
       )
@@ -100,5 +100,61 @@ describe("the registration counters", () => {
     const s3 = await stats();
     expect([s3.total - s0.total, ...s3.by_status.map((b) => b.count - countOf(s0, b.status))]).toEqual([0, 0, 0, 0, 0]);
     expect(s3.by_status.map((b) => b.status)).toEqual(["pending", "contacted", "enrolled", "declined"]);
+  });
+});
+
+describe("one registration by id, the count, and bulk actions", () => {
+  const bulk = (body: unknown) => admin.call("POST", `${BASE}/bulk`, { body });
+
+  it("answers any registration by id, however old, and 404 for an unknown id", async () => {
+    const old = await Registrations.create(
+      { name: uniqueName("Linked"), email: "l@example.com", phone: "", company: "", course_interest: "", experience_level: "", preferred_start_date: "", additional_notes: "" },
+      "2024-04-04T04:04:04.000Z",
+    );
+    const res = await admin.call("GET", `${BASE}/${old.id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: old.id, name: old.name, status: "pending", created_at: "2024-04-04T04:04:04.000Z" });
+    expect((await admin.call("GET", `${BASE}/no-such-registration`)).status).toBe(404);
+  });
+
+  it("change the status of the listed registrations, or of every match of a filter, counting each change once", async () => {
+    const marker = uniqueName("Cohort");
+    for (const n of ["A", "B", "C"]) await register({ name: `${marker} ${n}` });
+    const ids = (await find(marker)).map((r) => r.id);
+    const count = async (params: string) => (await admin.call("GET", `${BASE}/count?q=${encodeURIComponent(marker)}&${params}`)).json.count as number;
+    expect(await count("")).toBe(3);
+    const s0 = await stats();
+
+    expect((await bulk({ action: "set_status", status: "contacted", ids: ids.slice(0, 2) })).json).toEqual({ success: true, updated: 2, processed: 2 });
+    expect((await bulk({ action: "set_status", status: "contacted", ids: ids.slice(0, 2) })).json).toEqual({ success: true, updated: 0, processed: 2 });
+    expect(await count("status=contacted")).toBe(2);
+    const s1 = await stats();
+    expect([countOf(s1, "pending") - countOf(s0, "pending"), countOf(s1, "contacted") - countOf(s0, "contacted")]).toEqual([-2, 2]);
+
+    const all = await bulk({ action: "set_status", status: "enrolled", filter: { q: marker } });
+    expect(all.json).toEqual({ success: true, updated: 3, processed: 3 });
+    expect(await count("status=enrolled")).toBe(3);
+    const s2 = await stats();
+    expect(s2.by_status.map((b) => b.count - countOf(s0, b.status))).toEqual([-3, 0, 3, 0]);
+
+    expect((await bulk({ action: "delete", filter: { q: marker, status: "enrolled" } })).json).toEqual({ success: true, updated: 3, processed: 3 });
+    expect(await count("")).toBe(0);
+    const s3 = await stats();
+    expect([s3.total - s0.total, ...s3.by_status.map((b) => b.count - countOf(s0, b.status))]).toEqual([-3, -3, 0, 0, 0]);
+  });
+
+  it("refuse bad input with a 400 naming the fields", async () => {
+    const cases: [unknown, string][] = [
+      [{ action: "mark_read", ids: ["a"] }, "action"],
+      [{ action: "set_status", ids: ["a"] }, "status"],
+      [{ action: "set_status", status: "archived", ids: ["a"] }, "status"],
+      [{ action: "delete" }, "ids"],
+      [{ action: "delete", filter: { status: "archived" } }, "filter.status"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await bulk(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json.fields), JSON.stringify(body)).toEqual([field]);
+    }
   });
 });

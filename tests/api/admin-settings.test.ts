@@ -19,17 +19,17 @@ const at = async (items: { key: string; value: string }[]) => {
 describe("saving several settings at once", () => {
   it("saves every value and answers the saved settings in the order sent", async () => {
     const res = await admin.call("PUT", BASE, {
-      body: { settings: await at([{ key: "company_tagline", value: "Batch tagline" }, { key: "contact_email", value: "hello@example.com" }, { key: "social_media_twitter", value: "" }]) },
+      body: { settings: await at([{ key: "company_address", value: "Batch address" }, { key: "contact_email", value: "hello@example.com" }, { key: "social_media_twitter", value: "" }]) },
     });
     expect(res.status).toBe(200);
     expect(res.json.map((s: { key: string; value: string }) => [s.key, s.value])).toEqual([
-      ["company_tagline", "Batch tagline"],
+      ["company_address", "Batch address"],
       ["contact_email", "hello@example.com"],
       ["social_media_twitter", ""],
     ]);
     expect(res.json[0]).toMatchObject({ type: expect.any(String), description: expect.any(String), updated_at: expect.any(String) });
     const now = await values();
-    expect([now.get("company_tagline"), now.get("contact_email")]).toEqual(["Batch tagline", "hello@example.com"]);
+    expect([now.get("company_address"), now.get("contact_email")]).toEqual(["Batch address", "hello@example.com"]);
   });
 
   it("writes nothing when one value is refused, and names each refused key", async () => {
@@ -37,7 +37,7 @@ describe("saving several settings at once", () => {
     const res = await admin.call("PUT", BASE, {
       body: {
         settings: await at([
-          { key: "company_tagline", value: "Must not be saved" },
+          { key: "company_address", value: "Must not be saved" },
           { key: "contact_email", value: "not an email" },
           { key: "social_media_linkedin", value: "javascript:alert(1)" },
           { key: "no_such_setting", value: "x" },
@@ -68,7 +68,7 @@ describe("saving several settings at once", () => {
   });
 
   it("writes nothing when one version is stale, answering 409 stale naming that key", async () => {
-    const items = await at([{ key: "company_tagline", value: "Stale batch" }, { key: "site_title", value: "Stale batch" }]);
+    const items = await at([{ key: "company_address", value: "Stale batch" }, { key: "site_title", value: "Stale batch" }]);
     const before = await values();
     const stale = items.map((i) => (i.key === "site_title" ? { ...i, version: i.version - 1 || i.version + 1 } : i));
     const res = await admin.call("PUT", BASE, { body: { settings: stale } });
@@ -81,8 +81,8 @@ describe("saving several settings at once", () => {
   });
 
   it("leaves saving one setting by its key as it was, at its version", async () => {
-    const { version } = (await at([{ key: "company_tagline", value: "" }]))[0]!;
-    const res = await admin.call("PUT", `${BASE}/company_tagline`, { body: { value: "One at a time", version } });
+    const { version } = (await at([{ key: "company_address", value: "" }]))[0]!;
+    const res = await admin.call("PUT", `${BASE}/company_address`, { body: { value: "One at a time", version } });
     expect(res.json).toMatchObject({ value: "One at a time", version: version + 1 });
   });
 });

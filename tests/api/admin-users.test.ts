@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import type { AdminUser, UserStats } from "../../packages/core/src/contract/admin";
+import { AdminAccounts } from "../../packages/core/src/auth/admin-accounts";
+import { hashPassword } from "../../packages/core/src/auth/passwords";
+import { db } from "../../packages/core/src/db/service";
 import { Users } from "../../packages/core/src/users/users";
 import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
 import { allPages, devAdmin, uniqueName } from "../support/admin";
@@ -30,7 +33,7 @@ describe("the users list", () => {
       ids[p.key] = u!.id;
     }
   });
-  const mine = (users: AdminUser[]) => users.filter((u) => u.email.endsWith(`-${tag}@example.com`)).map((u) => u.id);
+  const mine = (users: AdminUser[]) => users.filter((u) => u.kind === "google" && u.email.endsWith(`-${tag}@example.com`)).map((u) => u.id);
 
   it("pages by join date, newest first by default, across years, each user once, searching name and email", async () => {
     const all = await list({});
@@ -61,8 +64,74 @@ describe("the users list", () => {
 
   it("shows a user without any provider identifier", async () => {
     const { items } = await list({ q: tag });
-    expect(items[0]).toEqual({ id: ids.anon, email: `anon-${tag}@example.com`, created_at: "2026-01-06T00:00:00.000Z", last_login_at: "2026-01-06T00:00:00.000Z", google_user_data: { email_verified: true } });
-    for (const u of items) expect(Object.keys(u).sort()).toEqual(["created_at", "email", "google_user_data", "id", "last_login_at"]);
+    expect(items[0]).toEqual({ kind: "google", role: "no_access", id: ids.anon, email: `anon-${tag}@example.com`, created_at: "2026-01-06T00:00:00.000Z", last_login_at: "2026-01-06T00:00:00.000Z", google_user_data: { email_verified: true } });
+    for (const u of items) expect(Object.keys(u).sort()).toEqual(["created_at", "email", "google_user_data", "id", "kind", "last_login_at", "role"]);
+  });
+});
+
+describe("the users list with both kinds", () => {
+  const tag = uniqueName("kinds").split(" ")[1]!;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    // A Google user who may not sign in, one admin account joined between two Google users (the
+    // account joined in 2025, stored as the shell would), and one made now.
+    for (const [key, joined] of [["early", "2024-03-03T00:00:00.000Z"], ["late", "2026-02-02T00:00:00.000Z"]] as const) {
+      const u = await Users.upsertFromGoogle({ sub: `sub-${tag}-${key}`, email: `${key}-${tag}@example.com`, email_verified: true, name: `Person ${key}` }, Date.parse(joined));
+      ids[key] = u!.id;
+    }
+    await db()
+      .adminAccount.create({ username: `mid-${tag}`, full_name: `Mid ${tag}`, password_hash: await hashPassword("a long passphrase here"), disabled: false, created_at: "2025-06-06T00:00:00.000Z" })
+      .go();
+    await AdminAccounts.create({ username: `new-${tag}`, password: "another long passphrase" });
+    ids.mid = `account.mid-${tag}`;
+    ids.new = `account.new-${tag}`;
+  });
+
+  it("lists admin accounts among the Google users, in join order across pages, each with its role and no secret", async () => {
+    const { items, pages } = await list({ q: tag, limit: 1 });
+    expect(items.map((u) => u.id)).toEqual([ids.new, ids.late, ids.mid, ids.early]);
+    expect(items.map((u) => u.role)).toEqual(["admin_account", "no_access", "admin_account", "no_access"]);
+    expect(items[2]).toEqual({
+      kind: "account",
+      id: ids.mid,
+      username: `mid-${tag}`,
+      full_name: `Mid ${tag}`,
+      disabled: false,
+      created_at: "2025-06-06T00:00:00.000Z",
+      last_login_at: null,
+      role: "admin_account",
+    });
+    for (const page of pages) expect(page.text).not.toMatch(/password|scrypt|hash/i);
+    expect((await list({ q: tag, order: "asc", limit: 3 })).items.map((u) => u.id)).toEqual([ids.early, ids.mid, ids.late, ids.new]);
+    // Unfiltered, the accounts are in the whole list exactly once, in order.
+    const all = (await list({ limit: 7 })).items.map((u) => u.id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.filter((id) => Object.values(ids).includes(id))).toEqual([ids.new, ids.late, ids.mid, ids.early]);
+  });
+
+  it("searches accounts by username and full name, and sorts them by name and last login with the users", async () => {
+    expect((await list({ q: `MID-${tag}` })).items.map((u) => u.id)).toEqual([ids.mid]);
+    expect((await list({ q: `mid ${tag}` })).items.map((u) => u.id)).toEqual([ids.mid]);
+    // Names: "Mid …", "new-…" (the username when there is no full name), "Person early", "Person late".
+    expect((await list({ q: tag, sort: "name", order: "asc" })).items.map((u) => u.id)).toEqual([ids.mid, ids.new, ids.early, ids.late]);
+    await AdminAccounts.authenticate(`new-${tag}`, "another long passphrase", { ip: `10.9.${Math.floor(Math.random() * 250)}.1` });
+    const byLogin = (await list({ q: tag, sort: "last_login_at" })).items;
+    expect(byLogin.map((u) => u.id)).toEqual([ids.new, ids.late, ids.early, ids.mid]);
+    expect(Date.now() - Date.parse(byLogin[0]!.last_login_at!)).toBeLessThan(60_000);
+  });
+
+  it("marks a Google user whose email ADMIN_EMAILS allows as 'Admin (Google)'", async () => {
+    const google = new Visitor(inject("baseUrl"));
+    await signInWithGoogle(google, demo.admin);
+    const { items } = await list({ q: demo.admin.email });
+    expect(items.map((u) => [u.kind, u.role])).toEqual([["google", "admin_google"]]);
+  });
+
+  it("count the admin accounts in the figures", async () => {
+    const s0 = await stats();
+    await AdminAccounts.create({ username: `fig-${tag}`, password: "a third long passphrase" });
+    const s1 = await stats();
+    expect([s1.total - s0.total, s1.active_7d - s0.active_7d, s1.new_30d - s0.new_30d, s1.inactive_30d - s0.inactive_30d]).toEqual([1, 0, 1, 1]);
   });
 });
 

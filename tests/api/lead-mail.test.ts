@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, type MailCatcher } from "../../packages/local/src/mail-catcher";
+import { db } from "../../packages/core/src/db/service";
+import { startDynalite } from "../../packages/local/src/dynamo";
 import { Visitor } from "../support/auth-flow";
 import { freePort, startRuntime, type RunningRuntime } from "../support/runtime";
 
@@ -7,6 +9,7 @@ import { freePort, startRuntime, type RunningRuntime } from "../support/runtime"
  * Lead notifications end to end: a runtime that sends to a mail server this test controls
  * (the local mail catcher, read through its REST API), so it can be down when a lead arrives and up again later.
  */
+let database: Awaited<ReturnType<typeof startDynalite>>;
 let runtime: RunningRuntime;
 let smtpPort: number;
 let webPort: number;
@@ -43,7 +46,40 @@ async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boole
   }
 }
 
+/**
+ * Checks `bad` on every poll until `untilMs` (epoch ms) and fails the moment it holds: how a test
+ * shows that something does not happen within the time it could have happened in.
+ */
+async function never<T>(what: string, get: () => Promise<T>, bad: (v: T) => boolean, untilMs: number) {
+  for (;;) {
+    const v = await get();
+    if (bad(v)) throw new Error(`${what}: ${JSON.stringify(v)}`);
+    if (Date.now() > untilMs) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
 const tag = () => Math.random().toString(36).slice(2, 10);
+
+/** Short waits between attempts, so a lead's whole schedule (5 attempts) fits in about 2.5 s. */
+const RETRY_MS = [600, 600, 600, 600];
+/** When a delivery that started at `startedAt` (ISO) can make no further attempt. */
+const scheduleOver = (startedAt: string) => Date.parse(startedAt) + RETRY_MS.reduce((a, b) => a + b, 0) + 1_000;
+
+/** The sender's bookkeeping of a message as stored (hidden from the API): attempts, state, times. */
+interface Bookkeeping {
+  created_at: string;
+  mail_status?: string;
+  mail_attempts?: number;
+  mail_sent_at?: string;
+  mail_error?: string;
+}
+const bookkeeping = async (id: string): Promise<Bookkeeping | undefined> =>
+  ((await db().contactSubmission.get({ id }).go({ data: "raw" })).data as unknown as { Item?: Bookkeeping }).Item;
+
+/** The attempts the runtime logged as failed for one message, in order. */
+const failedAttempts = (id: string) =>
+  [...runtime.output().matchAll(new RegExp(`Lead mail for message ${id}, attempt (\\d+), failed`, "g"))].map((m) => Number(m[1]));
 
 async function sendEnquiry(name: string) {
   const visitor = new Visitor(runtime.url);
@@ -58,12 +94,17 @@ async function sendEnquiry(name: string) {
 const messageOf = async (id: string) =>
   ((await admin.call("GET", "/api/admin/contact-submissions?limit=100")).json as { id: string; mail_status?: string }[]).find((m) => m.id === id);
 
+const savedEnv = { DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: process.env.TABLE_NAME };
+
 beforeAll(async () => {
   smtpPort = await freePort();
   webPort = await freePort();
-  // SMTP_HOST: the runtime sends to this test's server instead of starting its own. Short waits
-  // between attempts: 5 attempts in about 2.5 s.
-  runtime = await startRuntime({ env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtpPort), LEAD_MAIL_RETRY_MS: "600,600,600,600" } });
+  // The runtime's table lives in a database this test started, so it can read what the sender stored.
+  database = await startDynalite();
+  const env = { DYNAMODB_ENDPOINT: database.endpoint, TABLE_NAME: "lead-mail-tests" };
+  Object.assign(process.env, env);
+  // SMTP_HOST: the runtime sends to this test's server instead of starting its own.
+  runtime = await startRuntime({ env: { ...env, SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtpPort), LEAD_MAIL_RETRY_MS: RETRY_MS.join(",") } });
   await mailUp();
   admin = new Visitor(runtime.url);
   expect((await admin.call("POST", "/api/auth/dev-login", { body: {} })).status).toBe(200);
@@ -72,6 +113,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await mailDown();
   await runtime?.stop();
+  await database?.close();
+  for (const [k, v] of Object.entries(savedEnv)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
 });
 
 describe("lead notifications", () => {
@@ -123,13 +169,21 @@ describe("lead notifications", () => {
   it("are retried while the mail server is down and arrive once it is back, once", async () => {
     await mailDown();
     const id = await sendEnquiry(`Alan ${tag()}`);
-    // The visitor was answered at once; the first attempt has failed meanwhile.
-    await new Promise((r) => setTimeout(r, 700));
+    // The visitor was answered at once; the first attempt fails (nobody listens) and is counted.
+    const down = await until("the first failed attempt", () => bookkeeping(id), (b) => (b?.mail_attempts ?? 0) >= 1);
+    expect(down?.mail_status).toBe("sending");
     await mailUp();
-    await until("the retried mail", () => mailsFor(id), (m) => m.length === 1);
-    await until("the sent state", () => messageOf(id), (m) => m?.mail_status === "sent");
-    // Nothing more comes later.
-    await new Promise((r) => setTimeout(r, 1500));
+    await until("the retried mail", () => mailsFor(id), (m) => m.length >= 1);
+    const sent = (await until("the sent state", () => bookkeeping(id), (b) => b?.mail_status === "sent"))!;
+    // A later attempt delivered it: every attempt before it failed (and was logged), and it came
+    // at least one wait of the schedule after the first.
+    expect(sent.mail_attempts).toBeGreaterThanOrEqual(2);
+    expect(sent.mail_attempts).toBeLessThanOrEqual(RETRY_MS.length + 1);
+    expect(failedAttempts(id)).toEqual(Array.from({ length: sent.mail_attempts! - 1 }, (_, i) => i + 1));
+    expect(Date.parse(sent.mail_sent_at!) - Date.parse(sent.created_at)).toBeGreaterThanOrEqual(RETRY_MS[0]!);
+    expect((await messageOf(id))?.mail_status).toBe("sent");
+    // Once: no second mail for as long as the schedule could still have sent one.
+    await never("a second mail (mails for the lead)", async () => (await mailsFor(id)).length, (n) => n > 1, scheduleOver(sent.created_at));
     expect(await mailsFor(id)).toHaveLength(1);
   });
 
@@ -138,6 +192,10 @@ describe("lead notifications", () => {
     const id = await sendEnquiry(`Edsger ${tag()}`);
     const failed = await until("the failed state", () => messageOf(id), (m) => m?.mail_status === "failed");
     expect(failed).toMatchObject({ mail_status: "failed" });
+    // Every attempt of the schedule was made, and failed.
+    const gaveUp = (await bookkeeping(id))!;
+    expect(gaveUp).toMatchObject({ mail_status: "failed", mail_attempts: RETRY_MS.length + 1, mail_error: expect.stringMatching(/\S/) });
+    expect(failedAttempts(id)).toEqual([1, 2, 3, 4, 5]);
     await mailUp();
     // Only a signed-in admin may resend, and only a failed notification.
     expect((await new Visitor(runtime.url).call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} })).status).toBe(401);
@@ -146,11 +204,14 @@ describe("lead notifications", () => {
       admin.call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
-    await until("the resent mail", () => mailsFor(id), (m) => m.length === 1);
+    const resentAt = new Date().toISOString();
+    await until("the resent mail", () => mailsFor(id), (m) => m.length >= 1);
     await until("the sent state", () => messageOf(id), (m) => m?.mail_status === "sent");
+    // The resend is a delivery of its own: its first attempt went through.
+    expect(await bookkeeping(id)).toMatchObject({ mail_status: "sent", mail_attempts: 1 });
     expect((await admin.call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} })).status).toBe(409);
     expect((await admin.call("POST", "/api/admin/contact-submissions/no-such-id/resend-notification", { body: {} })).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 1000));
+    await never("a second mail (mails for the lead)", async () => (await mailsFor(id)).length, (n) => n > 1, scheduleOver(resentAt));
     expect(await mailsFor(id)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContactSubmissions } from "../../packages/core/src/contact/contact";
+import { Messages } from "../../packages/core/src/messages/messages";
 import { startDynalite } from "../../packages/local/src/dynamo";
 import { call, freshIp } from "../support/http";
 import { startRuntime } from "../support/runtime";
@@ -31,7 +31,7 @@ describe("the local runtime across restarts", () => {
     process.env.DYNAMODB_ENDPOINT = db.endpoint;
     process.env.TABLE_NAME = "agency-local";
     try {
-      const messages = await ContactSubmissions.listAll();
+      const messages = await Messages.listAll();
       expect(messages.map((m) => m.message)).toContain(message);
     } finally {
       process.env.DYNAMODB_ENDPOINT = saved.endpoint;

@@ -134,12 +134,19 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
     await edit.getByRole("button", { name: "Cancel" }).click();
     await expect(edit).toBeHidden();
 
-    // Unpublished, it is gone from the public site.
-    await row.getByRole("button", { name: "Unpublish" }).click();
-    await expect(page.getByTestId("toasts")).toContainText("Blog post unpublished successfully!");
-    await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+    // Unpublished, it is gone from the public site, even for the browser that had just read it:
+    // reloading the same page shows it no longer (public reads are revalidated, not kept 60 s).
     await asVisitor(browser, baseURL, async (visitor) => {
       await visitor.goto(`/blog/${slug}-moved`);
+      await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      // Unpublish is a labelled button, not an eye icon that reads as 'preview'.
+      const unpublish = row.getByRole("button", { name: "Unpublish" });
+      await expect(unpublish).toHaveText("Unpublish");
+      await unpublish.click();
+      await expect(page.getByTestId("toasts")).toContainText("Blog post unpublished successfully!");
+      await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+      await expect(row.getByRole("button", { name: "Publish", exact: true })).toHaveText("Publish");
+      await visitor.reload();
       await expect(visitor.getByRole("heading", { level: 1, name: "Post Not Found" })).toBeVisible();
     });
 

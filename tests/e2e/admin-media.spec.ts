@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
-import { asVisitor, audit, runTag, signInAsAdmin } from "../support/admin-journey";
+import { asVisitor, audit, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
 import { makePng } from "../support/png";
 
 test("an admin uploads an image to the library, uses it as a post's featured image, and a visitor sees it", async ({ page, browser, baseURL }) => {
@@ -40,11 +40,8 @@ test("an admin uploads an image to the library, uses it as a post's featured ima
   await chooser.getByRole("button", { name: `Choose ${filename}` }).click();
   await expect(chooser).toBeHidden();
   await expect(editor.getByRole("textbox", { name: "Featured Image URL" })).toHaveValue(url!);
-  await editor.getByRole("checkbox", { name: "Publish immediately" }).check();
-  await editor.getByRole("button", { name: "Create Post" }).click();
-  await expect(editor).toBeHidden();
+  const post = await publishNewPost(page, editor, tag, slug);
   const origin = new URL(page.url()).origin;
-  const post = ((await (await page.request.get(`/api/admin/blog-posts?q=${tag}`)).json()) as { id: string; slug: string }[]).find((p) => p.slug === slug)!;
 
   try {
     await asVisitor(browser, baseURL, async (visitor) => {

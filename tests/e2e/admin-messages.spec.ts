@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminMessage } from "@agency/core/contract/admin";
-import { audit, countersReload, csvLine, deleteWithConfirmation, downloadText, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, countersReload, deleteWithConfirmation, expectCsvExport, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
@@ -11,7 +11,7 @@ const table = (page: Page) => page.getByRole("table", { name: "Contact messages"
 const row = (page: Page, name: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
 const STATS = "/api/admin/contact-submissions/stats";
 
-test("an admin works through contact messages: search, filters, details, read state, Mark All Read, Export CSV, delete", async ({ page, baseURL }) => {
+test("an admin works through contact messages: search, filters, details, read state, Mark All Read asked with the count, Export CSV with ISO dates, delete", async ({ page, baseURL }) => {
   const tag = runTag("msg");
   const ada = { name: `Ada ${tag}`, email: `ada.${tag}@example.com`, company: "=2+3 Engines", message: `Please automate our "invoice" intake.\nSecond line ${tag}`, form_type: "automation" };
   const grace = { name: `Grace ${tag}`, email: `grace.${tag}@example.com`, company: "", message: `Do you run team courses? ${tag}`, form_type: "education" };
@@ -101,29 +101,29 @@ test("an admin works through contact messages: search, filters, details, read st
   expect(mail.searchParams.get("subject")).toBe("Re: Your inquiry");
   expect(mail.searchParams.get("body")).toMatch(new RegExp(`^Hi ${linus.name},`));
 
-  // Mark All Read: every one of this journey's messages is read afterwards.
+  // Mark All Read asks first, with the number of unread messages; Cancel changes nothing.
+  const unread = ((await (await page.request.get(STATS)).json()) as { unread: number }).unread;
   await page.getByRole("button", { name: "Mark All Read" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Mark all as read?" });
+  await expect(ask).toContainText(`Mark all ${unread.toLocaleString("en-US")} unread message${unread === 1 ? "" : "s"} as read?`);
+  await audit(page, "mark all read question");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(row(page, linus.name)).toHaveAttribute("data-highlighted", "true");
+  await page.getByRole("button", { name: "Mark All Read" }).click();
+  await ask.getByRole("button", { name: "Mark All Read" }).click();
   await expect(page.getByTestId("toasts")).toContainText(/Marked \d+ messages? as read/);
-  for (const m of [ada, grace, linus]) await expect(row(page, m.name).getByRole("cell").nth(2)).toHaveText("Read");
+  for (const m of [ada, grace, linus]) await expect(row(page, m.name).getByRole("cell").nth(3)).toHaveText("Read");
 
   // Export CSV: every matching message (the search is on), exactly as SPEC §9 says.
   const listed = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as AdminMessage[];
   expect(listed.map((m) => m.name)).toEqual([linus.name, grace.name, ada.name]);
   const at = new Map(listed.map((m) => [m.name, m.created_at]));
-  const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`contact-messages-${exportDay()}.csv`);
-  expect(await downloadText(download)).toBe(
-    "\uFEFF" +
-      [
-        csvLine(["Name", "Email", "Company", "Form Type", "Message", "Status", "Date"]),
-        csvLine([linus.name, linus.email, linus.company, "Partnership", `'${linus.message}`, "Read", exportDate(at.get(linus.name)!)]),
-        csvLine([grace.name, grace.email, "", "Tech School", grace.message, "Read", exportDate(at.get(grace.name)!)]),
-        csvLine([ada.name, ada.email, `'${ada.company}`, "AI Automation", ada.message, "Read", exportDate(at.get(ada.name)!)]),
-      ].join("\r\n") +
-      "\r\n",
-  );
+  await expectCsvExport(page, `contact-messages-${exportDay()}.csv`, [
+    ["Name", "Email", "Company", "Form Type", "Message", "Status", "Date"],
+    [linus.name, linus.email, linus.company, "Partnership", `'${linus.message}`, "Read", exportDate(at.get(linus.name)!)],
+    [grace.name, grace.email, "", "Tech School", grace.message, "Read", exportDate(at.get(grace.name)!)],
+    [ada.name, ada.email, `'${ada.company}`, "AI Automation", ada.message, "Read", exportDate(at.get(ada.name)!)],
+  ]);
   await expect(page.getByTestId("toasts")).toContainText(`Exported 3 messages to contact-messages-${exportDay()}.csv`);
 
   // Delete: Escape cancels, Enter on the initially focused Cancel does not delete, Delete does.
@@ -140,29 +140,108 @@ test("an admin works through contact messages: search, filters, details, read st
   expect(remaining.map((m) => m.name)).toEqual([linus.name, grace.name]);
 });
 
-test("a long list loads page after page as the admin scrolls", async ({ page, baseURL }) => {
+test("a long list loads page after page; a mail's link opens a lead beyond the loaded page; bulk actions cover every match", async ({ page, baseURL }) => {
   const tag = runTag("page");
-  // One more than the contract's default page of 50.
+  // One more than the contract's default page of 50; the first one sent is the oldest.
   for (let i = 0; i < 51; i++) {
     await createAsVisitor(baseURL!, "/api/contact", { name: `Reader ${i} ${tag}`, email: `reader${i}.${tag}@example.com`, message: `Paging ${tag}`, form_type: "general" });
   }
   await signInAsAdmin(page);
-  await page.goto("/admin/messages");
-  // The first page of the search, not the unfiltered list shown before it (which may be this
-  // journey's rows too, being the newest): 50 of the 51.
+  const [oldest] = (await (await page.request.get(`/api/admin/contact-submissions?q=${encodeURIComponent(`Reader 0 ${tag}`)}`)).json()) as AdminMessage[];
+
+  // A notification's link (?open=id) to a lead that is not among the 50 rows loaded opens it all the same.
+  await page.goto(`/admin/messages?open=${oldest!.id}`);
+  const details = page.getByRole("dialog", { name: "Message Details" });
+  await expect(details).toContainText(`Reader 0 ${tag}`);
+  await expect(details.getByRole("button", { name: "Mark Unread" })).toBeVisible(); // opening marked it read
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expect(row(page, `Reader 0 ${tag}`)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  // A link to a lead that is gone says so.
+  await page.goto("/admin/messages?open=no-such-message");
+  await expect(page.getByTestId("toasts")).toContainText("This message no longer exists.");
+
+  // The first page of the search, not the unfiltered list shown before it: 50 of the 51, and the count of all.
   const searched = page.waitForResponse((res) => new URL(res.url()).searchParams.get("q") === tag);
   await page.getByRole("searchbox", { name: "Search messages" }).fill(tag);
   await searched;
   await expect(page.getByRole("region", { name: "Contact messages" })).not.toHaveAttribute("aria-busy");
+  await expect(page.getByTestId("result-count")).toHaveText("51 messages");
   await expect(table(page).getByRole("rowheader")).toHaveCount(50);
-  await expect(table(page).getByRole("rowheader").last()).toContainText(tag);
+
+  // Select all on the page, then every match: Mark read asks with the count and shows its progress.
+  await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+  await expect(page.getByTestId("selected-count")).toHaveText("50 selected");
+  await page.getByRole("button", { name: "Select all 51 messages" }).click();
+  await expect(page.getByTestId("selected-count")).toHaveText("All 51 messages selected");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/admin/contact-submissions/bulk", async (route) => {
+    await held; // the real request, held until the progress has been seen
+    await route.continue();
+  });
+  await page.getByRole("region", { name: "Selected" }).getByRole("button", { name: "Mark read" }).click();
+  const ask = page.getByRole("alertdialog", { name: "Mark 51 messages as read?" });
+  await expect(ask).toBeVisible();
+  await audit(page, "bulk question");
+  await ask.getByRole("button", { name: "Mark read" }).click();
+  await expect(page.getByRole("progressbar", { name: "Marking as read" })).toHaveAttribute("aria-valuemax", "51");
+  await expect(page.getByRole("status").filter({ hasText: "Marking as read: 0 of 51 messages" })).toBeVisible();
+  release();
+  await expect(page.getByTestId("toasts")).toContainText("Marking as read done: 50 messages changed"); // Reader 0 was read already
+  await page.unroute("**/api/admin/contact-submissions/bulk");
+  await expect(page.getByRole("region", { name: "Selected" })).toBeHidden();
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: "Unread" });
+  await expect(page.getByTestId("result-count")).toHaveText("0 messages");
+
+  // Filters live in the address: reload and Back keep them.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(&|$)`));
+  await expect(page).toHaveURL(/[?&]status=unread(&|$)/);
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Search messages" })).toHaveValue(tag);
+  await expect(page.getByRole("combobox", { name: "Status", exact: true })).toHaveValue("unread");
+  await expect(page.getByTestId("result-count")).toHaveText("0 messages");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("User Management");
+  await page.goBack();
+  await expect(page.getByRole("searchbox", { name: "Search messages" })).toHaveValue(tag);
+  await expect(page.getByRole("combobox", { name: "Status", exact: true })).toHaveValue("unread");
+  await page.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: "Read" });
+  await expect(page.getByTestId("result-count")).toHaveText("51 messages");
+
+  // The end of the table loads the next page without a click; the button goes once nothing is left.
   const more = page.getByRole("button", { name: "Load more" });
-  await expect(more).toBeVisible();
   await more.scrollIntoViewIfNeeded();
-  // The sentinel loads the next page without a click; the button goes once nothing is left.
   await expect(table(page).getByRole("rowheader")).toHaveCount(51);
   await expect(more).toBeHidden();
-  await expect(row(page, `Reader 0 ${tag}`)).toBeVisible();
+
+  // Rows picked one by one: Mark unread, then Delete, each asked with the count.
+  await page.getByRole("checkbox", { name: `Select Reader 1 ${tag}` }).check();
+  await page.getByRole("checkbox", { name: `Select Reader 2 ${tag}` }).check();
+  await expect(page.getByTestId("selected-count")).toHaveText("2 selected");
+  await page.getByRole("region", { name: "Selected" }).getByRole("button", { name: "Mark unread" }).click();
+  await page.getByRole("alertdialog", { name: "Mark 2 messages as unread?" }).getByRole("button", { name: "Mark unread" }).click();
+  await expect(page.getByTestId("result-count")).toHaveText("49 messages");
+  await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+  await page.getByRole("region", { name: "Selected" }).getByRole("button", { name: "Delete" }).click();
+  const confirmDelete = page.getByRole("alertdialog", { name: "Delete 49 messages?" });
+  await expect(confirmDelete).toContainText("Are you sure you want to delete 49 messages? This cannot be undone.");
+  await confirmDelete.getByRole("button", { name: "Delete 49 messages" }).click();
+  await expect(page.getByText("No messages found")).toBeVisible();
+  const left = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as AdminMessage[];
+  expect(left.map((m) => m.name).sort()).toEqual([`Reader 1 ${tag}`, `Reader 2 ${tag}`]);
+});
+
+test("the Messages screen never scrolls sideways at 390 or 1280 px", async ({ page }) => {
+  await signInAsAdmin(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/admin/messages");
+    await expect(table(page).getByRole("rowheader").first()).toBeVisible();
+    await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+    await expect(page.getByRole("region", { name: "Selected" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${width} px`).toBe(0);
+  }
 });
 
 test("with no messages matching and no filter on, the empty state says where messages come from", async ({ page }) => {

@@ -12,6 +12,7 @@ const nav = [
   { label: "Media", path: "/admin/media", title: "Media Library" },
   { label: "Users", path: "/admin/users", title: "User Management" },
   { label: "Settings", path: "/admin/settings", title: "Settings" },
+  { label: "Activity", path: "/admin/activity", title: "Activity" },
 ];
 
 test("sends a visitor without a session from /admin to the login page", async ({ page }) => {

@@ -34,6 +34,9 @@ test("an admin finds, sorts, copies and deletes a user who signed in with Google
   await expect(row).toContainText("Active today");
   await expect(row).not.toContainText("Verified");
   await expect(row.getByText(/^ID: /)).toBeVisible();
+  // A Google account that may not sign in (its email is not verified) says so in the Role column.
+  await expect(table.getByRole("columnheader", { name: "Role" })).toBeVisible();
+  await expect(row.getByText("No access", { exact: true })).toBeVisible();
   const body = await page.content();
   expect(body).not.toContain("100000000000000000003"); // the Google subject never reaches the browser
 

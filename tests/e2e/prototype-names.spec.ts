@@ -16,15 +16,23 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   database = await startDynalite();
   runtime = await startRuntime({ env: { DYNAMODB_ENDPOINT: database.endpoint, TABLE_NAME: "e2e-prototype-names" } });
-  // Written straight into the runtime's table, as data from before the API checked icon names.
-  process.env.DYNAMODB_ENDPOINT = database.endpoint;
-  process.env.TABLE_NAME = "e2e-prototype-names";
-  await Promise.all(
-    prototypeNames.flatMap((icon_name, i) => [
-      db().service.create({ id: `svc-proto-${i}`, title: `Service ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i }).go(),
-      db().industry.create({ id: `ind-proto-${i}`, name: `Industry ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i }).go(),
-    ]),
-  );
+  // Written straight into the runtime's table, as data from before the API checked icon names; the
+  // worker's own database settings are put back afterwards.
+  const saved = { DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: process.env.TABLE_NAME };
+  Object.assign(process.env, { DYNAMODB_ENDPOINT: database.endpoint, TABLE_NAME: "e2e-prototype-names" });
+  try {
+    await Promise.all(
+      prototypeNames.flatMap((icon_name, i) => [
+        db().service.create({ id: `svc-proto-${i}`, title: `Service ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i }).go(),
+        db().industry.create({ id: `ind-proto-${i}`, name: `Industry ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i }).go(),
+      ]),
+    );
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
 });
 
 test.afterAll(async () => {

@@ -16,7 +16,8 @@ async function settle(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 500) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
+      // Two frames: what came into view has been observed and rendered.
+      for (let frame = 0; frame < 2; frame++) await new Promise((r) => requestAnimationFrame(r));
     }
     window.scrollTo(0, 0);
   });

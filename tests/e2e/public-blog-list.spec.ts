@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
 import { hydrated } from "../support/hydrated";
+import { startDynalite } from "../../packages/local/src/dynamo";
+import { startRuntime } from "../support/runtime";
 
 test("blog: search over title, excerpt and content, category filter, empty state and Clear filters", async ({ page }) => {
   await page.goto("/blog");
@@ -45,7 +47,7 @@ test("blog: search over title, excerpt and content, category filter, empty state
   await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
 });
 
-test("blog: 'No posts yet' when there are no posts, and the filter drawer on small screens", async ({ page }) => {
+test("blog: the filter drawer on small screens", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/blog");
   await hydrated(page);
@@ -55,13 +57,31 @@ test("blog: 'No posts yet' when there are no posts, and the filter drawer on sma
   await drawer.getByRole("button", { name: /^AI Trends/ }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByTestId("featured-post")).toContainText("What We Learned Shipping AI Agents Into Production This Year");
+});
 
-  await page.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
-  const empty = await page.context().newPage();
-  await empty.route("**/api/blog-posts", (route) => route.fulfill({ status: 200, contentType: "application/json", body: "[]" }));
-  // /blog itself is rendered with its posts: the app meets an empty list when it fetches one, on the
-  // way there from another page.
-  await empty.goto("/about");
-  await empty.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
-  await expect(empty.getByRole("heading", { name: "No posts yet" })).toBeVisible();
+test("blog: 'No posts yet' on a site whose posts have all been deleted", async ({ page }) => {
+  // A site of its own (its own database), so deleting every post leaves the other journeys' alone.
+  test.setTimeout(120_000);
+  const database = await startDynalite();
+  const runtime = await startRuntime({ env: { DYNAMODB_ENDPOINT: database.endpoint, TABLE_NAME: "e2e-no-posts" } });
+  try {
+    const headers = { origin: runtime.url, "content-type": "application/json" };
+    const api = (path: string) => `${runtime.url}${path}`;
+    expect((await page.request.post(api("/api/auth/dev-login"), { headers, data: {} })).ok()).toBe(true);
+    for (;;) {
+      const list = await page.request.get(api("/api/admin/blog-posts?limit=100"));
+      expect(list.status()).toBe(200);
+      const posts = (await list.json()) as { id: string }[];
+      if (!posts.length) break;
+      for (const { id } of posts) expect((await page.request.delete(api(`/api/admin/blog-posts/${id}`), { headers })).ok()).toBe(true);
+    }
+    expect(await (await page.request.get(api("/api/blog-posts"))).json()).toEqual([]);
+
+    await page.goto(api("/blog"));
+    await expect(page.getByRole("heading", { name: "No posts yet" })).toBeVisible();
+    await expect(page.getByTestId("featured-post")).toHaveCount(0);
+  } finally {
+    await runtime.stop();
+    await database.close();
+  }
 });

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { openFilledRegistration } from "../support/registration-journey";
 
 test("tech school: Contact Us preselects the course, registration succeeds and the dialog closes after 2 s", async ({ page }) => {
   await page.goto("/tech-school");
@@ -51,4 +52,25 @@ test("tech school: Contact Us preselects the course, registration succeeds and t
   await expect(page.getByRole("dialog").getByLabel("Course of Interest")).toHaveValue("");
   const options = await page.getByRole("dialog").getByLabel("Course of Interest").locator("option").allTextContents();
   expect(options).toEqual(expect.arrayContaining(["Machine Learning Fundamentals", "AI Engineer Path", "Not sure"]));
+});
+
+test("the registration's success message is brought into view below the dialog's header and takes the focus, on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.clock.install();
+  const dialog = await openFilledRegistration(page);
+  const submit = dialog.getByRole("button", { name: "Submit Registration" });
+  await submit.scrollIntoViewIfNeeded();
+  // Time stands still from here: the dialog's 2 s close waits for the assertions.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await submit.click();
+
+  const message = dialog.getByTestId("registration-status");
+  await expect(message).toHaveText("Registration submitted successfully! We'll contact you soon.");
+  await expect(message).toBeFocused();
+  await expect(message).toBeInViewport({ ratio: 1 });
+  const header = (await dialog.getByRole("heading", { name: "Course Registration" }).locator("xpath=../../..").boundingBox())!;
+  expect((await message.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+
+  await page.clock.runFor(2000);
+  await expect(dialog).toBeHidden();
 });

@@ -8,8 +8,13 @@ test("every public page fits a 360 px wide screen without horizontal scrolling",
   for (const path of ["/", "/about", "/services", "/tech-school", "/blog", `/blog/${posts[0]!.slug}`, "/contact", "/admin/login"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(300);
+    // Scrolled to the end, with what loads on the way (lazy sections, the footer) in place and still.
+    await page.evaluate(async () => {
+      window.scrollTo(0, document.body.scrollHeight);
+      for (let frame = 0; frame < 2; frame++) await new Promise((r) => requestAnimationFrame(r));
+    });
+    await page.waitForLoadState("networkidle");
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(360);
   }

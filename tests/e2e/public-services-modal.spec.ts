@@ -43,22 +43,36 @@ test("services: a category without a matching detail opens nothing", async ({ pa
       ]),
     }),
   );
-  // The details come from the app's own fetch: /services is reached from another page.
+  // The details come from the app's own fetch: /services is reached from another page (the rendered
+  // /services carries the real details and fetches none).
+  const details = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/service-details");
   await page.goto("/about");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
+  await details;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
-  await page.waitForTimeout(300);
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await page.getByRole("button", { name: "Learn More about AI Consulting" }).click();
+  // Nothing opened in the meantime either: the next Learn More is not under a modal, and its
+  // dialog is the only one.
+  await page.getByRole("button", { name: "Learn More about AI Consulting" }).click({ timeout: 5_000 });
   await expect(page.getByRole("dialog", { name: "Only Consulting" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(1);
 });
 
 test("services: Learn More pressed before the details arrive opens the detail once they do", async ({ page }) => {
+  // The details are held back until the visitor has pressed Learn More.
+  let release!: () => void;
+  const pressed = new Promise<void>((r) => (release = r));
+  let requested!: () => void;
+  const asked = new Promise<void>((r) => (requested = r));
   await page.route("**/api/service-details", async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    requested();
+    await pressed;
     await route.continue();
   });
   await page.goto("/services");
+  await asked;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
-  await expect(page.getByRole("dialog", { name: "Computer Vision Systems" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("dialog", { name: "Computer Vision Systems" })).toBeVisible();
 });

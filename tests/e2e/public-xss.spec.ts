@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { asVisitor, runTag } from "../support/admin-journey";
 
 const payload = {
-  id: "xss-post",
   title: "Stored payload",
   slug: "stored-payload",
   content: [
@@ -21,41 +21,52 @@ const payload = {
   featured_image_url: "",
   author_name: "Mallory",
   is_published: true,
-  published_at: "2026-11-01T10:00:00.000Z",
-  created_at: "2026-11-01T10:00:00.000Z",
-  updated_at: "2026-11-01T10:00:00.000Z",
 };
 
-test("a stored script or overlay payload in a post is sanitised: nothing runs and nothing covers the page", async ({ page }) => {
-  const dialogs: string[] = [];
-  page.on("dialog", (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await page.route("**/api/blog-posts/stored-payload", (route) =>
-    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(payload) }),
-  );
-  await page.goto("/blog/stored-payload");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stored payload");
-  const body = page.locator(".prose-content");
-  await expect(body.getByText("Before")).toBeVisible();
-  await expect(body.getByText("After")).toBeVisible();
-  expect(await body.locator("[class], [id], [style]").count()).toBe(0);
-  // The overlay stays a plain block in the post; the page's own header is what sits at the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const onTop = await page.evaluate(() => document.elementFromPoint(window.innerWidth / 2, 120)?.closest(".prose-content") !== null);
-  expect(onTop).toBe(false);
+test("a stored script or overlay payload in a post is sanitised: nothing runs and nothing covers the page", async ({ page, browser, baseURL }) => {
+  // Stored the way an admin would: signed in, through the admin API.
+  const headers = { origin: new URL(baseURL!).origin, "content-type": "application/json" };
+  expect((await page.request.post("/api/auth/dev-login", { headers, data: {} })).ok()).toBe(true);
+  const slug = `${payload.slug}-${runTag("x")}`;
+  const created = await page.request.post("/api/admin/blog-posts", { headers, data: { ...payload, slug } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    await asVisitor(browser, baseURL, async (visitor) => {
+      const dialogs: string[] = [];
+      visitor.on("dialog", (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await visitor.goto(`/blog/${slug}`);
+      await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Stored payload");
+      const body = visitor.locator(".prose-content");
+      await expect(body.getByText("Before")).toBeVisible();
+      await expect(body.getByText("After")).toBeVisible();
+      await expect(body.getByText("Overlay")).toBeVisible();
+      expect(await body.locator("[class], [id], [style]").count()).toBe(0);
+      // The overlay stays a plain block in the post; the page's own header is what sits at the top.
+      await visitor.evaluate(() => window.scrollTo(0, 0));
+      const onTop = await visitor.evaluate(() => document.elementFromPoint(window.innerWidth / 2, 120)?.closest(".prose-content") !== null);
+      expect(onTop).toBe(false);
 
-  const link = body.getByText("click me");
-  await expect(link).toBeVisible();
-  const href = await link.getAttribute("href");
-  expect(href ?? "").not.toMatch(/^\s*javascript:/i);
-  await link.click();
-  await body.getByText("After").click();
+      const link = body.getByText("click me");
+      await expect(link).toBeVisible();
+      const href = await link.getAttribute("href");
+      expect(href ?? "").not.toMatch(/^\s*javascript:/i);
+      await link.click();
+      await body.getByText("After").click();
 
-  expect(await body.locator("script, iframe").count()).toBe(0);
-  expect(await body.locator("[onerror], [onclick]").count()).toBe(0);
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  expect(dialogs).toEqual([]);
+      expect(await body.locator("script, iframe").count()).toBe(0);
+      expect(await body.locator("[onerror], [onclick]").count()).toBe(0);
+      // The image failed to load (its error event has fired) without running anything.
+      const img = body.locator("img");
+      await expect(img).toHaveCount(1);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
+      expect(await visitor.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+    });
+  } finally {
+    expect((await page.request.delete(`/api/admin/blog-posts/${id}`, { headers })).ok()).toBe(true);
+  }
 });

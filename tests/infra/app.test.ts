@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
-import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "../../infra/routes";
-import { originVerifyHeader, spaRewriteCode, viewerIpCode } from "../../infra/web";
+import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
+import { originVerifyHeader } from "@agency/core/edge";
+import { spaRewriteCode, viewerIpCode } from "../../infra/web";
 import {
   actionsOf,
   featureFunctions,
@@ -77,7 +78,7 @@ describe("the functions", () => {
     }
   });
 
-  it("serve every route of infra/routes.ts, each through its feature's function, and no other route", () => {
+  it("serve every route of packages/core/src/routes.ts, each through its feature's function, and no other route", () => {
     const fns = featureFunctions(app.api);
     const featureOfFunction = Object.fromEntries(Object.entries(fns).map(([feature, { id }]) => [id, feature]));
     const integrations = resourcesOf(app.api, "AWS::ApiGatewayV2::Integration");
@@ -271,7 +272,7 @@ describe("the CloudFront distribution", () => {
       const b = behaviourFor(pathOf(key));
       expect(b?.TargetOriginId, key).toBe(apiOriginId());
       expect(b!.AllowedMethods, key).toContain(methodOf(key));
-      expect(b!.OriginRequestPolicyId, key).toBe(ALL_VIEWER_EXCEPT_HOST);
+      if (!("cache" in routes[key])) expect(b!.OriginRequestPolicyId, key).toBe(ALL_VIEWER_EXCEPT_HOST);
     }
     for (const feed of ["/robots.txt", "/sitemap.xml", "/rss.xml"]) expect(behaviourFor(feed)?.TargetOriginId).toBe(apiOriginId());
   });
@@ -287,6 +288,17 @@ describe("the CloudFront distribution", () => {
       const key_ = config.ParametersInCacheKeyAndForwardedToOrigin;
       expect(key_.CookiesConfig.CookieBehavior, key).toBe("none");
       expect(key_.HeadersConfig.HeaderBehavior, key).toBe("none");
+    }
+  });
+
+  it("sends public reads to the API without cookies (so CloudFront revalidates by ETag), with the query and the visitor's address", () => {
+    const requestPolicies = resourcesOf(app.web, "AWS::CloudFront::OriginRequestPolicy");
+    for (const key of routeKeys.filter((k) => "cache" in routes[k])) {
+      const ref = behaviourFor(pathOf(key))!.OriginRequestPolicyId.Ref as string;
+      const config = requestPolicies[ref]!.Properties!.OriginRequestPolicyConfig;
+      expect(config.CookiesConfig.CookieBehavior, key).toBe("none");
+      expect(config.QueryStringsConfig.QueryStringBehavior, key).toBe("all");
+      expect(config.HeadersConfig, key).toEqual({ HeaderBehavior: "whitelist", Headers: ["x-viewer-ip"] });
     }
   });
 

@@ -2,7 +2,7 @@
 import esbuild from "esbuild";
 import { describe, expect, it } from "vitest";
 import { invalidatingFeatures } from "../../infra/api";
-import { features, handlerPath, type Feature } from "../../infra/routes";
+import { features, handlerPath, type Feature } from "@agency/core/routes";
 
 /** The packages a feature's Lambda bundles, from esbuild's metafile (bundled as SST does, not written). */
 async function bundledInputs(feature: Feature | "lead-mail"): Promise<string[]> {

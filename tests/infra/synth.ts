@@ -8,7 +8,7 @@ import { buildStacks } from "../../sst.config";
 import { Api } from "../../infra/api";
 import { Database } from "../../infra/database";
 import { Monitoring } from "../../infra/monitoring";
-import { features } from "../../infra/routes";
+import { features } from "@agency/core/routes";
 import { Web } from "../../infra/web";
 
 export interface Synthesized {
@@ -79,7 +79,7 @@ export function featureFunctions(api: Template): Record<string, { id: string; pr
   const out: Record<string, { id: string; props: Record<string, any> }> = {};
   for (const [id, r] of Object.entries(resourcesOf(api, "AWS::Lambda::Function"))) {
     const m = /^packages\/functions\/src\/([a-z-]+)\/handler\.handler$/.exec(String(r.Properties?.Handler));
-    // The API's feature functions (infra/routes.ts); the stream's lead-mail sender is not one.
+    // The API's feature functions (packages/core/src/routes.ts); the stream's lead-mail sender is not one.
     if (m && (features as readonly string[]).includes(m[1]!)) out[m[1]!] = { id, props: r.Properties! };
   }
   return out;

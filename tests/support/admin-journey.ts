@@ -27,11 +27,8 @@ export async function downloadText(download: Download): Promise<string> {
   return readFile(path, "utf8");
 }
 
-/** The exports' date: en-US with the year, in UTC (journeys run the browser in UTC). */
-export const exportDate = (iso: string) =>
-  new Date(iso)
-    .toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" })
-    .replace(/[\u202f\u00a0]/g, " ");
+/** The exports' date: ISO 8601 in UTC, whatever the browser's time zone. */
+export const exportDate = (iso: string) => new Date(iso).toISOString();
 
 /** Today's date as the export file names carry it (UTC, as the browser runs). */
 export const exportDay = () => new Date().toISOString().slice(0, 10);
@@ -98,4 +95,30 @@ export async function asVisitor<T>(browser: Browser, baseURL: string | undefined
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Publishes the new post open in `editor` (Publish immediately, Create Post) once the dialog closes,
+ * and returns it as the admin API lists it: searched by `tag`, matched by `slug`.
+ */
+export async function publishNewPost(page: Page, editor: Locator, tag: string, slug: string) {
+  await editor.getByRole("checkbox", { name: "Publish immediately" }).check();
+  await editor.getByRole("button", { name: "Create Post" }).click();
+  await expect(editor).toBeHidden();
+  const listed = (await (await page.request.get(`/api/admin/blog-posts?q=${tag}`)).json()) as { id: string; slug: string }[];
+  const post = listed.find((p) => p.slug === slug);
+  expect(post, `post ${slug} listed`).toBeDefined();
+  return post!;
+}
+
+/**
+ * Clicks Export CSV and checks the file it downloads: named `filename`, and holding a UTF-8 BOM, then
+ * `rows` (the header first) as CSV lines, each ended by CRLF.
+ */
+export async function expectCsvExport(page: Page, filename: string, rows: string[][]) {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(filename);
+  expect(await downloadText(download)).toBe("\uFEFF" + rows.map((cells) => `${csvLine(cells)}\r\n`).join(""));
 }

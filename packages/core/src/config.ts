@@ -94,8 +94,12 @@ export const config = {
   get s3Credentials() {
     return { accessKeyId: env("S3_ACCESS_KEY_ID") ?? "S3RVER", secretAccessKey: env("S3_SECRET_ACCESS_KEY") ?? "S3RVER" };
   },
+  /** Running in AWS Lambda (the runtime names the function in the environment). */
+  get inLambda() {
+    return env("AWS_LAMBDA_FUNCTION_NAME") !== undefined;
+  },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {
-    return env("DEV_LOGIN") === "1" && env("AWS_LAMBDA_FUNCTION_NAME") === undefined;
+    return env("DEV_LOGIN") === "1" && !config.inLambda;
   },
 };

@@ -1,32 +1,33 @@
-import sanitize from "sanitize-html";
+import { allowedAttributes, allowedTags, droppedWithContent, imageSchemes, keepsAttribute, linkSchemes, newTabRel } from "./contract/html-rules";
 
 /**
- * HTML from editors (posts, policies, sections) is sanitised on save; the web sanitises again at
- * render. Scripts, event handlers, and javascript: URLs never survive. Neither do `class`, `id` or
- * `style`: the site's own stylesheet is utility classes, so a stored class could pin a full-screen
- * element over the page, and an id could shadow the page's own.
+ * HTML from editors (posts, policies) is sanitised on save with the rules of contract/html-rules.ts;
+ * the web sanitises again at render with the same rules. Scripts, event handlers, and javascript:
+ * URLs never survive, nor do `class`, `id` or `style`.
+ *
+ * sanitize-html (with postcss and htmlparser2) is loaded on the first save of HTML, not when the
+ * editors' functions start: a cold function serving a read or a plain-text save never loads it.
  */
-export function sanitizeHtml(html: string): string {
+export async function sanitizeHtml(html: string): Promise<string> {
+  const { default: sanitize } = await import("sanitize-html");
   return sanitize(html, {
-    allowedTags: [
-      "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "span", "div",
-      "ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "a", "img", "figure", "figcaption",
-      "table", "thead", "tbody", "tr", "th", "td", "sup", "sub", "small", "mark",
-    ],
-    allowedAttributes: {
-      a: ["href", "title", "target", "rel"],
-      img: ["src", "alt", "title", "width", "height", "loading"],
-      th: ["colspan", "rowspan", "scope"],
-      td: ["colspan", "rowspan"],
-    },
-    allowedSchemes: ["http", "https", "mailto", "tel"],
-    allowedSchemesByTag: { img: ["http", "https"] },
+    allowedTags: [...allowedTags],
+    allowedAttributes: Object.fromEntries(Object.entries(allowedAttributes).map(([tag, names]) => [tag, [...names]])),
+    nonTextTags: [...droppedWithContent],
+    allowedSchemes: [...linkSchemes],
+    allowedSchemesByTag: { img: [...imageSchemes] },
     allowProtocolRelative: false,
+    // The shared rules decide each attribute (the options above say the same, as a second check).
     transformTags: {
-      a: (tagName, attribs) =>
-        attribs.target === "_blank"
-          ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } }
-          : { tagName, attribs },
+      "*": (tagName, attribs) => {
+        const kept = Object.fromEntries(
+          Object.entries(attribs)
+            .map(([name, value]) => [name, value.trim()] as const)
+            .filter(([name, value]) => keepsAttribute(tagName, name, value)),
+        );
+        if (tagName === "a" && kept.target === "_blank") kept.rel = newTabRel;
+        return { tagName, attribs: kept };
+      },
     },
   });
 }

@@ -33,7 +33,7 @@ describe("the http wrapper", () => {
     expect(res).toMatchObject({ statusCode: 200, body: '[{"id":"1"}]' });
     expect(res.headers).toMatchObject({
       "content-type": "application/json; charset=utf-8",
-      "cache-control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400",
+      "cache-control": "public, max-age=0, must-revalidate, s-maxage=300",
     });
   });
 
@@ -42,7 +42,28 @@ describe("the http wrapper", () => {
     const res = await moved(event("GET /api/blog-posts/{slug}"));
     expect(res.statusCode).toBe(301);
     expect(JSON.parse(res.body!)).toEqual({ redirect: "new" });
-    expect(res.headers).toMatchObject({ location: "/api/blog-posts/new", "cache-control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400" });
+    expect(res.headers).toMatchObject({ location: "/api/blog-posts/new", "cache-control": "public, max-age=0, must-revalidate, s-maxage=300" });
+  });
+
+  it("tags a public read with an ETag of its body and answers 304, no body, to a request naming it", async () => {
+    const first = await handler(event("GET /api/services"));
+    const etag = first.headers!.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    const again = await handler(event("GET /api/services", { headers: { "if-none-match": `W/${etag}` } }));
+    expect(again).toMatchObject({ statusCode: 304, body: "" });
+    expect(again.headers).toEqual({ etag, "cache-control": "public, max-age=0, must-revalidate, s-maxage=300", "x-content-type-options": "nosniff" });
+    expect((await handler(event("GET /api/services", { headers: { "if-none-match": '"x"' } }))).statusCode).toBe(200);
+  });
+
+  it("gives a page the same body but another next-page cursor a different ETag, so a revalidation is not a 304", async () => {
+    let next: string | undefined = "c1";
+    const paged = http({ "GET /api/blog-posts": async () => reply.json([{ id: "1" }], 200, next ? { headers: { "x-next-cursor": next } } : {}) });
+    const withNext = (await paged(event("GET /api/blog-posts"))).headers!.etag as string;
+    next = undefined;
+    const last = await paged(event("GET /api/blog-posts", { headers: { "if-none-match": withNext } }));
+    expect(last.statusCode).toBe(200);
+    expect(last.headers!["x-next-cursor"]).toBeUndefined();
+    expect(last.headers!.etag).not.toBe(withNext);
   });
 
   it("maps domain errors to their status without caching them", async () => {

@@ -1,11 +1,14 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import * as z from "zod";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
+import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
-import { routes, type RouteKey } from "../../../infra/routes";
-import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
+import { routes, type RouteKey } from "@agency/core/routes";
+import { recordAudit } from "./audit";
+import { authorize, checkCsrf } from "./auth/guard";
+import type { AuditNote, Request } from "./request";
 
 /**
  * The one http wrapper. Every handler is `http({ "<routeKey>": fn })`. It owns:
@@ -15,26 +18,19 @@ import { authorize, checkCsrf, type AdminSession } from "./auth/guard";
  *   (ZodError 400 with fields, HttpError its status, anything else 500 with a request id only).
  */
 
-export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+/**
+ * Public reads: browsers revalidate on every use (`max-age=0, must-revalidate`; the ETag makes that
+ * a 304 while nothing changed), so a visitor who just read a post sees it gone after Unpublish;
+ * CloudFront keeps its copy for `s-maxage` (which overrides max-age for shared caches), until the
+ * invalidation every admin save sends. Not `no-cache`: that would make CloudFront revalidate with
+ * the API on every request too.
+ */
+export const PUBLIC_CACHE = "public, max-age=0, must-revalidate, s-maxage=300";
 const DEFAULT_MAX_BODY = 16 * 1024;
 const MAX_PATH_PARAM_BYTES = 512;
 
-export interface Request {
-  readonly event: APIGatewayProxyEventV2;
-  readonly routeKey: RouteKey;
-  readonly params: Record<string, string>;
-  readonly query: Record<string, string>;
-  /** Lowercased names. */
-  readonly headers: Record<string, string>;
-  readonly cookies: Record<string, string>;
-  /** The caller's address as API Gateway saw it; never taken from headers or the body. */
-  readonly ip: string;
-  readonly requestId: string;
-  /** The signed-in admin; set on every `admin` route (the guard ran before the handler). */
-  session?: AdminSession;
-  /** The JSON body validated by `schema`; 415, 413 or 400 otherwise. */
-  body<S extends z.ZodType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
-}
+/** What the audit hook reads back from a request. */
+const auditState = new WeakMap<Request, { note?: AuditNote; bodyFields?: string[] }>();
 
 export class Reply {
   constructor(
@@ -88,8 +84,8 @@ const sameSecret = (a: string, b: string) =>
  */
 function clientIp(event: APIGatewayProxyEventV2, headers: Record<string, string>): string {
   const token = config.originVerifyToken;
-  const viewer = headers["x-viewer-ip"];
-  if (token && viewer && sameSecret(headers["x-origin-verify"] ?? "", token)) return viewer;
+  const viewer = headers[viewerIpHeader];
+  if (token && viewer && sameSecret(headers[originVerifyHeader] ?? "", token)) return viewer;
   return event.requestContext?.http?.sourceIp ?? "unknown";
 }
 
@@ -101,7 +97,8 @@ function rawBody(event: APIGatewayProxyEventV2): string {
 function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(event.headers ?? {})) if (v !== undefined) headers[k.toLowerCase()] = v;
-  return {
+  const audit: { note?: AuditNote; bodyFields?: string[] } = {};
+  const req: Request = {
     event,
     routeKey,
     params: Object.fromEntries(Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, v ?? ""])),
@@ -123,24 +120,50 @@ function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request
       } catch {
         throw new HttpError(400, "Request body is not valid JSON", { fields: { body: "Request body is not valid JSON" } });
       }
-      return schema.parse(json);
+      const parsed = schema.parse(json);
+      // The fields a save sent (the editors send only what changed): the entry's changed_fields.
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) audit.bodyFields = Object.keys(parsed);
+      return parsed;
+    },
+    audit(note) {
+      audit.note = { ...audit.note, ...note };
     },
   };
+  auditState.set(req, audit);
+  return req;
 }
 
-function toResult(r: Reply, cacheable: boolean): APIGatewayProxyStructuredResultV2 {
+/** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewayProxyStructuredResultV2 {
   const isText = typeof r.body === "string" && r.headers["content-type"] !== undefined;
+  const cached = cacheable && ((r.status >= 200 && r.status < 300) || r.status === 301);
+  const body = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
+  // A public read carries the ETag of its body and its own headers (a page's X-Next-Cursor: a 304
+  // keeps the cached copy's headers); a browser's revalidation that names it gets a 304.
+  const etag = cached && r.status === 200
+    ? `"${createHash("sha256").update(body).update(JSON.stringify(Object.entries(r.headers).sort())).digest("base64url").slice(0, 27)}"`
+    : undefined;
   const headers: Record<string, string> = {
-    "cache-control": cacheable && ((r.status >= 200 && r.status < 300) || r.status === 301) ? PUBLIC_CACHE : "no-store",
+    "cache-control": cached ? PUBLIC_CACHE : "no-store",
     "x-content-type-options": "nosniff",
     ...(r.body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
     ...r.headers,
+    ...(etag ? { etag } : {}),
   };
+  if (etag && matchesEtag(ifNoneMatch, etag)) {
+    return { statusCode: 304, headers: { "cache-control": headers["cache-control"]!, etag, "x-content-type-options": "nosniff" }, body: "" };
+  }
   return {
     statusCode: r.status,
     headers,
     ...(r.cookies.length ? { cookies: r.cookies } : {}),
-    body: r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body),
+    body,
   };
 }
 
@@ -155,6 +178,12 @@ function errorReply(err: unknown, requestId: string): Reply {
   return new Reply(500, { error: "Internal server error", requestId });
 }
 
+/** The audit log entry of an admin action (./audit.ts); never throws. */
+const audited = (req: Request, access: string, r: Reply) => {
+  const state = auditState.get(req);
+  return recordAudit(req, access, state?.note, state?.bodyFields, r);
+};
+
 export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): FeatureHandler {
   const fn = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const routeKey = event.routeKey as RouteKey;
@@ -168,9 +197,13 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
       await checkCsrf(req);
       if (spec.access !== "public") req.session = await authorize(req);
       const out = await route(req);
-      return toResult(out instanceof Reply ? out : new Reply(200, out), "cache" in spec && spec.cache === true);
+      const r = out instanceof Reply ? out : new Reply(200, out);
+      await audited(req, spec.access, r);
+      return toResult(r, "cache" in spec && spec.cache === true, req.headers["if-none-match"]);
     } catch (err) {
-      return toResult(errorReply(err, req.requestId), false);
+      const r = errorReply(err, req.requestId);
+      await audited(req, spec.access, r);
+      return toResult(r, false);
     }
   };
   return Object.assign(fn, { routeKeys: Object.keys(handlers) as RouteKey[] });

@@ -1,12 +1,13 @@
 import { CloudFrontClient, type CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { routeKeys, routes } from "../../../infra/routes";
+import { routeKeys, routes } from "@agency/core/routes";
 import { invalidate, postSlugs, publicPaths } from "./invalidate";
 
 /** CloudFront path patterns of the cached routes: `/api/blog-posts/{slug}` -> /^\/api\/blog-posts\/[^/]+$/. */
-const cached = routeKeys
-  .filter((k) => "cache" in routes[k])
-  .map((k) => new RegExp(`^${k.slice(k.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "[^/]+")}$`));
+const cachedRoutes = routeKeys.filter((k) => "cache" in routes[k]).map((k) => k.slice(k.indexOf(" ") + 1));
+const cached = cachedRoutes.map((path) => new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`));
+/** The site's own addresses of the blog (the SPA's pages, rendered per address). */
+const sitePages = [/^\/blog$/, /^\/blog\/page\/\*$/, /^\/blog\/[a-z0-9-]+$/];
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -24,13 +25,24 @@ describe("the public paths a save invalidates", () => {
       ...publicPaths.settings(),
       ...publicPaths.blogPost(postSlugs({ slug: "new", old_slugs: ["a", "b", "c", "old"] })),
     ];
-    for (const path of all) expect(cached.some((re) => re.test(path)), path).toBe(true);
+    for (const path of all) {
+      // A trailing * (CloudFront's wildcard) stands for every cached route under that prefix.
+      const known =
+        sitePages.some((re) => re.test(path)) ||
+        (path.endsWith("*") ? cachedRoutes.some((route) => route.startsWith(path.slice(0, -1))) : cached.some((re) => re.test(path)));
+      expect(known, path).toBe(true);
+    }
   });
 
-  it("name a post's list, its current and latest earlier slugs, and the feeds", () => {
-    expect(publicPaths.blogPost(postSlugs({ slug: "new", old_slugs: ["a", "b", "c", "old"] }))).toEqual([
-      "/api/blog-posts", "/api/blog-posts/new", "/api/blog-posts/b", "/api/blog-posts/c", "/api/blog-posts/old", "/rss.xml", "/sitemap.xml",
+  it("name every public read of a post (list pages under any filter, posts, related lists), the counts, the feeds and the blog's pages", () => {
+    const paths = publicPaths.blogPost(postSlugs({ slug: "new", old_slugs: ["a", "b", "c", "old"] }));
+    expect(paths).toEqual([
+      "/api/blog-posts*", "/api/blog-categories", "/rss.xml", "/sitemap.xml", "/blog", "/blog/page/*", "/blog/new", "/blog/b", "/blog/c", "/blog/old",
     ]);
+    // Every cached blog route is covered: the wildcard or an exact path.
+    for (const route of cachedRoutes.filter((r) => r.startsWith("/api/blog"))) {
+      expect(paths.some((p) => (p.endsWith("*") ? route.startsWith(p.slice(0, -1)) : p === route)), route).toBe(true);
+    }
   });
 });
 

@@ -1,22 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { CloudFrontClient, CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import { config } from "@agency/core/config";
 import { publicChanged } from "./render/trigger";
 
 /**
  * Visitors see an admin's edit within seconds: public reads are cached at CloudFront (routes marked
- * `cache` in infra/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
+ * `cache` in packages/core/src/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
  * CloudFront to drop the cached copies of the public paths it affects. One CreateInvalidation per
  * save, its paths grouped. Only the admin handlers that change public content import this module
  * (admin-content, admin-blog, admin-settings), so the public handlers do not bundle the CloudFront
- * client, and only they may call it (infra/api.ts).
+ * client, and only they may call it (infra/api.ts). Even there the client is loaded on the first
+ * invalidation, not at start: a cold function serving a read never loads it.
  *
  * An invalidation is a speed-up, never a condition of the save: without one a cached read expires
  * on its own (s-maxage). So a failure is logged and the save still answers 200; locally (no
  * distribution) it is a one-line log.
  */
 
-/** The public paths each kind of content is read from (all cached routes of infra/routes.ts). */
+/** The public paths each kind of content is read from (all cached routes of packages/core/src/routes.ts). */
 export const publicPaths = {
   services: () => ["/api/services"],
   industries: () => ["/api/industries"],
@@ -25,12 +26,21 @@ export const publicPaths = {
   pageSections: (pageSlug: string) => [`/api/page-sections/${encodeURIComponent(pageSlug)}`],
   /** Settings feed the public settings and the RSS channel's title and description. */
   settings: () => ["/api/site-settings", "/rss.xml"],
-  /** A post: the list, the post at each slug given (its current one and earlier ones), the feeds. */
+  /**
+   * A post that is or was published. `/api/blog-posts*` is one path (CloudFront's wildcard) for
+   * every page of the list under any `?page=&category=&q=` (query strings are part of the cache
+   * key) and for every post with its Related Articles, since a post appears in its neighbours'
+   * related lists and shifts every list page after it. Then the category counts, the feeds, and
+   * the site's addresses of the list pages and of the post at each slug given.
+   */
   blogPost: (slugs: readonly string[]) => [
-    "/api/blog-posts",
-    ...[...new Set(slugs)].map((slug) => `/api/blog-posts/${encodeURIComponent(slug)}`),
+    "/api/blog-posts*",
+    "/api/blog-categories",
     "/rss.xml",
     "/sitemap.xml",
+    "/blog",
+    "/blog/page/*",
+    ...[...new Set(slugs)].map((slug) => `/blog/${encodeURIComponent(slug)}`),
   ],
 };
 
@@ -52,6 +62,7 @@ export async function invalidate(paths: string[]): Promise<void> {
   }
   try {
     // CloudFront's API lives in us-east-1 whatever the region of the functions.
+    const { CloudFrontClient, CreateInvalidationCommand } = await import("@aws-sdk/client-cloudfront");
     client ??= new CloudFrontClient({ region: "us-east-1", maxAttempts: 2 });
     await client.send(
       new CreateInvalidationCommand({

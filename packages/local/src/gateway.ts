@@ -7,8 +7,9 @@ import { config } from "@agency/core/config";
 import { isLoopbackHost } from "@agency/core/loopback";
 import { Media } from "@agency/core/media/media";
 import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
-import { handlerPath, routes, type RouteKey } from "../../../infra/routes";
-import { mediaContentSecurityPolicy, securityHeaders } from "../../../infra/security-headers";
+import { handlerPath, routes, type RouteKey } from "@agency/core/routes";
+import { mediaContentSecurityPolicy, securityHeaders } from "@agency/core/security-headers";
+import { readCappedBody } from "./read-body";
 import { serveStatic, type RenderedPages } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
@@ -60,19 +61,6 @@ export function matchRoute(method: string, path: string) {
 }
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
-
-function readBody(req: IncomingMessage): Promise<Buffer | "too-large"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
-    });
-    req.on("end", () => resolve(size > MAX_BODY ? "too-large" : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
 
 const textual = (contentType: string) =>
   contentType === "" || /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript)|[^;]*\+(json|xml))/i.test(contentType);
@@ -144,7 +132,8 @@ export function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
   if (result.cookies?.length) headers["set-cookie"] = result.cookies;
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8") : Buffer.alloc(0);
-  headers["content-length"] = String(body.length);
+  // A 304 has no body, and its headers update the browser's stored copy: no Content-Length of 0 there.
+  if (result.statusCode !== 304) headers["content-length"] = String(body.length);
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(body);
 }
@@ -191,7 +180,7 @@ const defaultLoader = async (feature: string) => {
 };
 
 /**
- * The headers CloudFront's response headers policy adds in a deployment (infra/security-headers.ts)
+ * The headers CloudFront's response headers policy adds in a deployment (packages/core/src/security-headers.ts)
  * to every response, files, API answers and errors alike, so the local site behaves, and is
  * measured, like the deployed one. Over plain http, HSTS means nothing and upgrade-insecure-requests
  * would break the page, so those two stay out.
@@ -284,8 +273,8 @@ export function createGateway(options: GatewayOptions = {}) {
       if (rawPath.startsWith("/media/") || url.pathname.startsWith("/media/")) return await serveMedia(req, res, method, rawPath);
       const route = matchRoute(method === "HEAD" ? "GET" : method, url.pathname);
       if (route) {
-        const body = await readBody(req);
-        if (body === "too-large") return jsonError(res, 413, "Request body is too large");
+        const body = await readCappedBody(req, MAX_BODY);
+        if (body === undefined) return jsonError(res, 413, "Request body is too large");
         const handler = await handlerFor(routes[route.key].feature);
         const result = await handler(toEvent(req, url, route, body));
         return writeResult(res, result);

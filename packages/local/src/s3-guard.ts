@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { MAX_UPLOAD_BYTES } from "@agency/core/contract/media";
+import { readCappedBody } from "./read-body";
 
 /**
  * What stands in front of the local S3 (s3rver, which checks no V4 signature and no POST policy, and
@@ -191,22 +192,6 @@ async function checkPostUpload(req: IncomingMessage, body: Buffer, bucket: strin
   if (!covered.has("key")) refuse("The policy names no key");
 }
 
-/** Reads a body up to MAX_BODY; undefined once it is longer (the rest is read and dropped). */
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
-      // Far over any upload: not worth reading to the end.
-      else if (size > 4 * MAX_BODY) req.destroy();
-    });
-    req.on("end", () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 /**
  * The request handler of the guard: checks each request as above and passes what it accepts,
  * body and all, to s3rver listening on `socketPath` (a Unix socket in a private directory, which no
@@ -243,7 +228,8 @@ export function s3Guard({ socketPath, bucket, origin, credentials }: { socketPat
       if (method === "OPTIONS" && req.headers.origin && req.headers["access-control-request-method"] && url.startsWith(`/${bucket}`)) {
         return pass(req, res, Buffer.alloc(0));
       }
-      const body = await readBody(req);
+      // Far over any upload: not worth reading to the end.
+      const body = await readCappedBody(req, MAX_BODY, 4 * MAX_BODY);
       if (body === undefined) return forbid(req, res, "Request body too large");
       if (req.headers.authorization !== undefined) await checkSignedRequest(req, body, credentials());
       else if (method === "POST" && bucketPath.test(url) && !url.includes("?")) await checkPostUpload(req, body, bucket, credentials());

@@ -21,6 +21,9 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
  * it (server state lives in react-query). Lazy pages suspend; PublicLayout keeps its header and
  * footer on screen while a page chunk loads.
  */
+// One page module for /blog and /blog/page/{n}: moving between pages keeps it mounted.
+const blogList = page(() => import("../routes/public/blog-list"));
+
 const routes: RouteObject[] = [
   // ---- Public site ---------------------------------------------------------------------------
   {
@@ -30,7 +33,8 @@ const routes: RouteObject[] = [
       { path: "about", ...page(() => import("../routes/public/about")) },
       { path: "services", ...page(() => import("../routes/public/services")) },
       { path: "tech-school", ...page(() => import("../routes/public/tech-school")) },
-      { path: "blog", ...page(() => import("../routes/public/blog-list")) },
+      { path: "blog", ...blogList },
+      { path: "blog/page/:page", ...blogList },
       { path: "blog/:slug", ...page(() => import("../routes/public/blog-post")) },
       { path: "contact", ...page(() => import("../routes/public/contact")) },
       { path: "*", ...page(() => import("../routes/public/not-found")) },

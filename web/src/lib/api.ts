@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The server's machine-readable reason, e.g. "stale" for a save made from an older read. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -47,8 +49,8 @@ async function request<T>(
     data = undefined;
   }
   if (!res.ok) {
-    const err = (data ?? {}) as { error?: string; fields?: Record<string, string> };
-    throw new ApiError(res.status, err.error ?? `API responded with HTTP status ${res.status}`, err.fields);
+    const err = (data ?? {}) as { error?: string; fields?: Record<string, string>; code?: string };
+    throw new ApiError(res.status, err.error ?? `API responded with HTTP status ${res.status}`, err.fields, typeof err.code === "string" ? err.code : undefined);
   }
   onHeaders?.(res.headers);
   return data as T;

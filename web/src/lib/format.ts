@@ -1,4 +1,25 @@
 /**
+ * The one place numbers, counts and dates become text, public site and back office alike (en-US):
+ * thousands separators ("2,005"), plurals ("1 draft", "2 drafts"), dates with the year whenever
+ * it is not this year.
+ */
+
+const numbers = new Intl.NumberFormat("en-US");
+
+/** A whole number with thousands separators: 2005 -> "2,005". */
+export function formatCount(n: number): string {
+  return numbers.format(n);
+}
+
+/**
+ * A count and its noun, singular for exactly one: counted(1, "draft") -> "1 draft",
+ * counted(2005, "message") -> "2,005 messages"; `plural` for nouns that do not take an s.
+ */
+export function counted(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
+}
+
+/**
  * Dates on the public site are shown en-US, e.g. "November 12, 2026", as the UTC day: pages are
  * rendered on a server in UTC and hydrated in the reader's zone, and both must print the same day.
  */
@@ -7,6 +28,27 @@ export function formatDate(iso: string | null | undefined): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
   return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * Dates in the back office (SPEC §2 Overview): en-US, short month, day, hour and minute, e.g.
+ * "Nov 12, 3:05 PM", with the year when the date is not in this year ("Nov 12, 2025, 3:05 PM"), or
+ * always with `withYear` (a record's details, exports). Local time of the browser unless `timeZone`
+ * is given. Empty for a missing or invalid date.
+ */
+export function formatDateTime(
+  iso: string | null | undefined,
+  options: { withYear?: boolean; timeZone?: string; now?: Date } = {},
+): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const parts: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" };
+  if (options.timeZone) parts.timeZone = options.timeZone;
+  const yearOf = (date: Date) => new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: options.timeZone }).format(date);
+  if (options.withYear || yearOf(d) !== yearOf(options.now ?? new Date())) parts.year = "numeric";
+  // Some ICU versions put a narrow no-break space before AM/PM; exports and tests want a plain one.
+  return d.toLocaleString("en-US", parts).replace(/[\u202f\u00a0]/g, " ");
 }
 
 /** Cuts text at a word boundary for meta descriptions (search engines show ~155 characters). */

@@ -1,6 +1,6 @@
 import "./zod-jitless";
-import { useCallback, useMemo, useRef, useState } from "react";
-import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from "@tanstack/react-query";
 import { NEXT_CURSOR_HEADER, PAGE_SIZE_MAX } from "@agency/core/contract/admin";
 import { api } from "./api";
 
@@ -15,10 +15,8 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | undefined;
 }
-/** The cached value of a paged list: the pages loaded so far, in order. */
-export interface PagedData<T> {
-  pages: Page<T>[];
-}
+/** The cached value of a paged list: react-query's infinite data, the pages loaded so far in order. */
+export type PagedData<T> = InfiniteData<Page<T>, string | undefined>;
 
 /** `path?k=v&...` without empty values (the contract's defaults stand for them). */
 export function listUrl(path: string, params: ListParams): string {
@@ -37,66 +35,23 @@ export async function fetchPage<T>(path: string, params: ListParams, cursor?: st
 }
 
 /**
- * One paged list, cached under `[...key, params]` (invalidating `key` refreshes every filter
- * combination). `rows` is every loaded row; pass the result as DataTable's `paging`. While new
- * filters load, the previous rows stay on screen. A refresh (invalidation) reloads as many pages as
- * were loaded, from the first, since a cursor only continues the list it came from.
- *
- * Not react-query's useInfiniteQuery: it would add its helpers to the vendor chunk that every public
- * page loads first, and the home page's JavaScript budget has no room for them.
+ * One paged list (react-query's useInfiniteQuery), cached under `[...key, params]` (invalidating
+ * `key` refreshes every filter combination). `rows` is every loaded row; pass the result as
+ * DataTable's `paging`. While new filters load, the previous rows stay on screen (and no next page
+ * is offered for them). A refresh reloads as many pages as were loaded, from the first.
  */
 export function usePagedList<T>(key: QueryKey, path: string, params: ListParams, { freshOnMount = false }: { freshOnMount?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  const queryKey = [...key, params];
-  const query = useQuery({
-    queryKey,
-    queryFn: async ({ signal }): Promise<PagedData<T>> => {
-      const loaded = queryClient.getQueryData<PagedData<T>>(queryKey)?.pages.length ?? 1;
-      const pages: Page<T>[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await fetchPage<T>(path, params, cursor, signal);
-        pages.push(page);
-        cursor = page.nextCursor;
-      } while (cursor && pages.length < loaded);
-      return { pages };
-    },
+  const query = useInfiniteQuery({
+    queryKey: [...key, params],
+    queryFn: ({ pageParam, signal }) => fetchPage<T>(path, params, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
     placeholderData: (previous) => previous,
     // A list that other screens change without knowing of it (where images are used) reloads on every visit.
     ...(freshOnMount ? { refetchOnMount: "always" as const } : {}),
   });
-
-  // The next page's request, per list (a filter change starts afresh).
-  const [next, setNext] = useState<{ key: string; state: "loading" | "failed" } | null>(null);
-  const hash = JSON.stringify(queryKey);
-  const loading = useRef("");
-  const fetchNextPage = useCallback(async () => {
-    const cursor = queryClient.getQueryData<PagedData<T>>(queryKey)?.pages.at(-1)?.nextCursor;
-    if (!cursor || loading.current === hash) return;
-    loading.current = hash;
-    setNext({ key: hash, state: "loading" });
-    try {
-      const page = await fetchPage<T>(path, params, cursor);
-      // Appended only if the list still ends where this page starts (no refresh in between).
-      queryClient.setQueryData<PagedData<T>>(queryKey, (data) => (data && data.pages.at(-1)?.nextCursor === cursor ? { pages: [...data.pages, page] } : data));
-      setNext(null);
-    } catch (err) {
-      console.error("Failed to load the next page:", err);
-      setNext({ key: hash, state: "failed" });
-    } finally {
-      loading.current = "";
-    }
-  }, [queryClient, queryKey, hash, path, params]);
-
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  return {
-    ...query,
-    rows,
-    hasNextPage: !query.isPlaceholderData && Boolean(query.data?.pages.at(-1)?.nextCursor),
-    fetchNextPage,
-    isFetchingNextPage: next?.key === hash && next.state === "loading",
-    isFetchNextPageError: next?.key === hash && next.state === "failed",
-  };
+  return { ...query, rows, hasNextPage: query.hasNextPage && !query.isPlaceholderData };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { EntityItem } from "electrodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config";
 import { authMessages, newPasswordSchema, usernameSchema } from "../contract/auth";
+import { dynamo } from "../db/client";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
@@ -117,7 +119,40 @@ export const AdminAccounts = {
     const ok = account ? await verifyPassword(password, account.password_hash) : await burnPasswordCheck(password);
     if (!account || !ok || account.disabled) throw new InvalidCredentialsError();
     await Promise.all(counters.map(([scope, id, { windowSeconds }]) => resetRateLimit(scope, id, windowSeconds, now)));
-    return account;
+    const last_login_at = new Date(now).toISOString();
+    await db().adminAccount.patch({ username: account.username }).set({ last_login_at }).go({ response: "none" });
+    return { ...account, last_login_at };
+  },
+
+  /** Every account, by username: one Query (accounts are a handful, made from the shell). */
+  async list(): Promise<AdminAccount[]> {
+    const { data } = await db().adminAccount.query.all({}).go({ pages: "all" });
+    return data;
+  },
+
+  /**
+   * Gives accounts stored before the `all` index its keys (the recount, once per table). They cannot
+   * be found through an index, so this one maintenance step scans for them; never on a request path.
+   */
+  async backfillIndex(): Promise<number> {
+    const { data } = await db()
+      .adminAccount.scan.where(() => "attribute_not_exists(gsi1pk)")
+      .go({ pages: "all" });
+    for (const a of data) {
+      // Only the index keys, as ElectroDB formats them for this record; nothing else is rewritten.
+      const { Item, TableName } = db().adminAccount.put(a).params<{ Item: Record<string, string>; TableName: string }>();
+      const { Key } = db().adminAccount.get({ username: a.username }).params<{ Key: Record<string, string> }>();
+      await dynamo().client.send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression: "SET gsi1pk = :pk, gsi1sk = :sk",
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":pk": Item.gsi1pk, ":sk": Item.gsi1sk },
+        }),
+      );
+    }
+    return data.length;
   },
 };
 

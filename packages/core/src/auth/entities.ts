@@ -1,10 +1,13 @@
-import { Entity } from "electrodb";
+import { Entity } from "../db/entity";
 
 /**
  * Username admin accounts.
  *
  * Access patterns:
- *   byUsername  Get  one account by username (lowercased)   pk: username
+ *   byUsername  Get    one account by username (lowercased)   pk: username
+ *   all         Query  every account (a handful, made from the shell; the Users screen lists them)
+ *                                                             gsi1: constant partition / username
+ *               (accounts stored before this index get its keys once, in the recount)
  */
 export const AdminAccountEntity = new Entity({
   model: { entity: "adminAccount", version: "1", service: "agency" },
@@ -15,9 +18,11 @@ export const AdminAccountEntity = new Entity({
     disabled: { type: "boolean", required: true, default: false },
     created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
     updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
+    last_login_at: { type: "string" },
   },
   indexes: {
     byUsername: { pk: { field: "pk", composite: ["username"] }, sk: { field: "sk", composite: [] } },
+    all: { index: "gsi1", pk: { field: "gsi1pk", composite: [] }, sk: { field: "gsi1sk", composite: ["username"] } },
   },
 });
 

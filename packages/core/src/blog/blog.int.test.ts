@@ -141,19 +141,34 @@ describe("blog posts", () => {
   it("lists published posts newest publication first, across year partitions", async () => {
     const old = await BlogEditor.create(post({ is_published: true }), undefined, "2025-03-01T10:00:00.000Z");
     const mid = await BlogEditor.create(post({ is_published: true }), undefined, "2026-01-01T10:00:00.000Z");
-    const ids = (await BlogPosts.listPublished()).map((p) => p.id);
-    expect(ids.indexOf(mid.id)).toBeLessThan(ids.indexOf(old.id));
-    expect(ids).toContain(old.id);
+    const ids = (await BlogPosts.listPublished()).map((p) => p.id).filter((id) => id === old.id || id === mid.id);
+    expect(ids).toEqual([mid.id, old.id]);
   });
 
-  it("stamps published_at when publishing and keeps it through unpublish and republish order", async () => {
+  it("stamps published_at when publishing, keeps it while unpublished, and stamps it anew on republish, which orders the list", async () => {
     const p = await BlogEditor.create(post());
     expect(p.published_at).toBeUndefined();
     const published = await BlogEditor.setPublished(p.id, { is_published: true });
     expect(published.is_published).toBe(true);
-    expect(published.published_at).toMatch(/^\d{4}-/);
+    expect(published.published_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const first = published.published_at!;
+
     const hidden = await BlogEditor.setPublished(p.id, { is_published: false });
     expect(hidden.is_published).toBe(false);
+    expect(hidden.published_at).toBe(first);
+    expect((await db().blogPost.get({ id: p.id }).go()).data?.published_at).toBe(first);
+
+    // Another post is published while this one is hidden; republishing brings this one back on top.
+    const meanwhile = await BlogEditor.create(post({ is_published: true }));
+    const republished = await BlogEditor.setPublished(p.id, { is_published: true });
+    expect(republished.is_published).toBe(true);
+    expect(republished.published_at! > first).toBe(true);
+    expect(republished.published_at! >= meanwhile.published_at!).toBe(true);
+    const ids = (await BlogPosts.listPublished()).map((x) => x.id).filter((id) => id === p.id || id === meanwhile.id);
+    expect(ids).toEqual([p.id, meanwhile.id]);
+
+    // Publishing what is already published keeps the date.
+    expect((await BlogEditor.setPublished(p.id, { is_published: true })).published_at).toBe(republished.published_at);
   });
 
   it("strips scripts and event handlers from the stored body", async () => {

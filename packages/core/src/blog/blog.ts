@@ -1,8 +1,11 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
-import type { AdminBlogPostSummary, blogListQuery } from "../contract/admin";
-import { htmlText, postDate } from "../contract/blog-values";
-import { acrossYears, backfillAcrossYears, searchText } from "../db/attributes";
+import type { blogListQuery } from "../contract/admin";
+import {
+  blogCategories, excerptOf, htmlText, postDate, readTime, RELATED_COUNT, type BlogCategoryCounts,
+} from "../contract/blog-values";
+import { Counters, counters } from "../counters/counters";
+import { acrossYears, allBuckets, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
 import { itemBytes, MAX_ITEM_BYTES } from "../db/item-size";
 import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { isConditionalFailure } from "../db/errors";
@@ -12,11 +15,48 @@ import { NotFoundError } from "../errors";
 import type { BlogPostEntity } from "./entities";
 
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
-/** A post without its content: what the back office's list shows (a post's content may be 256 KB). */
-export type BlogPostSummary = AdminBlogPostSummary;
+/** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
 const summaryAttributes = [
   "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "version", "created_at", "updated_at",
 ] as const;
+/** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
+export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]> & { version: number };
+
+/**
+ * A published post as the public list, Related Articles and the feed answer it: no content (a
+ * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
+ * the text) and `read_time` is computed from the content, so a card needs nothing else.
+ */
+export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | FilledIn> & Required<Pick<BlogPostSummary, FilledIn>> & {
+  read_time: string;
+};
+/** The summary's text fields a stored post may lack: always answered, "" when empty. */
+type FilledIn = "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name";
+
+type SummarySource = Omit<PublicBlogPostSummary, "read_time" | FilledIn> & {
+  content?: string | null;
+  excerpt?: string | null;
+  category?: string | null;
+  featured_image_url?: string | null;
+  featured_image_alt?: string | null;
+  author_name?: string | null;
+};
+
+export const summaryOf = (post: SummarySource): PublicBlogPostSummary => ({
+  id: post.id,
+  title: post.title,
+  slug: post.slug,
+  excerpt: excerptOf(post),
+  category: post.category ?? "",
+  featured_image_url: post.featured_image_url ?? "",
+  featured_image_alt: post.featured_image_alt ?? "",
+  author_name: post.author_name ?? "",
+  is_published: post.is_published,
+  ...(post.published_at ? { published_at: post.published_at } : {}),
+  created_at: post.created_at,
+  updated_at: post.updated_at,
+  read_time: readTime(post.content),
+});
 
 const notFound = () => new NotFoundError("Blog post not found");
 
@@ -39,8 +79,39 @@ export function searchOf(post: SearchedFields, otherBytes = 0): string {
 /** The search text of a post as it will be stored, sized against the rest of that record. */
 export const searchFor = (record: SearchedFields) => searchOf(record, itemBytes({ ...record, search: "" }));
 
-/** What the public reads answer: the post without its redirect bookkeeping. */
-export const publicPost = ({ old_slugs: _, ...post }: BlogPost) => post;
+/** What the public reads answer: the post without its redirect bookkeeping, with its read time. */
+export const publicPost = ({ old_slugs: _, ...post }: BlogPost) => ({ ...post, read_time: summaryOf(post).read_time });
+
+/**
+ * The byPublished index's keys and its condition's input (entities.ts): every write that publishes,
+ * unpublishes or republishes a post sets these together, so ElectroDB writes or removes the keys.
+ * A post never published has no publication date and so no keys to write.
+ */
+export function publishedKeys(post: { is_published: boolean; published_at?: string | null }) {
+  if (!post.published_at) return {};
+  return { is_published: post.is_published, published_at: post.published_at, pub_bucket: bucketOf(post.published_at) };
+}
+
+/**
+ * What a public summary is made of: the back office summary's attributes without `version`, and the
+ * content (for the excerpt fallback and read time, never answered).
+ */
+const publicSummaryAttributes = [
+  ...summaryAttributes.filter((a): a is Exclude<(typeof summaryAttributes)[number], "version"> => a !== "version"),
+  "content",
+] as const;
+interface PublishedPageRequest {
+  limit: number;
+  cursor?: string;
+  page?: number;
+  /** A category, or "" for all. */
+  category: string;
+  /** Lowercased search text, or "" for none. */
+  q: string;
+}
+/** Posts read at once while skipping to a page by number. */
+const SKIP_READ = 500;
+const byPublished = { pattern: "byPublished", partition: "pub_bucket", sortedBy: "published_at" } as const;
 
 export const BlogPosts = {
   /** Every post, newest first: one Query per year partition, run together (the recount, feeds). */
@@ -65,7 +136,7 @@ export const BlogPosts = {
         return q ? byYear.where((p, { contains }) => contains(p.search, q)).go(options) : byYear.go(options);
       },
     });
-    return { ...page, items: page.items.map((p) => withVersion(p) as BlogPostSummary) };
+    return { ...page, items: page.items.map(withVersion) };
   },
   /** The `n` newest posts (the Overview): `limit n` on the newest year partitions. */
   async newest(n: number) {
@@ -73,10 +144,85 @@ export const BlogPosts = {
       db().blogPost.query.byYear({ bucket }).go({ limit, order: "desc", attributes: ["id", "title", "slug", "is_published", "created_at"] }),
     );
   },
-  /** Published posts, newest publication first. */
-  async listPublished(): Promise<BlogPost[]> {
-    const posts = (await BlogPosts.listAll()).filter((p) => p.is_published);
-    return posts.sort((a, b) => (postDate(a) < postDate(b) ? 1 : postDate(a) > postDate(b) ? -1 : 0));
+  /**
+   * Every published post's address and dates, newest publication first (the sitemap): the
+   * byPublished index, year by year, only these attributes.
+   */
+  async listPublished() {
+    const years = await Promise.all(
+      allBuckets().map((pub_bucket) =>
+        db()
+          .blogPost.query.byPublished({ pub_bucket })
+          .go({ pages: "all", order: "desc", attributes: ["id", "slug", "title", "published_at", "created_at", "updated_at"] }),
+      ),
+    );
+    return years.flatMap((y) => y.data).sort((a, b) => (postDate(a) < postDate(b) ? 1 : postDate(a) > postDate(b) ? -1 : 0));
+  },
+
+  /**
+   * A page of the public list: published summaries, newest publication first, from the byPublished
+   * index year by year; `category` and `q` are FilterExpressions over every published post. Pages
+   * are always whole (no time budget), so page n is the same posts however it is reached: by
+   * cursor, or by `page`, which follows the cursors on the server.
+   */
+  async publishedPage({ limit, cursor, page, category, q }: PublishedPageRequest): Promise<Page<PublicBlogPostSummary>> {
+    // Skipping reads only the position of each post: its content never leaves the database.
+    const read = (from: string | undefined, size = limit, skipping = false) =>
+      pageAcrossYears<PublicBlogPostSummary>({
+        entity: db().blogPost,
+        index: byPublished,
+        list: "public-blog-posts",
+        filters: { category, q },
+        limit: size,
+        cursor: from,
+        filtered: Boolean(category || q),
+        timeBudgetMs: Infinity,
+        query: async (pub_bucket, options) => {
+          const query = db().blogPost.query.byPublished({ pub_bucket });
+          const filtered = category || q
+            ? query.where((p, { eq, contains }) => [category ? eq(p.category, category) : "", q ? contains(p.search, q) : ""].filter(Boolean).join(" AND "))
+            : query;
+          if (skipping) {
+            const { data, cursor: next } = await filtered.go({ ...options, attributes: ["id", "published_at"] });
+            return { data: data as PublicBlogPostSummary[], cursor: next };
+          }
+          const { data, cursor: next } = await filtered.go({ ...options, attributes: [...publicSummaryAttributes] });
+          return { data: data.map((p) => summaryOf(p as Parameters<typeof summaryOf>[0])), cursor: next };
+        },
+      });
+    // Page n starts after (n - 1) * limit posts: skipped in large reads, counting what each answered.
+    let from = cursor;
+    for (let skip = ((page ?? 1) - 1) * limit; skip > 0; ) {
+      const skipped = await read(from, Math.min(skip, SKIP_READ), true);
+      skip -= skipped.items.length;
+      from = skipped.next;
+      if (!from) return { items: [] };
+    }
+    return read(from);
+  },
+
+  /**
+   * Related Articles of a post: the newest published posts of its category, then (when that has
+   * fewer than RELATED_COUNT others, or the post has none) the newest of the rest, never the post
+   * itself. At most two reads of RELATED_COUNT + 1 summaries.
+   */
+  async related(post: { id: string; category?: string | null }): Promise<PublicBlogPostSummary[]> {
+    const others = (items: PublicBlogPostSummary[]) => items.filter((p) => p.id !== post.id);
+    const page = (category: string, limit: number) => BlogPosts.publishedPage({ limit, category, q: "" });
+    const picked = post.category && (blogCategories as readonly string[]).includes(post.category)
+      ? others((await page(post.category, RELATED_COUNT + 1)).items).slice(0, RELATED_COUNT)
+      : [];
+    if (picked.length < RELATED_COUNT) {
+      const newest = others((await page("", RELATED_COUNT + 1 + picked.length)).items).filter((p) => !picked.some((x) => x.id === p.id));
+      picked.push(...newest.slice(0, RELATED_COUNT - picked.length));
+    }
+    return picked;
+  },
+
+  /** Published posts in all and per category: the counters kept on write, one BatchGet. */
+  async categoryCounts(): Promise<BlogCategoryCounts> {
+    const [total = 0, ...counts] = await Counters.read([counters.postsPublished, ...blogCategories.map(counters.postsPublishedIn)]);
+    return { total, categories: blogCategories.map((category, i) => ({ category, count: counts[i] ?? 0 })) };
   },
   async get(id: string): Promise<BlogPost> {
     const { data } = await db().blogPost.get({ id }).go();
@@ -119,6 +265,24 @@ export const BlogPosts = {
           .go({ response: "none" })
           .catch((err: unknown) => {
             if (!isConditionalFailure(err)) throw err; // saved meanwhile, with its search text
+          }),
+    ),
+  /** Writes the byPublished keys of published posts stored before the index existed (the recount). */
+  backfillPublished: () =>
+    backfillAcrossYears(
+      (bucket) =>
+        db()
+          .blogPost.query.byYear({ bucket })
+          .where((p, { eq, notExists }) => `${eq(p.is_published, true)} AND ${notExists(p.pub_bucket)}`)
+          .go({ pages: "all" }),
+      (p) =>
+        db()
+          .blogPost.patch({ id: p.id })
+          .set({ ...publishedKeys({ is_published: true, published_at: p.published_at || p.created_at }), updated_at: p.updated_at })
+          .where((a, { eq, notExists }) => `${eq(a.is_published, true)} AND ${notExists(a.pub_bucket)}`)
+          .go({ response: "none" })
+          .catch((err: unknown) => {
+            if (!isConditionalFailure(err)) throw err; // unpublished or saved meanwhile
           }),
     ),
 };

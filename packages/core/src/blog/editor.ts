@@ -8,7 +8,7 @@ import { db } from "../db/service";
 import { atVersion, saveAtVersion, sentFields } from "../db/versions";
 import { ConflictError, NotFoundError, StaleItemError } from "../errors";
 import { sanitizeHtml } from "../html";
-import { searchFor, type BlogPost } from "./blog";
+import { publishedKeys, searchFor, type BlogPost } from "./blog";
 
 /**
  * Writes to blog posts (the back office and the seed). Kept apart from the reads so the public
@@ -95,11 +95,12 @@ export const BlogEditor = {
   async create(input: Input, id: string = crypto.randomUUID(), now = new Date().toISOString()): Promise<BlogPost> {
     const record = {
       ...input,
-      content: sanitizeHtml(input.content),
+      content: await sanitizeHtml(input.content),
       id,
       bucket: bucketOf(now),
       created_at: now,
       published_at: input.is_published ? now : undefined,
+      ...publishedKeys({ is_published: input.is_published, published_at: input.is_published ? now : undefined }),
       old_slugs: [] as string[],
       version: 1,
     };
@@ -123,7 +124,7 @@ export const BlogEditor = {
    */
   async update(id: string, { version, ...input }: Update): Promise<BlogPost> {
     const sent = sentFields(input);
-    const changes = sent.content === undefined ? sent : { ...sent, content: sanitizeHtml(sent.content) };
+    const changes = sent.content === undefined ? sent : { ...sent, content: await sanitizeHtml(sent.content) };
     const { before, saved } = await saveAtVersion({
       read: version,
       get: async () => (await db().blogPost.get({ id }).go()).data,
@@ -138,6 +139,7 @@ export const BlogEditor = {
         const merged = { ...current, ...changes, ...(old_slugs ? { old_slugs } : {}) } as BlogPost;
         const search = searchFor(merged);
         checkItemSize({ ...merged, search }, "content");
+        const published_at = publishing ? new Date().toISOString() : current.published_at;
         const undo: Undo = moving ? await claimSlug(changes.slug!, id) : async () => {};
         try {
           const { data } = await db()
@@ -147,7 +149,7 @@ export const BlogEditor = {
               search,
               version: next,
               ...(old_slugs ? { old_slugs } : {}),
-              ...(publishing ? { published_at: new Date().toISOString() } : {}),
+              ...publishedKeys({ is_published: merged.is_published, published_at }),
             })
             .where(atVersion(current.version))
             .go({ response: "all_new" });
@@ -184,7 +186,7 @@ export const BlogEditor = {
               .set({
                 is_published,
                 version: next,
-                ...(is_published && !current.is_published ? { published_at: new Date().toISOString() } : {}),
+                ...publishedKeys({ is_published, published_at: is_published && !current.is_published ? new Date().toISOString() : current.published_at }),
               })
               .where(atVersion(current.version))
               .go({ response: "all_new" });

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity } from "../db/entity";
 import { bucketAttribute, byYearIndex, idAttribute, searchAttribute, timestamps } from "../db/attributes";
 import { versionAttribute } from "../db/versions";
 
@@ -11,7 +11,15 @@ import { versionAttribute } from "../db/versions";
  *             (the domain reads every year's partition: the list grows without bound, so it is
  *              never one partition)
  *   bySlug    Get    the slug claim below, then byId
+ *   byPublished  Query  published posts of one publication year, newest publication first
+ *             gsi2: pub_bucket (year of published_at) / published_at (a sparse index: its condition
+ *              writes gsi2 keys only while `is_published`; the public list, its category filter
+ *              and search, Related Articles and the feed read it and never see a draft). ElectroDB
+ *              recomputes the keys only from a write that names every composite and
+ *              `is_published` (`publishedKeys` in blog.ts); the recount writes them for posts
+ *              stored before the index existed.
  *
+ * The public list's category filter and search are FilterExpressions on the byPublished queries.
  * The back office's search is a FilterExpression `contains(search, :q)` on the byYear queries:
  * `search` is the title, excerpt, content as text, slug and author name, lowercased, written on
  * every save (the recount writes it for posts stored before it existed).
@@ -38,6 +46,8 @@ export const BlogPostEntity = new Entity({
     published_at: { type: "string" },
     old_slugs: { type: "list", items: { type: "string" }, default: () => [] },
     bucket: bucketAttribute,
+    /** The year of `published_at`: the byPublished partition. */
+    pub_bucket: { type: "string", hidden: true },
     search: searchAttribute,
     version: versionAttribute,
     ...timestamps,
@@ -45,6 +55,13 @@ export const BlogPostEntity = new Entity({
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
     byYear: byYearIndex("gsi1"),
+    byPublished: {
+      index: "gsi2",
+      pk: { field: "gsi2pk", composite: ["pub_bucket"] },
+      // Not id: a create always names id, and a draft has no publication date to complete the key.
+      sk: { field: "gsi2sk", composite: ["published_at"] },
+      condition: (post) => post.is_published === true,
+    },
   },
 });
 

@@ -1,5 +1,4 @@
 import * as z from "zod";
-import type { LeadMailStatus } from "../leads/attributes";
 import { version } from "./common";
 import { settingValueText } from "./settings";
 
@@ -13,7 +12,7 @@ import { settingValueText } from "./settings";
  * `X-Next-Cursor` response header (absent on the last page). A cursor is only valid with the same
  * filters it was issued for; a malformed or foreign cursor is a 400 naming `cursor`.
  */
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
+export { NEXT_CURSOR_HEADER } from "./next-cursor";
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
 
@@ -26,115 +25,175 @@ const limit = z.coerce
 const cursor = z.string().max(2048, "cursor is not valid").optional();
 /** A paged list without filters: `?limit=&cursor=` only (the media library). */
 export const pageQuery = z.object({ limit, cursor });
+/** The paging parameters, for lists defined in other contracts (the audit log). */
+export const pageParams = { limit, cursor };
 /** Case-insensitive search text; "" means no search. */
 const q = z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase());
 
 // ---- Blog posts -------------------------------------------------------------------------------
 /**
- * GET /api/admin/blog-posts?limit=&cursor=&q=: summaries (AdminBlogPostSummary, no content), newest
+ * GET /api/admin/blog-posts?limit=&cursor=&q=: summaries (BlogPostSummary of blog/blog.ts, no content), newest
  * first; `q` searches title, excerpt, content (as text), slug and author name, case-insensitively,
  * over every post. GET /api/admin/blog-posts/{id} answers one post whole, content included.
  */
 export const blogListQuery = z.object({ limit, cursor, q });
 export type BlogListQuery = z.input<typeof blogListQuery>;
 
-export interface AdminBlogPostSummary {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  category: string;
-  featured_image_url: string;
-  featured_image_alt: string;
-  author_name: string;
-  is_published: boolean;
-  published_at?: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
+// ---- Leads (messages and registrations) --------------------------------------------------------
+/**
+ * The mail announcing a lead (packages/core/src/leads/attributes.ts): pending, sending, sent, failed;
+ * absent on leads stored before notifications existed.
+ */
+export const leadMailStatuses = ["pending", "sending", "sent", "failed"] as const;
+export type LeadMailStatus = (typeof leadMailStatuses)[number];
+
+const leadId = z.string({ error: "ids must be a list of ids" }).min(1, "ids must be a list of ids").max(128, "ids must be a list of ids");
+/** The most ids one bulk call takes; the screen sends a larger selection in several calls. */
+export const BULK_IDS_MAX = 100;
+const bulkIds = z
+  .array(leadId, { error: "ids must be a list of ids" })
+  .min(1, "Select at least one")
+  .max(BULK_IDS_MAX, `At most ${BULK_IDS_MAX} ids at once`);
+
+/**
+ * POST {list}/bulk: an action on the listed `ids` (at most 100, done in one call), or on every
+ * record matching `filter` (the list's own query parameters), done in time-boxed batches: the
+ * answer's `cursor` says where the next call goes on (absent when done), as Mark All Read does.
+ * Exactly one of `ids` and `filter`.
+ */
+function checkBulkTarget(v: { ids?: unknown; filter?: unknown; cursor?: unknown }, ctx: z.RefinementCtx) {
+  if ((v.ids === undefined) === (v.filter === undefined)) ctx.addIssue({ code: "custom", path: ["ids"], message: "Send either ids or filter" });
+  if (v.ids !== undefined && v.cursor !== undefined) ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor goes with filter only" });
 }
+
+export const bulkResult = z.object({
+  success: z.literal(true),
+  /** Records this call changed (or deleted); those already so count as looked at, not changed. */
+  updated: z.number(),
+  /** Records this call looked at (the progress of a bulk run). */
+  processed: z.number(),
+  /** Where the next call goes on, for a filter; absent when every match was done. */
+  cursor: z.string().optional(),
+});
+export type BulkResult = z.infer<typeof bulkResult>;
+
+/** GET {list}/count?filters: how many records match (counters when unfiltered). */
+export const countResult = z.object({ count: z.number() });
+export type CountResult = z.infer<typeof countResult>;
 
 // ---- Messages ---------------------------------------------------------------------------------
 export const messageStatusFilters = ["all", "read", "unread"] as const;
-export const messageListQuery = z.object({
-  limit,
-  cursor,
+const messageFilterShape = {
   q,
   /** "" or absent: every type. Any string is allowed (old data may hold unknown types). */
   form_type: z.string().max(50).optional().transform((v) => v ?? ""),
   status: z.enum(messageStatusFilters, { error: "status must be all, read or unread" }).default("all"),
-});
+};
+export const messageFilters = z.object(messageFilterShape);
+export type MessageFilters = z.output<typeof messageFilters>;
+export const messageListQuery = z.object({ limit, cursor, ...messageFilterShape });
 export type MessageListQuery = z.input<typeof messageListQuery>;
 
-export interface AdminMessage {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  form_type: string;
-  message: string;
-  is_read: boolean;
-  created_at: string;
-  /** The mail announcing it (leads/attributes.ts); absent on leads stored before notifications. */
-  mail_status?: LeadMailStatus;
-}
+/** A contact message as the back office sees it (GET list, GET by id, and every write's answer). */
+export const adminMessage = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  form_type: z.string(),
+  message: z.string(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+  mail_status: z.enum(leadMailStatuses).optional(),
+});
+export type AdminMessage = z.infer<typeof adminMessage>;
 
 /** GET /api/admin/contact-submissions/stats: from counters kept on write. */
-export interface MessageStats {
-  total: number;
-  unread: number;
-  read: number;
+export const messageStats = z.object({
+  total: z.number(),
+  unread: z.number(),
+  read: z.number(),
   /** Messages received today (UTC day). */
-  today: number;
+  today: z.number(),
   /** Every form_type with at least one message; unknown types included as stored. */
-  by_type: { form_type: string; count: number }[];
-}
+  by_type: z.array(z.object({ form_type: z.string(), count: z.number() })),
+});
+export type MessageStats = z.infer<typeof messageStats>;
 
 export const messageStatusInput = z.object({ is_read: z.boolean({ error: "is_read must be true or false" }) });
 
+export const messageBulkActions = ["mark_read", "mark_unread", "delete"] as const;
+export type MessageBulkAction = (typeof messageBulkActions)[number];
+export const messageBulkInput = z
+  .object({
+    action: z.enum(messageBulkActions, { error: "action must be mark_read, mark_unread or delete" }),
+    ids: bulkIds.optional(),
+    filter: messageFilters.optional(),
+    cursor,
+  })
+  .superRefine(checkBulkTarget);
+export type MessageBulkInput = z.input<typeof messageBulkInput>;
+
 /** PUT /api/admin/contact-submissions/mark-all-read: one time-boxed batch; call again while remaining > 0. */
-export interface MarkAllReadResult {
-  success: true;
-  updated: number;
-  remaining: number;
-}
+export const markAllReadResult = z.object({ success: z.literal(true), updated: z.number(), remaining: z.number() });
+export type MarkAllReadResult = z.infer<typeof markAllReadResult>;
 
 // ---- Registrations ----------------------------------------------------------------------------
 export const registrationStatuses = ["pending", "contacted", "enrolled", "declined"] as const;
 export type RegistrationStatus = (typeof registrationStatuses)[number];
-export const registrationListQuery = z.object({
-  limit,
-  cursor,
+const registrationStatus = z.enum(registrationStatuses, { error: "status must be pending, contacted, enrolled or declined" });
+const registrationFilterShape = {
   q,
   status: z.enum(["all", ...registrationStatuses], { error: "status must be all, pending, contacted, enrolled or declined" }).default("all"),
-});
+};
+export const registrationFilters = z.object(registrationFilterShape);
+export type RegistrationFilters = z.output<typeof registrationFilters>;
+export const registrationListQuery = z.object({ limit, cursor, ...registrationFilterShape });
 export type RegistrationListQuery = z.input<typeof registrationListQuery>;
 
-export interface AdminRegistration {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  course_interest: string;
-  experience_level: string;
-  preferred_start_date: string;
-  additional_notes: string;
-  status: RegistrationStatus;
-  created_at: string;
-  /** The mail announcing it (leads/attributes.ts); absent on leads stored before notifications. */
-  mail_status?: LeadMailStatus;
-}
+/** A course registration as the back office sees it. */
+export const adminRegistration = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  course_interest: z.string(),
+  experience_level: z.string(),
+  preferred_start_date: z.string(),
+  additional_notes: z.string(),
+  status: z.enum(registrationStatuses),
+  created_at: z.string(),
+  mail_status: z.enum(leadMailStatuses).optional(),
+});
+export type AdminRegistration = z.infer<typeof adminRegistration>;
 
 /** GET /api/admin/course-registrations/stats */
-export interface RegistrationStats {
-  total: number;
-  by_status: { status: RegistrationStatus; count: number }[];
-}
-
-export const registrationStatusInput = z.object({
-  status: z.enum(registrationStatuses, { error: "status must be pending, contacted, enrolled or declined" }),
+export const registrationStats = z.object({
+  total: z.number(),
+  by_status: z.array(z.object({ status: z.enum(registrationStatuses), count: z.number() })),
 });
+export type RegistrationStats = z.infer<typeof registrationStats>;
+
+export const registrationStatusInput = z.object({ status: registrationStatus });
+
+export const registrationBulkActions = ["set_status", "delete"] as const;
+export type RegistrationBulkAction = (typeof registrationBulkActions)[number];
+/** `status` is the new status of `set_status`. */
+export const registrationBulkInput = z
+  .object({
+    action: z.enum(registrationBulkActions, { error: "action must be set_status or delete" }),
+    /** The new status of `set_status`. */
+    status: registrationStatus.optional(),
+    ids: bulkIds.optional(),
+    filter: registrationFilters.optional(),
+    cursor,
+  })
+  .superRefine((v, ctx) => {
+    checkBulkTarget(v, ctx);
+    if (v.action === "set_status" && v.status === undefined) ctx.addIssue({ code: "custom", path: ["status"], message: "status must be pending, contacted, enrolled or declined" });
+  });
+export type RegistrationBulkInput = z.input<typeof registrationBulkInput>;
 
 // ---- Users ------------------------------------------------------------------------------------
 export const userSortKeys = ["created_at", "last_login_at", "name", "email"] as const;
@@ -146,24 +205,60 @@ export const userListQuery = z.object({
   order: z.enum(["desc", "asc"], { error: "order must be desc or asc" }).default("desc"),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
+/** What the Users screen filters and sorts by. */
+export type UserListFilters = Pick<z.output<typeof userListQuery>, "q" | "sort" | "order">;
 
-/** A user as the back office sees it: never `google_sub` or any other provider identifier. */
-export interface AdminUser {
-  id: string;
-  email: string;
-  created_at: string;
-  last_login_at: string | null;
-  google_user_data: { name?: string; picture?: string; email_verified?: boolean };
-}
+/**
+ * Who may use the back office: a username admin account always; a Google user when ADMIN_EMAILS
+ * allows their verified email ('Admin (Google)'), otherwise 'No access' (recorded at sign-in, kept out).
+ */
+export const userRoles = ["admin_account", "admin_google", "no_access"] as const;
+export type UserRole = (typeof userRoles)[number];
+export const userRoleLabels: Record<UserRole, string> = {
+  admin_account: "Admin account",
+  admin_google: "Admin (Google)",
+  no_access: "No access",
+};
 
-/** GET /api/admin/users/stats (SPEC §9: active = login within 7 days, new = created within 30). */
-export interface UserStats {
-  total: number;
-  active_7d: number;
-  new_30d: number;
+const isoTime = z.string();
+/** Someone who signed in with Google: never `google_sub` or any other provider identifier. */
+export const googleUser = z.object({
+  kind: z.literal("google"),
+  id: z.string(),
+  email: z.string(),
+  created_at: isoTime,
+  last_login_at: isoTime.nullable(),
+  google_user_data: z.object({ name: z.string().optional(), picture: z.string().optional(), email_verified: z.boolean().optional() }),
+  role: z.enum(["admin_google", "no_access"]),
+});
+/** A username admin account (made from the shell): never its password hash. */
+export const accountUser = z.object({
+  kind: z.literal("account"),
+  /** `account.{username}`: never the id of a Google user. */
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  disabled: z.boolean(),
+  created_at: isoTime,
+  last_login_at: isoTime.nullable(),
+  role: z.literal("admin_account"),
+});
+/**
+ * A row of GET /api/admin/users: both kinds in one list. The server builds each row through these
+ * schemas, which keep only the fields named here (zod drops the rest), so nothing else can leak.
+ */
+export const adminUser = z.discriminatedUnion("kind", [googleUser, accountUser]);
+export type AdminUser = z.output<typeof adminUser>;
+
+/** GET /api/admin/users/stats (SPEC §9: active = login within 7 days, new = created within 30); both kinds. */
+export const userStats = z.object({
+  total: z.number().int(),
+  active_7d: z.number().int(),
+  new_30d: z.number().int(),
   /** Never logged in, or last login more than 30 days ago. */
-  inactive_30d: number;
-}
+  inactive_30d: z.number().int(),
+});
+export type UserStats = z.output<typeof userStats>;
 
 // ---- Settings ---------------------------------------------------------------------------------
 /**

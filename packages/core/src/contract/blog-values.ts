@@ -53,3 +53,18 @@ export function readTime(content?: string | null) {
 
 export const postDate = (post: { published_at?: string | null; created_at: string }) =>
   post.published_at || post.created_at;
+
+// ---- The public blog ---------------------------------------------------------------------------
+/** Posts on one page of the public list (/blog, /blog/page/{n}); the API allows 1 to BLOG_PAGE_MAX. */
+export const BLOG_PAGE_SIZE = 12;
+export const BLOG_PAGE_MAX = 50;
+/** Related Articles under a post. */
+export const RELATED_COUNT = 3;
+/** Posts in the RSS feed. */
+export const FEED_SIZE = 20;
+
+/** GET /api/blog-categories: published posts in all, and in each category (counters kept on write). */
+export interface BlogCategoryCounts {
+  total: number;
+  categories: { category: BlogCategory; count: number }[];
+}

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { blogCategories } from "./blog-values";
+import { BLOG_PAGE_MAX, BLOG_PAGE_SIZE, blogCategories } from "./blog-values";
 import { altText, optionalImageUrl, optionalText, optionalUrl, updateOf, version } from "./common";
 
 /** The message of the 409 a taken slug gets, on create and on update. */
@@ -33,7 +33,10 @@ const blogPostFields = {
 
 /** POST /api/admin/blog-posts: title, slug and content required; a new post is a draft unless published. */
 export const blogPostInput = z.object(blogPostFields);
+/** A post as a client (or the seed) may send it. */
 export type BlogPostInput = z.input<typeof blogPostInput>;
+/** A post's editable fields as the schema answers them (defaults applied, "" for empty): what the editor holds. */
+export type BlogPostFields = z.output<typeof blogPostInput>;
 
 /**
  * PUT /api/admin/blog-posts/{id}: the fields that change and the `version` read; title, slug and
@@ -48,3 +51,33 @@ export const publishInput = z.object({
   version: version.optional(),
 });
 export type PublishInput = z.input<typeof publishInput>;
+
+const whole = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`);
+
+/**
+ * GET /api/blog-posts?limit=&cursor=&page=&category=&q=: a page of published summaries, newest
+ * publication first. The next page's cursor is in X-Next-Cursor (contract/admin.ts's rules: a bad or
+ * foreign cursor is a 400 naming `cursor`); `page` (1-based) answers the n-th page of `limit` posts
+ * at once, for the addressable pages /blog/page/{n}. `category` filters; `q` searches title, excerpt,
+ * content, slug and author over every published post, case-insensitively.
+ */
+export const publicBlogListQuery = z
+  .object({
+    limit: whole("limit", 1, BLOG_PAGE_MAX).default(BLOG_PAGE_SIZE),
+    cursor: z.string().max(2048, "cursor is not valid").optional(),
+    page: whole("page", 1, 1000).optional(),
+    category: z
+      .union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })
+      .optional()
+      .transform((v) => v ?? ""),
+    q: z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cursor && v.page !== undefined) ctx.addIssue({ code: "custom", path: ["page"], message: "Send page or cursor, not both" });
+  });
+export type PublicBlogListQuery = z.output<typeof publicBlogListQuery>;

@@ -31,8 +31,6 @@ const serviceFields = {
 };
 export const serviceInput = z.object(serviceFields);
 export const serviceUpdate = updateOf(serviceFields);
-export type ServiceInput = z.input<typeof serviceInput>;
-export type ServiceUpdate = z.input<typeof serviceUpdate>;
 
 const industryFields = {
   name: optionalText(300),
@@ -43,8 +41,6 @@ const industryFields = {
 };
 export const industryInput = z.object(industryFields);
 export const industryUpdate = updateOf(industryFields);
-export type IndustryInput = z.input<typeof industryInput>;
-export type IndustryUpdate = z.input<typeof industryUpdate>;
 
 export const COLOR_SCHEME_MESSAGE = "Choose one of the eight colour schemes";
 
@@ -90,8 +86,6 @@ export const courseInput = z.object(courseFields).superRefine((c, ctx) => {
   if (problem) ctx.addIssue({ code: "custom", path: ["external_url"], message: problem });
 });
 export const courseUpdate = updateOf(courseFields);
-export type CourseInput = z.input<typeof courseInput>;
-export type CourseUpdate = z.input<typeof courseUpdate>;
 
 const serviceDetailFields = {
   service_category: z.enum(serviceCategories, { error: "Choose one of the six service categories" }),
@@ -109,5 +103,3 @@ const serviceDetailFields = {
 };
 export const serviceDetailInput = z.object(serviceDetailFields);
 export const serviceDetailUpdate = updateOf(serviceDetailFields);
-export type ServiceDetailInput = z.input<typeof serviceDetailInput>;
-export type ServiceDetailUpdate = z.input<typeof serviceDetailUpdate>;

@@ -6,6 +6,15 @@ export const inquiryTypes = ["automation", "education", "partnership", "general"
 export const adminInquiryTypes = [...inquiryTypes, "contact"] as const;
 export type InquiryType = (typeof inquiryTypes)[number];
 
+/** What the contact form's tiles and the back office call each type (SPEC §3). */
+export const inquiryTypeLabels = {
+  automation: "AI Automation",
+  education: "Tech School",
+  partnership: "Partnership",
+  general: "General Inquiry",
+  contact: "Contact Form",
+} as const satisfies Record<(typeof adminInquiryTypes)[number], string>;
+
 const inquiryType = z.enum(inquiryTypes, { error: "Choose automation, education, partnership or general" });
 
 export const contactInput = z

@@ -70,7 +70,6 @@ export const uploadRequest = z.object({
     .min(1, uploadMessages.empty)
     .max(MAX_UPLOAD_BYTES, uploadMessages.tooLarge),
 });
-export type UploadRequest = z.input<typeof uploadRequest>;
 
 /** 201 to POST /api/admin/uploads. */
 export interface UploadTicket {

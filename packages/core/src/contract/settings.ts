@@ -2,7 +2,6 @@ import * as z from "zod";
 import { version } from "./common";
 
 export const settingTypes = ["text", "textarea", "url", "email"] as const;
-export type SettingType = (typeof settingTypes)[number];
 
 /**
  * The groups of the Settings page, in order, with their keys (SPEC §2): the settings offered. Each
@@ -34,7 +33,6 @@ export const settingValueText = z.string({ error: "Value must be text" }).max(50
 
 /** PUT /api/admin/site-settings/{key}: the new value and the `version` read. */
 export const settingValue = z.object({ value: settingValueText, version });
-export type SettingUpdate = z.input<typeof settingValue>;
 
 /** Settings whose value is a list of email addresses separated by commas. */
 export const emailListSettingKeys: readonly string[] = ["notification_emails"];

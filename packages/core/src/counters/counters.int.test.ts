@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { BlogPosts } from "../blog/blog";
 import { BlogEditor } from "../blog/editor";
 import { Courses } from "../catalog/catalog";
-import { ContactSubmissions } from "../contact/contact";
+import { Messages } from "../messages/messages";
 import { blogPostInput } from "../contract/blog";
 import { courseInput, courseUpdate } from "../contract/catalog";
 import { dashboardStats } from "../dashboard/dashboard";
 import { db } from "../db/service";
-import { CourseRegistrations } from "../registrations/registrations";
+import { Registrations } from "../registrations/registrations";
 import { Users } from "../users/users";
 import { CounterDeltas, Counters, counters, type CounterKey } from "./counters";
 import { recount } from "./recount";
@@ -34,39 +34,39 @@ describe("message counters", () => {
 
   it("count a new message in total, unread, its type and its day, and uncount it when deleted", async () => {
     let id = "";
-    expect(await deltas(keys(), async () => (id = (await ContactSubmissions.create(message("Ann", "partnership"))).id))).toEqual([1, 1, 1, 1]);
-    expect(await deltas(keys(), () => ContactSubmissions.remove(id))).toEqual([-1, -1, -1, -1]);
-    await expect(ContactSubmissions.remove(id)).rejects.toMatchObject({ status: 404 });
-    expect(await deltas(keys(), () => ContactSubmissions.remove(id).catch(() => undefined))).toEqual([0, 0, 0, 0]);
+    expect(await deltas(keys(), async () => (id = (await Messages.create(message("Ann", "partnership"))).id))).toEqual([1, 1, 1, 1]);
+    expect(await deltas(keys(), () => Messages.remove(id))).toEqual([-1, -1, -1, -1]);
+    await expect(Messages.remove(id)).rejects.toMatchObject({ status: 404 });
+    expect(await deltas(keys(), () => Messages.remove(id).catch(() => undefined))).toEqual([0, 0, 0, 0]);
   });
 
   it("move unread only when the message really changes, however often or concurrently it is toggled", async () => {
-    const { id } = await ContactSubmissions.create(message("Bob"));
-    expect(await deltas([counters.contactsUnread], () => ContactSubmissions.setRead(id, true))).toEqual([-1]);
-    expect(await deltas([counters.contactsUnread], () => ContactSubmissions.setRead(id, true))).toEqual([0]);
-    expect(await deltas([counters.contactsUnread], () => Promise.all(Array.from({ length: 8 }, () => ContactSubmissions.setRead(id, false))))).toEqual([1]);
-    expect((await ContactSubmissions.get(id)).is_read).toBe(false);
-    await expect(ContactSubmissions.setRead("no-such-message", true)).rejects.toMatchObject({ status: 404 });
+    const { id } = await Messages.create(message("Bob"));
+    expect(await deltas([counters.contactsUnread], () => Messages.setRead(id, true))).toEqual([-1]);
+    expect(await deltas([counters.contactsUnread], () => Messages.setRead(id, true))).toEqual([0]);
+    expect(await deltas([counters.contactsUnread], () => Promise.all(Array.from({ length: 8 }, () => Messages.setRead(id, false))))).toEqual([1]);
+    expect((await Messages.get(id)).is_read).toBe(false);
+    await expect(Messages.setRead("no-such-message", true)).rejects.toMatchObject({ status: 404 });
   });
 
   it("stay right when Mark All Read races single toggles", async () => {
-    const made = await Promise.all(Array.from({ length: 30 }, (_, i) => ContactSubmissions.create(message(`Race${i}`))));
-    await Promise.all([ContactSubmissions.markAllRead(), ...made.slice(0, 10).map((m) => ContactSubmissions.setRead(m.id, true)), ContactSubmissions.markAllRead()]);
-    const all = await ContactSubmissions.listAll();
+    const made = await Promise.all(Array.from({ length: 30 }, (_, i) => Messages.create(message(`Race${i}`))));
+    await Promise.all([Messages.markAllRead(), ...made.slice(0, 10).map((m) => Messages.setRead(m.id, true)), Messages.markAllRead()]);
+    const all = await Messages.listAll();
     const [unread] = await read(counters.contactsUnread);
     expect(unread).toBe(all.filter((m) => !m.is_read).length);
     expect(unread).toBe(0);
-    const result = await ContactSubmissions.markAllRead();
+    const result = await Messages.markAllRead();
     expect(result).toEqual({ updated: 0, remaining: 0 });
   });
 
   it("give the Messages figures with every form_type as stored, as a list", async () => {
     // An old message of a type the site no longer offers, written as older data was.
     await db()
-      .contactSubmission.create({ ...ContactSubmissions.record({ ...message("Old"), form_type: "general" }), form_type: "constructor" })
+      .contactSubmission.create({ ...Messages.record({ ...message("Old"), form_type: "general" }), form_type: "constructor" })
       .go();
     await recount();
-    const stats = await ContactSubmissions.stats();
+    const stats = await Messages.stats();
     expect(Array.isArray(stats.by_type)).toBe(true);
     expect(stats.by_type).toContainEqual({ form_type: "constructor", count: 1 });
     expect(stats.read).toBe(stats.total - stats.unread);
@@ -80,17 +80,17 @@ describe("registration counters", () => {
 
   it("follow each status change once, from the status it really replaced", async () => {
     let id = "";
-    expect(await deltas(keys(), async () => (id = (await CourseRegistrations.create({ name: "Cy", email: "cy@example.com", phone: "", company: "", course_interest: "AI", experience_level: "", preferred_start_date: "", additional_notes: "" })).id))).toEqual([1, 1, 0, 0, 0]);
-    expect(await deltas(keys(), () => CourseRegistrations.setStatus(id, "contacted"))).toEqual([0, -1, 1, 0, 0]);
-    expect(await deltas(keys(), () => CourseRegistrations.setStatus(id, "contacted"))).toEqual([0, 0, 0, 0, 0]);
+    expect(await deltas(keys(), async () => (id = (await Registrations.create({ name: "Cy", email: "cy@example.com", phone: "", company: "", course_interest: "AI", experience_level: "", preferred_start_date: "", additional_notes: "" })).id))).toEqual([1, 1, 0, 0, 0]);
+    expect(await deltas(keys(), () => Registrations.setStatus(id, "contacted"))).toEqual([0, -1, 1, 0, 0]);
+    expect(await deltas(keys(), () => Registrations.setStatus(id, "contacted"))).toEqual([0, 0, 0, 0, 0]);
     // Racing changes: whichever order they land in, every move starts from the status it replaced.
-    await Promise.all([CourseRegistrations.setStatus(id, "enrolled"), CourseRegistrations.setStatus(id, "declined"), CourseRegistrations.setStatus(id, "enrolled")]);
-    const final = (await CourseRegistrations.get(id)).status;
-    const stats = await CourseRegistrations.stats();
-    const all = await CourseRegistrations.listAll();
+    await Promise.all([Registrations.setStatus(id, "enrolled"), Registrations.setStatus(id, "declined"), Registrations.setStatus(id, "enrolled")]);
+    const final = (await Registrations.get(id)).status;
+    const stats = await Registrations.stats();
+    const all = await Registrations.listAll();
     for (const { status, count } of stats.by_status) expect(count, status).toBe(all.filter((r) => r.status === status).length);
-    expect(await deltas(keys(), () => CourseRegistrations.remove(id))).toEqual([-1, ...(["pending", "contacted", "enrolled", "declined"] as const).map((s) => (s === final ? -1 : 0))]);
-    await expect(CourseRegistrations.setStatus(id, "pending")).rejects.toMatchObject({ status: 404 });
+    expect(await deltas(keys(), () => Registrations.remove(id))).toEqual([-1, ...(["pending", "contacted", "enrolled", "declined"] as const).map((s) => (s === final ? -1 : 0))]);
+    await expect(Registrations.setStatus(id, "pending")).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -138,10 +138,10 @@ describe("post, course and user counters", () => {
 
 describe("the recount", () => {
   it("rebuilds corrupted counters from the records, and the Overview shows the figures", async () => {
-    await ContactSubmissions.create(message("Recount"));
+    await Messages.create(message("Recount"));
     await Counters.apply(new CounterDeltas().add(counters.contactsTotal, 1000).add(counters.contactsUnread, -7).add(counters.postsTotal, 12).add(counters.contactsOfType("ghost"), 3));
     await recount();
-    const messages = await ContactSubmissions.listAll();
+    const messages = await Messages.listAll();
     const [total, unread] = await read(counters.contactsTotal, counters.contactsUnread);
     expect(total).toBe(messages.length);
     expect(unread).toBe(messages.filter((m) => !m.is_read).length);
@@ -152,9 +152,9 @@ describe("the recount", () => {
   });
 
   it("writes the search text of records stored before it existed", async () => {
-    const { search: _, ...old } = ContactSubmissions.record(message("Legacy Person"));
+    const { search: _, ...old } = Messages.record(message("Legacy Person"));
     await db().contactSubmission.create(old).go();
-    const find = () => ContactSubmissions.list({ q: "legacy person", form_type: "", status: "all", limit: 10 });
+    const find = () => Messages.list({ q: "legacy person", form_type: "", status: "all", limit: 10 });
     expect((await find()).items.map((m) => m.id)).not.toContain(old.id);
     expect((await recount()).backfilled).toBeGreaterThanOrEqual(1);
     expect((await find()).items.map((m) => m.id)).toContain(old.id);

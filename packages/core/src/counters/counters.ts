@@ -9,7 +9,7 @@ import { db } from "../db/service";
  * never disagree on what a figure means.
  */
 export const counterGroups = [
-  "posts", "courses", "contacts", "contact-types", "contact-days", "registrations", "users", "user-joined-days", "user-login-days",
+  "posts", "post-categories", "courses", "contacts", "contact-types", "contact-days", "registrations", "users", "user-joined-days", "user-login-days",
 ] as const;
 export type CounterGroup = (typeof counterGroups)[number];
 export interface CounterKey {
@@ -25,6 +25,8 @@ export const utcDay = (iso: string) => iso.slice(0, 10);
 export const counters = {
   postsTotal: key("posts", "total"),
   postsPublished: key("posts", "published"),
+  /** Published posts of one category (the public blog's category counts); uncategorised posts count in no category. */
+  postsPublishedIn: (category: string) => key("post-categories", category),
   coursesTotal: key("courses", "total"),
   coursesActive: key("courses", "active"),
   contactsTotal: key("contacts", "total"),
@@ -42,7 +44,11 @@ export const counters = {
 
 /** What one record counts towards, one entry per +1. */
 export const tally = {
-  post: (p: { is_published: boolean }) => [counters.postsTotal, ...(p.is_published ? [counters.postsPublished] : [])],
+  post: (p: { is_published: boolean; category?: string | null }) => [
+    counters.postsTotal,
+    ...(p.is_published ? [counters.postsPublished] : []),
+    ...(p.is_published && p.category ? [counters.postsPublishedIn(p.category)] : []),
+  ],
   course: (c: { is_active: boolean }) => [counters.coursesTotal, ...(c.is_active ? [counters.coursesActive] : [])],
   message: (m: { is_read: boolean; form_type: string; created_at: string }) => [
     counters.contactsTotal,

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity } from "../db/entity";
 
 /**
  * Counters kept on write: the figures of the Overview and of the Messages, Registrations and Users

@@ -1,9 +1,10 @@
+import { AdminAccounts } from "../auth/admin-accounts";
 import { BlogPosts } from "../blog/blog";
 import { Courses } from "../catalog/catalog";
-import { ContactSubmissions } from "../contact/contact";
+import { Messages } from "../messages/messages";
 import { db } from "../db/service";
 import { backfillMediaSearch } from "../media/search";
-import { CourseRegistrations } from "../registrations/registrations";
+import { Registrations } from "../registrations/registrations";
 import { Users } from "../users/users";
 import { CounterDeltas, Counters, counterGroups, tally } from "./counters";
 
@@ -16,18 +17,20 @@ import { CounterDeltas, Counters, counterGroups, tally } from "./counters";
 export async function recount(): Promise<{ counters: number; backfilled: number }> {
   const backfilled = (
     await Promise.all([
-      ContactSubmissions.backfillSearch(),
-      CourseRegistrations.backfillSearch(),
+      Messages.backfillSearch(),
+      Registrations.backfillSearch(),
       Users.backfillSearch(),
       BlogPosts.backfillSearch(),
+      BlogPosts.backfillPublished(),
       backfillMediaSearch(),
+      AdminAccounts.backfillIndex(),
     ])
   ).reduce((a, b) => a + b, 0);
   const [posts, courses, messages, registrations, users] = await Promise.all([
     BlogPosts.listAll(),
     Courses.list(),
-    ContactSubmissions.listAll(),
-    CourseRegistrations.listAll(),
+    Messages.listAll(),
+    Registrations.listAll(),
     Users.listAll(),
   ]);
   const figures = new CounterDeltas();
@@ -44,9 +47,10 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
 const COUNTERS_MARKER = "counters";
 /**
  * Bump when what is counted or backfilled changes: every table recounts once at its next start or
- * deploy. 2: users by day; 3: blog posts' search text; 4: media search text.
+ * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: admin accounts' list index;
+ * 6: published posts per category, and the published posts' index keys (byPublished).
  */
-const COUNTERS_VERSION = "4";
+const COUNTERS_VERSION = "6";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the

@@ -1,8 +1,8 @@
 import { BlogPosts } from "../blog/blog";
-import { ContactSubmissions } from "../contact/contact";
+import { Messages } from "../messages/messages";
 import type { DashboardStats } from "../contract/admin";
 import { Counters, counters } from "../counters/counters";
-import { CourseRegistrations } from "../registrations/registrations";
+import { Registrations } from "../registrations/registrations";
 
 const RECENT = 5;
 
@@ -22,8 +22,8 @@ export async function dashboardStats(): Promise<DashboardStats> {
       counters.registrationsTotal,
       counters.registrationsWithStatus("pending"),
     ]),
-    ContactSubmissions.newest(RECENT),
-    CourseRegistrations.newest(RECENT),
+    Messages.newest(RECENT),
+    Registrations.newest(RECENT),
     BlogPosts.newest(RECENT),
   ]);
   const [postsTotal = 0, published = 0, coursesTotal = 0, active = 0, contactsTotal = 0, unread = 0, registrationsTotal = 0, pending = 0] = figures;

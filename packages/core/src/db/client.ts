@@ -2,6 +2,7 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { fromEnv } from "@aws-sdk/credential-provider-env";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config";
 
@@ -10,6 +11,11 @@ let cached: { key: string; client: DynamoDBDocumentClient; raw: DynamoDBClient }
 /**
  * The DynamoDB client for the configured endpoint. Created lazily and re-created when the endpoint
  * changes (tests point the same process at several servers).
+ *
+ * Credentials: a local endpoint gets fixed dummy keys; in Lambda, the role's keys that the runtime
+ * puts in the environment (fromEnv), without walking the SDK's default chain (profiles, SSO, web
+ * identity, instance metadata) that a Lambda never needs; anywhere else (an `sst bind` command)
+ * the default chain.
  */
 export function dynamo() {
   const endpoint = config.dynamoEndpoint;
@@ -19,7 +25,9 @@ export function dynamo() {
       region: config.region,
       ...(endpoint
         ? { endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
-        : {}),
+        : config.inLambda
+          ? { credentials: fromEnv() }
+          : {}),
     });
     cached = { key, raw, client: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }) };
   }

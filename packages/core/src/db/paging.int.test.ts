@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { ContactSubmissions } from "../contact/contact";
+import { Messages } from "../messages/messages";
 import type { MessageListQuery, UserListQuery } from "../contract/admin";
 import { messageListQuery, userListQuery } from "../contract/admin";
-import { CourseRegistrations } from "../registrations/registrations";
+import { Registrations } from "../registrations/registrations";
 import { Users } from "../users/users";
 import { MAX_PAGE_BYTES, type Page } from "./paging";
 
@@ -20,7 +20,7 @@ async function allPages<T extends { id: string }>(load: (cursor?: string) => Pro
   expect(new Set(ids).size).toBe(ids.length);
   return { ids, sizes };
 }
-const messages = (q: MessageListQuery, cursor?: string) => ContactSubmissions.list(messageListQuery.parse({ ...q, cursor }));
+const messages = (q: MessageListQuery, cursor?: string) => Messages.list(messageListQuery.parse({ ...q, cursor }));
 
 // Messages in three year partitions, newest first: 2026 (3), 2025 (2), 2024 (2).
 const dates = ["2026-03-02T10:00:00.000Z", "2026-03-01T10:00:00.000Z", "2026-01-05T10:00:00.000Z", "2025-12-31T23:59:59.999Z", "2025-02-01T00:00:00.000Z", "2024-06-01T00:00:00.000Z", "2024-01-01T00:00:00.000Z"];
@@ -28,11 +28,11 @@ const types = ["general", "automation", "general", "education", "general", "part
 const ids: string[] = [];
 beforeAll(async () => {
   for (const [i, created_at] of dates.entries()) {
-    const m = await ContactSubmissions.create(
+    const m = await Messages.create(
       { name: i % 2 ? `Zed Quill ${i}` : `Ann Smith ${i}`, email: `p${i}@example.com`, company: i === 5 ? "Acme Robotics" : "", message: `Note ${i}`, form_type: types[i]! },
       created_at,
     );
-    if (i === 1 || i === 4) await ContactSubmissions.setRead(m.id, true);
+    if (i === 1 || i === 4) await Messages.setRead(m.id, true);
     ids.push(m.id);
   }
 });
@@ -75,7 +75,7 @@ describe("paging messages across year partitions", () => {
 
   it("keeps a page under the response size cap however long the messages are", async () => {
     const long = "語".repeat(5000);
-    await Promise.all(Array.from({ length: 60 }, (_, i) => ContactSubmissions.create({ name: `Long ${i}`, email: "l@example.com", company: "", message: long, form_type: "automation" })));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => Messages.create({ name: `Long ${i}`, email: "l@example.com", company: "", message: long, form_type: "automation" })));
     const page = await messages({ limit: 100, form_type: "automation" });
     expect(page.items.length).toBeLessThan(60);
     expect(Buffer.byteLength(JSON.stringify(page.items))).toBeLessThanOrEqual(MAX_PAGE_BYTES);
@@ -88,11 +88,11 @@ describe("paging messages across year partitions", () => {
 describe("paging registrations", () => {
   it("filters by status and searches phone, company, course and notes", async () => {
     const base = { name: "Reg", email: "reg@example.com", phone: "", company: "", course_interest: "", experience_level: "" as const, preferred_start_date: "", additional_notes: "" };
-    const a = await CourseRegistrations.create({ ...base, phone: "+44 20 7946 0000" }, "2025-05-05T00:00:00.000Z");
-    const b = await CourseRegistrations.create({ ...base, course_interest: "Data Science Bootcamp" });
-    const c = await CourseRegistrations.create({ ...base, additional_notes: "Prefers EVENINGS" });
-    await CourseRegistrations.setStatus(b.id, "enrolled");
-    const list = (q: Record<string, unknown>) => CourseRegistrations.list({ q: "", status: "all", limit: 50, ...q } as never);
+    const a = await Registrations.create({ ...base, phone: "+44 20 7946 0000" }, "2025-05-05T00:00:00.000Z");
+    const b = await Registrations.create({ ...base, course_interest: "Data Science Bootcamp" });
+    const c = await Registrations.create({ ...base, additional_notes: "Prefers EVENINGS" });
+    await Registrations.setStatus(b.id, "enrolled");
+    const list = (q: Record<string, unknown>) => Registrations.list({ q: "", status: "all", limit: 50, ...q } as never);
     expect((await list({ q: "7946" })).items.map((r) => r.id)).toEqual([a.id]);
     expect((await list({ q: "bootcamp" })).items.map((r) => r.id)).toEqual([b.id]);
     expect((await list({ q: "evenings" })).items.map((r) => r.id)).toEqual([c.id]);

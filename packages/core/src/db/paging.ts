@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createConversions } from "electrodb";
 import * as z from "zod";
 import { HttpError } from "../errors";
-import { allBuckets } from "./attributes";
+import { allBuckets, bucketOf } from "./attributes";
 
 /**
  * Server-side paging of the back office's lists (contract/admin.ts): a page is at most `limit`
@@ -61,31 +61,40 @@ function decode<T>(raw: string | undefined, schema: z.ZodType<T & { f: string }>
 
 const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(\.\d{1,9})?z$/i);
 const recordId = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/);
-const yearCursor = z
-  .object({ f: z.string(), b: z.string().regex(/^\d{4}$/), k: z.tuple([isoTime, recordId]).nullable() })
-  .strict()
-  .refine((c) => allBuckets().includes(c.b) && (c.k === null || c.k[0].startsWith(c.b)));
 const sortedCursor = z.object({ f: z.string(), k: z.tuple([z.string().max(600), recordId]) }).strict();
 
-type Position = { created_at: string; id: string };
+/** The attribute a year-partitioned index sorts on (its sort key is that attribute, then id). */
+type SortAttribute = "created_at" | "published_at";
 interface YearConversions {
-  fromComposite: { toCursor(composite: Position & { bucket: string }): string };
-  fromCursor: { toComposite(cursor: string): Partial<Position> };
+  fromComposite: { toCursor(composite: Record<string, string>): string };
+  fromCursor: { toComposite(cursor: string): Record<string, string | undefined> };
 }
-const conversionsByEntity = new WeakMap<object, YearConversions>();
-/** ElectroDB's own cursor <-> key conversions for an entity's `byYear` access pattern. */
-function yearConversions(entity: object): YearConversions {
-  let c = conversionsByEntity.get(entity);
+const conversionsByEntity = new WeakMap<object, Map<string, YearConversions>>();
+/** ElectroDB's own cursor <-> key conversions for an entity's year-partitioned access pattern. */
+function yearConversions(entity: object, pattern: string): YearConversions {
+  let byPattern = conversionsByEntity.get(entity);
+  if (!byPattern) conversionsByEntity.set(entity, (byPattern = new Map()));
+  let c = byPattern.get(pattern);
   if (!c) {
-    c = (createConversions(entity as never).byAccessPattern as unknown as { byYear: YearConversions }).byYear;
-    conversionsByEntity.set(entity, c);
+    c = (createConversions(entity as never).byAccessPattern as unknown as Record<string, YearConversions>)[pattern]!;
+    byPattern.set(pattern, c);
   }
   return c;
 }
 
 export interface YearPageRequest<T> {
-  /** The entity whose `byYear` index is read (for ElectroDB's cursor conversions). */
+  /** The entity whose year-partitioned index is read (for ElectroDB's cursor conversions). */
   entity: object;
+  /**
+   * The access pattern read (default `byYear`: partition `bucket`, sorted by `created_at`) and the
+   * attribute its sort key starts with; its partition attribute holds that attribute's year.
+   */
+  index?: { pattern: string; partition: string; sortedBy: SortAttribute };
+  /**
+   * How long a filtered list reads before answering what it has (default LIST_TIME_BUDGET_MS). The
+   * public blog pages by number, so its pages are always whole: Infinity.
+   */
+  timeBudgetMs?: number;
   /** Names the list in the cursor's fingerprint, with the filters. */
   list: string;
   filters: Record<string, string>;
@@ -94,6 +103,11 @@ export interface YearPageRequest<T> {
   order?: "desc" | "asc";
   /** True when `query` applies a FilterExpression: query pages then read more items each. */
   filtered: boolean;
+  /**
+   * A few records held in memory (the admin accounts beside the users), already filtered, merged
+   * into the list in its order by the sort attribute and id; the cursor is then the last item's position.
+   */
+  extra?: T[];
   /** One Query page of a year partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
   query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
 }
@@ -103,56 +117,139 @@ export interface YearPageRequest<T> {
  * partitions in order from the cursor's position, continuing query pages until `limit` items
  * matched, MAX_PAGE_BYTES is reached, the time budget is spent, or the list ends.
  */
-export async function pageAcrossYears<T extends Position>(r: YearPageRequest<T>): Promise<Page<T>> {
+export async function pageAcrossYears<T extends { id: string } & Partial<Record<SortAttribute, string>>>(r: YearPageRequest<T>): Promise<Page<T>> {
   const order = r.order ?? "desc";
+  const { pattern, partition, sortedBy } = r.index ?? { pattern: "byYear", partition: "bucket", sortedBy: "created_at" };
+  const conv = yearConversions(r.entity, pattern);
+  return pageAcrossPartitions<T>({
+    ...r,
+    order,
+    buckets: order === "desc" ? allBuckets() : allBuckets().reverse(),
+    keyOf: (item) => [item[sortedBy] ?? "", item.id],
+    bucketOf: ([time]) => bucketOf(time),
+    toCursor: (bucket, [time, id]) => conv.fromComposite.toCursor({ [partition]: bucket, [sortedBy]: time, id }),
+    fromCursor: (electroCursor) => {
+      const composite = conv.fromCursor.toComposite(electroCursor);
+      return [composite[sortedBy] ?? "", composite.id ?? ""];
+    },
+  });
+}
+
+/** A position in a partitioned list: the sort key's time (it starts with its partition's name) and the item's id. */
+export type PartitionKey = readonly [string, string];
+
+export interface PartitionedPageRequest<T> {
+  /** The partitions in reading order (years, UTC days, ...). A position's time starts with its partition's name. */
+  buckets: string[];
+  /** Names the list in the cursor's fingerprint, with the filters. */
+  list: string;
+  filters: Record<string, string>;
+  limit: number;
+  cursor: string | undefined;
+  order: "desc" | "asc";
+  /** True when `query` applies a FilterExpression: query pages then read more items each. */
+  filtered: boolean;
+  /** How long a filtered list reads before answering what it has (default LIST_TIME_BUDGET_MS). */
+  timeBudgetMs?: number;
+  keyOf(item: T): PartitionKey;
+  /** The partition a position is in. */
+  bucketOf(key: PartitionKey): string;
+  /**
+   * A few records held in memory (the admin accounts beside the users), already filtered, merged
+   * into the list in its order by position; the cursor is then the last item's position.
+   */
+  extra?: T[];
+  /** ElectroDB's cursor of a position in a partition, and back (its own key conversions). */
+  toCursor(bucket: string, key: PartitionKey): string;
+  fromCursor(electroCursor: string): PartitionKey;
+  /** One Query page of a partition, with the filters: ElectroDB's `.go({ cursor, limit, order })`. */
+  query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
+}
+
+const partitionCursor = z.object({ f: z.string(), b: z.string().max(100), k: z.tuple([isoTime, recordId]).nullable() }).strict();
+
+/**
+ * One page of a partitioned list: queries the partitions in order from the cursor's position,
+ * continuing query pages until `limit` items matched, MAX_PAGE_BYTES is reached, the time budget is
+ * spent, or the list ends.
+ */
+export async function pageAcrossPartitions<T>(r: PartitionedPageRequest<T>): Promise<Page<T>> {
+  const { order, buckets } = r;
   const f = fingerprint(r.list, { ...r.filters, order });
-  const start = decode(r.cursor, yearCursor, f);
-  const conv = yearConversions(r.entity);
-  const buckets = order === "desc" ? allBuckets() : allBuckets().reverse();
-  const deadline = Date.now() + LIST_TIME_BUDGET_MS;
+  const start = decode(r.cursor, partitionCursor, f);
+  if (start && (!buckets.includes(start.b) || (start.k !== null && !start.k[0].toLowerCase().startsWith(start.b.toLowerCase())))) {
+    throw invalidCursor();
+  }
+  const deadline = Date.now() + (r.timeBudgetMs ?? LIST_TIME_BUDGET_MS);
   const items: T[] = [];
   let bytes = 2;
-  const at = (bucket: string, k: Position | null) => encode({ f, b: bucket, k: k ? [k.created_at, k.id] : null });
-  const after = (bucket: string, electroCursor: string) => {
-    const { created_at, id } = conv.fromCursor.toComposite(electroCursor);
-    return at(bucket, { created_at: created_at ?? "", id: id ?? "" });
-  };
-  /** Where the list goes on after partition `i` ends; an unfiltered list skips empty years. */
-  const fromYearAfter = async (i: number): Promise<string | undefined> => {
+  const at = (bucket: string, k: PartitionKey | null) => encode({ f, b: bucket, k });
+  /** The partition the list goes on with after partition `i` ends; an unfiltered list skips empty partitions. */
+  const bucketAfter = async (i: number): Promise<string | undefined> => {
     for (let j = i + 1; j < buckets.length; j++) {
-      if (r.filtered) return at(buckets[j]!, null);
+      if (r.filtered) return buckets[j]!;
       const probe = await r.query(buckets[j]!, { cursor: undefined, limit: 1, order });
-      if (probe.data.length) return at(buckets[j]!, null);
+      if (probe.data.length) return buckets[j]!;
+      if (Date.now() > deadline) return buckets[j]!;
     }
     return undefined;
   };
 
-  let k = start?.k ?? null;
+  // The extra records still to come, in list order: after the cursor's position.
+  const sign = order === "asc" ? 1 : -1;
+  const inOrder = (a: PartitionKey, b: PartitionKey) =>
+    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  const bucketOfItem = (item: T) => r.bucketOf(r.keyOf(item));
+  /** Does a record come before partition `bucket` starts, in list order? */
+  const beforeBucket = (item: T, bucket: string) => sign * (bucketOfItem(item) < bucket ? -1 : bucketOfItem(item) > bucket ? 1 : 0) < 0;
+  const pending = [...(r.extra ?? [])]
+    .sort((a, b) => inOrder(r.keyOf(a), r.keyOf(b)))
+    .filter((e) => !start || (start.k ? inOrder(r.keyOf(e), start.k) > 0 : !beforeBucket(e, start.b)));
+  const atItem = (item: T) => at(bucketOfItem(item), r.keyOf(item));
+  const push = (item: T) => {
+    const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
+    if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) return false;
+    items.push(item);
+    bytes += size;
+    return true;
+  };
+  /** Adds the extra records that come before `until` (none: all); false when the page filled first. */
+  const pushExtrasBefore = (until: ((e: T) => boolean) | undefined) => {
+    while (pending.length && (!until || until(pending[0]!))) {
+      if (!push(pending[0]!)) return false;
+      pending.shift();
+    }
+    return true;
+  };
+  /** Answers with `next` as where the list goes on, after the extra records before it. */
+  const finish = (next: string | undefined, until: ((e: T) => boolean) | undefined): Page<T> =>
+    pushExtrasBefore(until) ? (next ? { items, next } : { items }) : { items, next: atItem(items.at(-1)!) };
+
+  let k: PartitionKey | null = start?.k ?? null;
   for (let i = start ? buckets.indexOf(start.b) : 0; i < buckets.length; i++, k = null) {
     const bucket = buckets[i]!;
-    let cursor: string | undefined = k ? conv.fromComposite.toCursor({ bucket, created_at: k[0], id: k[1] }) : undefined;
+    let cursor: string | undefined = k ? r.toCursor(bucket, k) : undefined;
     do {
       const need = r.limit - items.length;
       // One more than needed: DynamoDB cannot tell a page that ends the partition from one that
       // does not, and the extra item says whether a next page exists (no trailing empty page).
       const page = await r.query(bucket, { cursor, limit: r.filtered ? Math.max(need + 1, FILTERED_QUERY_PAGE) : need + 1, order });
       for (const item of page.data) {
-        const size = Buffer.byteLength(JSON.stringify(item), "utf8") + 1;
-        if (items.length === r.limit || (items.length > 0 && bytes + size > MAX_PAGE_BYTES)) {
-          const last = items.at(-1)!;
-          return { items, next: at(bucket, last) };
-        }
-        items.push(item);
-        bytes += size;
+        if (!pushExtrasBefore((e) => inOrder(r.keyOf(e), r.keyOf(item)) < 0) || !push(item)) return { items, next: atItem(items.at(-1)!) };
       }
       cursor = page.cursor ?? undefined;
       const full = items.length === r.limit;
       if (full || Date.now() > deadline) {
-        return { items, next: cursor ? after(bucket, cursor) : await fromYearAfter(i) };
+        if (cursor) {
+          const position = r.fromCursor(cursor);
+          return finish(at(bucket, position), (e) => inOrder(r.keyOf(e), position) <= 0);
+        }
+        const next = await bucketAfter(i);
+        return next ? finish(at(next, null), (e) => beforeBucket(e, next)) : finish(undefined, undefined);
       }
     } while (cursor);
   }
-  return { items };
+  return finish(undefined, undefined);
 }
 
 /**

@@ -1,3 +1,7 @@
+import { leadMailStatuses } from "../contract/admin";
+import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
+export type { LeadMailStatus } from "../contract/admin";
+
 /**
  * The notification state every lead (contact message, course registration) carries, so the mail
  * that announces it is driven from the stored record and can never be lost or sent twice:
@@ -9,8 +13,6 @@
  *
  * Leads stored before notifications existed have no `mail_status` and are never mailed.
  */
-export const leadMailStatuses = ["pending", "sending", "sent", "failed"] as const;
-export type LeadMailStatus = (typeof leadMailStatuses)[number];
 
 /** Only `mail_status` is shown; the rest is the sender's bookkeeping (kept, and visible in the table). */
 export const leadMailAttributes = {
@@ -19,4 +21,21 @@ export const leadMailAttributes = {
   mail_claimed_at: { type: "string", hidden: true },
   mail_sent_at: { type: "string", hidden: true },
   mail_error: { type: "string", hidden: true },
+} as const;
+
+/**
+ * What every lead entity (messages, registrations) has besides its own fields: an id, when it came,
+ * its mail state, its year partition and its search text; and its two access patterns, one by id
+ * and the year partitions newest first.
+ */
+export const leadAttributes = {
+  created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
+  ...leadMailAttributes,
+  bucket: bucketAttribute,
+  search: searchAttribute,
+} as const;
+export const leadId = { id: idAttribute } as const;
+export const leadIndexes = {
+  byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+  byYear: byYearIndex("gsi1"),
 } as const;

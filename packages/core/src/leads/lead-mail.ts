@@ -1,14 +1,14 @@
 import { config } from "../config";
-import type { ContactSubmission } from "../contact/contact";
+import type { Message } from "../messages/messages";
 import { isConditionalFailure } from "../db/errors";
-import type { CourseRegistration } from "../registrations/registrations";
+import type { Registration } from "../registrations/registrations";
 import { SiteSettings } from "../settings/settings";
 import type { LeadMailStatus } from "./attributes";
 import { bodyText, headerText } from "./mail-text";
 import { emitLeadMailFailure } from "./metric";
 import type { LeadKind } from "./outbox";
 import { patchLead, readLead, type Lead, type MailFields } from "./state";
-import { mailTransport, type MailTransport } from "./transport";
+import { mailTransport, type LeadMail, type MailTransport } from "./transport";
 
 export type { LeadKind };
 
@@ -39,21 +39,13 @@ const lines = (fields: [string, string | undefined][]) =>
     })
     .join("\n");
 
-export interface LeadMail {
-  to: string[];
-  replyTo: string;
-  subject: string;
-  text: string;
-  /** The same for every attempt of one lead: the mail server (and a reader) can tell repeats apart. */
-  messageId: string;
-}
 
 /** The mail announcing a lead: plain text only (visitor text is never HTML), Reply-To the visitor. */
 export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadMail {
   const admin = `${config.publicUrl}/admin/${kind === "message" ? "messages" : "registrations"}?open=${encodeURIComponent(lead.id)}`;
   const host = new URL(config.publicUrl).hostname || "localhost";
   if (kind === "message") {
-    const m = lead as ContactSubmission;
+    const m = lead as Message;
     return {
       to,
       replyTo: m.email,
@@ -69,7 +61,7 @@ export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadM
       ])}\n\nOpen it in the admin: ${admin}\nReply to this mail to answer ${headerText(m.name)} directly.\n`,
     };
   }
-  const r = lead as CourseRegistration;
+  const r = lead as Registration;
   return {
     to,
     replyTo: r.email,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ContactSubmission } from "../contact/contact";
-import type { CourseRegistration } from "../registrations/registrations";
+import type { Message } from "../messages/messages";
+import type { Registration } from "../registrations/registrations";
 import { composeLeadMail } from "./lead-mail";
 import { bodyText, headerText } from "./mail-text";
 
@@ -65,7 +65,7 @@ describe("a lead's mail", () => {
     message: `Line one${all}\n\tLine two`,
     form_type: "automation",
     created_at: "2026-11-25T10:00:00.000Z",
-  } as unknown as ContactSubmission;
+  } as unknown as Message;
   const registration = {
     id: "r1",
     name: `\u202EGrace${all}`,
@@ -77,7 +77,7 @@ describe("a lead's mail", () => {
     preferred_start_date: `2027-01-11${all}`,
     additional_notes: `Evenings${all}\r\nWeekends`,
     created_at: "2026-11-25T10:00:00.000Z",
-  } as unknown as CourseRegistration;
+  } as unknown as Registration;
 
   it("has no control character or bidi override in its subject or any line of an enquiry", () => {
     const mail = composeLeadMail("message", message, ["to@example.com"]);

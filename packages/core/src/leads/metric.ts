@@ -1,4 +1,4 @@
-import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "../../../../infra/metrics";
+import { LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "../metrics";
 import type { LeadKind } from "./outbox";
 
 /**

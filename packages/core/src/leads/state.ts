@@ -1,13 +1,13 @@
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
-import type { ContactSubmission } from "../contact/contact";
-import type { CourseRegistration } from "../registrations/registrations";
+import type { Message } from "../messages/messages";
+import type { Registration } from "../registrations/registrations";
 import type { LeadMailStatus } from "./attributes";
 import { leadStored, type LeadKind } from "./outbox";
 
 /** The mail state of leads (attributes.ts): reads and conditional moves, shared by the sender and Resend. */
-export type Lead = (ContactSubmission | CourseRegistration) & { mail_status?: LeadMailStatus };
+export type Lead = (Message | Registration) & { mail_status?: LeadMailStatus };
 
 export type MailFields = { mail_status?: LeadMailStatus; mail_attempts?: number; mail_claimed_at?: string; mail_sent_at?: string; mail_error?: string };
 

@@ -1,7 +1,16 @@
 import nodemailer from "nodemailer";
 import { SESv2Client, SendEmailCommand } from "@aws-sdk/client-sesv2";
 import { config } from "../config";
-import type { LeadMail } from "./lead-mail";
+
+/** One mail announcing a lead, as composed by lead-mail.ts: plain text only. */
+export interface LeadMail {
+  to: string[];
+  replyTo: string;
+  subject: string;
+  text: string;
+  /** The same for every attempt of one lead: the mail server (and a reader) can tell repeats apart. */
+  messageId: string;
+}
 
 export interface MailTransport {
   send(mail: LeadMail): Promise<void>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity } from "../db/entity";
 import { byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
 import { imageTypes } from "../contract/media";
 

@@ -246,7 +246,8 @@ export const Media = {
    * item, so a failure part-way leaves an item whose delete can be repeated, never a served file
    * nobody can find.
    */
-  async remove(id: string): Promise<void> {
+  /** Deletes an image (409 while used) and answers what it was. */
+  async remove(id: string) {
     const item = await Media.get(id);
     const uses = (await loadUsage())(toMediaItem(item).url);
     if (uses.length) throw new HttpError(409, inUseMessage(uses), { used_by: uses });
@@ -262,5 +263,6 @@ export const Media = {
           if (!isConditionalFailure(err)) throw err; // taken over meanwhile
         });
     }
+    return item;
   },
 };

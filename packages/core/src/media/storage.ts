@@ -2,21 +2,16 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 import { createHash } from "node:crypto";
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { config } from "../config";
 import { MAX_UPLOAD_BYTES, type ImageType } from "../contract/media";
 
 /**
  * The media bucket (MEDIA_BUCKET): uploads land at `uploads/{id}` through a presigned POST; once
  * checked they are copied to `media/{yyyy}/{id}.{ext}`, which CloudFront serves at `/media/...` (the
- * local gateway does the same from s3rver). Only this module talks to S3.
+ * local gateway does the same from s3rver). Only this module talks to S3, and it loads the S3
+ * client on the first call that needs it: a cold admin-media function listing the library (a
+ * DynamoDB query) never loads it.
  */
 
 /** How long a signed upload form is valid. */
@@ -27,11 +22,13 @@ export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 let cached: { key: string; client: S3Client } | undefined;
 
 /**
- * The S3 client for the configured endpoint: AWS itself, or (S3_ENDPOINT) an S3-compatible server
- * such as the local runtime's s3rver, addressed path-style with its keys (config.s3Credentials).
- * Re-created when the endpoint or keys change (tests point one process at several servers).
+ * The S3 client for the configured endpoint, with the SDK's commands: AWS itself, or (S3_ENDPOINT)
+ * an S3-compatible server such as the local runtime's s3rver, addressed path-style with its keys
+ * (config.s3Credentials). Re-created when the endpoint or keys change (tests point one process at several servers).
  */
-export function s3(): S3Client {
+async function s3() {
+  const sdk = await import("@aws-sdk/client-s3");
+  const { S3Client } = sdk;
   const endpoint = config.s3Endpoint;
   const credentials = config.s3Credentials;
   const key = `${endpoint ?? "aws"}|${config.region}|${endpoint ? `${credentials.accessKeyId}|${credentials.secretAccessKey}` : ""}`;
@@ -51,7 +48,7 @@ export function s3(): S3Client {
     });
     cached = { key, client };
   }
-  return cached.client;
+  return { sdk, client: cached.client };
 }
 
 const bucket = () => config.mediaBucket;
@@ -75,8 +72,8 @@ export const stagingKey = (id: string) => `uploads/${id}`;
  */
 export async function signUpload(key: string, contentType: ImageType) {
   // The presigned-post package pins its own copy of the S3 client; both are the same client.
-  const client = s3() as unknown as Parameters<typeof createPresignedPost>[0];
-  return createPresignedPost(client, {
+  const [{ createPresignedPost }, { client }] = await Promise.all([import("@aws-sdk/s3-presigned-post"), s3()]);
+  return createPresignedPost(client as unknown as Parameters<typeof createPresignedPost>[0], {
     Bucket: bucket(),
     Key: key,
     Expires: UPLOAD_EXPIRES_SECONDS,
@@ -87,8 +84,9 @@ export async function signUpload(key: string, contentType: ImageType) {
 
 /** The stored size of an object, or undefined when there is none. */
 export async function objectSize(key: string): Promise<number | undefined> {
+  const { client, sdk } = await s3();
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket(), Key: key }));
     return head.ContentLength ?? 0;
   } catch (err) {
     if (isMissing(err)) return undefined;
@@ -98,14 +96,16 @@ export async function objectSize(key: string): Promise<number | undefined> {
 
 /** The first `n` bytes of an object (fewer when it is shorter). */
 export async function firstBytes(key: string, n: number): Promise<Uint8Array> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${n - 1}` }));
+  const { client, sdk } = await s3();
+  const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${n - 1}` }));
   const bytes = (await res.Body?.transformToByteArray()) ?? new Uint8Array();
   return bytes.subarray(0, n);
 }
 
 /** The SHA-256 of an object's bytes, hex (at most MAX_UPLOAD_BYTES are ever read: completing checks the size first). */
 export async function objectSha256(key: string): Promise<string> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  const { client, sdk } = await s3();
+  const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key }));
   return createHash("sha256")
     .update((await res.Body?.transformToByteArray()) ?? new Uint8Array())
     .digest("hex");
@@ -113,8 +113,9 @@ export async function objectSha256(key: string): Promise<string> {
 
 /** Copies a checked upload to the key it is served from, with its type and a cache for good. */
 export async function publish(from: string, to: string, contentType: ImageType): Promise<void> {
-  await s3().send(
-    new CopyObjectCommand({
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.CopyObjectCommand({
       Bucket: bucket(),
       Key: to,
       CopySource: `${bucket()}/${from}`,
@@ -127,7 +128,8 @@ export async function publish(from: string, to: string, contentType: ImageType):
 
 /** Deletes an object; nothing happens when it does not exist. */
 export async function deleteObject(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+  const { client, sdk } = await s3();
+  await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket(), Key: key }));
 }
 
 /**
@@ -135,8 +137,9 @@ export async function deleteObject(key: string): Promise<void> {
  * when there is none.
  */
 export async function readObject(key: string) {
+  const { client, sdk } = await s3();
   try {
-    const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key }));
     return { contentType: res.ContentType, contentLength: res.ContentLength, body: res.Body };
   } catch (err) {
     if (isMissing(err)) return undefined;

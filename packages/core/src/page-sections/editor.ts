@@ -22,7 +22,7 @@ export const PageSectionEditor = {
       notFound: () => new NotFoundError("Page section not found"),
       write: async (current, next) => {
         const html = htmlContentPages.includes(current.page_slug as (typeof htmlContentPages)[number]);
-        const changes = html && sent.content !== undefined ? { ...sent, content: sanitizeHtml(sent.content) } : sent;
+        const changes = html && sent.content !== undefined ? { ...sent, content: await sanitizeHtml(sent.content) } : sent;
         checkItemSize({ ...current, ...changes }, "content");
         const { data } = await db()
           .pageSection.patch({ id })

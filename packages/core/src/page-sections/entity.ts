@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity } from "../db/entity";
 import { idAttribute } from "../db/attributes";
 import { versionAttribute } from "../db/versions";
 

@@ -1,6 +1,6 @@
-import { Entity } from "electrodb";
-import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
-import { leadMailAttributes } from "../leads/attributes";
+import { Entity } from "../db/entity";
+import { registrationStatuses } from "../contract/admin";
+import { leadAttributes, leadId, leadIndexes } from "../leads/attributes";
 
 /**
  * Course registrations submitted from the Tech School page.
@@ -12,10 +12,10 @@ import { leadMailAttributes } from "../leads/attributes";
  *            FilterExpression on `search` (name, email, phone, company, course_interest and
  *            additional_notes lowercased) and status)
  */
-export const CourseRegistrationEntity = new Entity({
+export const RegistrationEntity = new Entity({
   model: { entity: "courseRegistration", version: "1", service: "agency" },
   attributes: {
-    id: idAttribute,
+    ...leadId,
     name: { type: "string", required: true },
     email: { type: "string", required: true },
     phone: { type: "string", default: "" },
@@ -24,14 +24,8 @@ export const CourseRegistrationEntity = new Entity({
     experience_level: { type: "string", default: "" },
     preferred_start_date: { type: "string", default: "" },
     additional_notes: { type: "string", default: "" },
-    status: { type: ["pending", "contacted", "enrolled", "declined"] as const, required: true, default: "pending" },
-    created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
-    ...leadMailAttributes,
-    bucket: bucketAttribute,
-    search: searchAttribute,
+    status: { type: registrationStatuses, required: true, default: "pending" },
+    ...leadAttributes,
   },
-  indexes: {
-    byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
-    byYear: byYearIndex("gsi1"),
-  },
+  indexes: leadIndexes,
 });

@@ -3,6 +3,9 @@
  * idempotent. Short text lives in `title`, long text in `content`; policy and blog bodies are HTML.
  */
 
+import type * as z from "zod";
+import type { BlogPostInput } from "../contract/blog";
+import type { courseInput, industryInput, serviceDetailInput, serviceInput } from "../contract/catalog";
 import type { IndustryIconName, ServiceIconName } from "../contract/catalog-values";
 
 const INTRO_VIDEO_URL = "https://www.youtube-nocookie.com/embed/aircAruvnKk";
@@ -608,15 +611,7 @@ export const seedPageSections: {
 /* Services and industries                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
 
-export const seedServices: {
-  id: string;
-  title: string;
-  description: string;
-  icon_name: ServiceIconName;
-  image_url: string;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedServices: (z.output<typeof serviceInput> & { id: string; icon_name: ServiceIconName })[] = [
   {
     id: "svc-1",
     title: "Automation & Workflow",
@@ -624,6 +619,7 @@ export const seedServices: {
       "We map the repetitive work in your operations, from invoice intake to onboarding and reporting, and replace it with reliable automations that connect the tools you already use.",
     icon_name: "Workflow",
     image_url: "",
+    image_alt: "",
     order_index: 0,
     is_active: true,
   },
@@ -634,6 +630,7 @@ export const seedServices: {
       "Assistants that answer customers, triage tickets and complete tasks in your systems, grounded in your own knowledge base and handing off to a person when they should.",
     icon_name: "Bot",
     image_url: "",
+    image_alt: "",
     order_index: 1,
     is_active: true,
   },
@@ -644,6 +641,7 @@ export const seedServices: {
       "Demand, revenue and capacity forecasts built on your historical data, delivered as dashboards and alerts your planners actually use.",
     icon_name: "TrendingUp",
     image_url: "",
+    image_alt: "",
     order_index: 2,
     is_active: true,
   },
@@ -654,6 +652,7 @@ export const seedServices: {
       "Image and video models for quality inspection, document capture, shelf monitoring and safety compliance, deployed in the cloud or on the edge.",
     icon_name: "Eye",
     image_url: "",
+    image_alt: "",
     order_index: 3,
     is_active: true,
   },
@@ -664,6 +663,7 @@ export const seedServices: {
       "When off-the-shelf tools fall short, we design, train and deploy models and AI products tailored to your data, your workflows and your compliance requirements.",
     icon_name: "Brain",
     image_url: "",
+    image_alt: "",
     order_index: 4,
     is_active: true,
   },
@@ -674,19 +674,13 @@ export const seedServices: {
       "An independent assessment of where AI will pay off in your business, with a prioritized roadmap, build-versus-buy advice and a governance plan your leadership can sign off on.",
     icon_name: "Search",
     image_url: "",
+    image_alt: "",
     order_index: 5,
     is_active: true,
   },
 ];
 
-export const seedIndustries: {
-  id: string;
-  name: string;
-  description: string;
-  icon_name: IndustryIconName;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedIndustries: (z.output<typeof industryInput> & { id: string; icon_name: IndustryIconName })[] = [
   {
     id: "ind-1",
     name: "Retail & E-commerce",
@@ -801,25 +795,7 @@ export const seedIndustries: {
 /* Courses                                                                                          */
 /* ------------------------------------------------------------------------------------------------ */
 
-export const seedCourses: {
-  id: string;
-  title: string;
-  description: string;
-  course_type: string;
-  level: string;
-  duration: string;
-  student_count: string;
-  progress_percentage: number;
-  color_scheme: string;
-  icon: string;
-  image_url: string;
-  button_type: "contact" | "register";
-  external_url: string;
-  highlights: string;
-  rating: number;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedCourses: (z.output<typeof courseInput> & { id: string })[] = [
   {
     id: "course-1",
     title: "Machine Learning Fundamentals",
@@ -832,6 +808,7 @@ export const seedCourses: {
     color_scheme: "from-purple-500 to-blue-500",
     icon: "🧠",
     image_url: "",
+    image_alt: "",
     button_type: "contact",
     external_url: "",
     highlights: "Python & scikit-learn|Model evaluation|Churn-prediction capstone",
@@ -851,6 +828,7 @@ export const seedCourses: {
     color_scheme: "from-blue-500 to-cyan-500",
     icon: "🐍",
     image_url: "",
+    image_alt: "",
     button_type: "register",
     external_url: "https://academy.arcline.ai/enrol/ai-automation-with-python",
     highlights: "APIs & webhooks|Document parsing with LLMs|Human approval steps",
@@ -870,6 +848,7 @@ export const seedCourses: {
     color_scheme: "from-green-500 to-emerald-500",
     icon: "📊",
     image_url: "",
+    image_alt: "",
     button_type: "contact",
     external_url: "",
     highlights: "SQL & pandas|Visualization|1:1 mentoring",
@@ -889,6 +868,7 @@ export const seedCourses: {
     color_scheme: "from-orange-500 to-red-500",
     icon: "🤖",
     image_url: "",
+    image_alt: "",
     button_type: "register",
     external_url: "https://academy.arcline.ai/enrol/building-ai-agents-with-llms",
     highlights: "Retrieval & tools|Evaluation sets|Guardrails & cost control",
@@ -908,6 +888,7 @@ export const seedCourses: {
     color_scheme: "from-pink-500 to-rose-500",
     icon: "📷",
     image_url: "",
+    image_alt: "",
     button_type: "contact",
     external_url: "",
     highlights: "PyTorch fine-tuning|Data labeling|Edge deployment",
@@ -927,6 +908,7 @@ export const seedCourses: {
     color_scheme: "from-indigo-500 to-purple-500",
     icon: "💼",
     image_url: "",
+    image_alt: "",
     button_type: "contact",
     external_url: "",
     highlights: "AI strategy|Project scoping|Your team's AI roadmap",
@@ -940,20 +922,7 @@ export const seedCourses: {
 /* Service details                                                                                  */
 /* ------------------------------------------------------------------------------------------------ */
 
-export const seedServiceDetails: {
-  id: string;
-  service_category: string;
-  title: string;
-  short_description: string;
-  detailed_description: string;
-  key_features: string;
-  benefits: string;
-  use_cases: string;
-  pricing_info: string;
-  implementation_time: string;
-  order_index: number;
-  is_active: boolean;
-}[] = [
+export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: string })[] = [
   {
     id: "sd-1",
     service_category: "Automation & Workflow",
@@ -1328,18 +1297,8 @@ const POST_5_HTML = `<p>Every Data Science Bootcamp cohort ends with a capstone 
 </ul>
 <p>Congratulations to the team on an excellent capstone. Projects like this are why every Arcline Academy course ends with work on real data.</p>`;
 
-export const seedBlogPosts: {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  featured_image_url: string;
-  author_name: string;
-  is_published: boolean;
-  created_at: string;
-}[] = [
+/** The seeded posts, as the contract takes them (seed.ts parses each with blogPostInput). */
+export const seedBlogPosts: (BlogPostInput & { id: string; created_at: string })[] = [
   {
     id: "post-1",
     title: "Five Back-Office Workflows to Automate Before Anything Else",

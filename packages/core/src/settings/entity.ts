@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity } from "../db/entity";
 import { versionAttribute } from "../db/versions";
 
 /**

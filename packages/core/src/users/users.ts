@@ -1,7 +1,9 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
+import { AdminAccounts, type AdminAccount } from "../auth/admin-accounts";
+import { isAuthorisedEmail } from "../auth/allow-list";
 import { Sessions, subjectOf } from "../auth/sessions";
-import type { AdminUser, UserStats, userListQuery } from "../contract/admin";
+import { accountUser, googleUser, type AdminUser, type UserStats, type userListQuery } from "../contract/admin";
 import { Counters, counters, tally, utcDay } from "../counters/counters";
 import { acrossYears, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
 import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
@@ -18,10 +20,11 @@ const searchOf = (u: Pick<User, "email" | "google_user_data">) => searchText(u.g
 
 const adminUserAttributes = ["id", "email", "created_at", "last_login_at", "google_user_data"] as const;
 
-/** A user as the back office sees it: no google_sub, nor any other provider identifier. */
+/** A Google user as the back office sees it (the contract keeps only its fields: no google_sub). */
 export function toAdminUser(u: Pick<User, (typeof adminUserAttributes)[number]>): AdminUser {
   const g = u.google_user_data;
-  return {
+  return googleUser.parse({
+    kind: "google",
     id: u.id,
     email: u.email,
     created_at: u.created_at,
@@ -31,15 +34,39 @@ export function toAdminUser(u: Pick<User, (typeof adminUserAttributes)[number]>)
       ...(g?.picture ? { picture: g.picture } : {}),
       ...(g?.email_verified !== undefined ? { email_verified: g.email_verified } : {}),
     },
-  };
+    role: isAuthorisedEmail(u.email, g?.email_verified) ? "admin_google" : "no_access",
+  });
 }
 
-/** Sort values of the in-memory sorts: a user without a name sorts as the 'Unknown' the screen shows; never signed in sorts oldest. */
+/** A username admin account as the Users screen lists it (the contract keeps only its fields: no password hash). */
+export function toAccountUser(a: AdminAccount): AdminUser {
+  return accountUser.parse({
+    kind: "account",
+    id: `account.${a.username}`,
+    username: a.username,
+    full_name: a.full_name ?? "",
+    disabled: a.disabled,
+    created_at: a.created_at,
+    last_login_at: a.last_login_at ?? null,
+    role: "admin_account",
+  });
+}
+
+/** The name the screen shows: a Google user's name, an account's full name or username; else 'Unknown'. */
+const nameOf = (u: AdminUser) => (u.kind === "google" ? u.google_user_data.name : u.full_name || u.username) || "Unknown";
+const searchOfRow = (u: AdminUser) => (u.kind === "google" ? searchOf(u) : searchText(u.full_name, u.username));
+
+/** Sort values of the in-memory sorts: a user without a name sorts as the 'Unknown' the screen shows; never signed in sorts oldest; an account has no email. */
 const sortValues = {
-  name: (u: AdminUser) => (u.google_user_data.name || "Unknown").toLowerCase(),
-  email: (u: AdminUser) => u.email.toLowerCase(),
+  name: (u: AdminUser) => nameOf(u).toLowerCase(),
+  email: (u: AdminUser) => (u.kind === "google" ? u.email.toLowerCase() : ""),
   last_login_at: (u: AdminUser) => u.last_login_at ?? "",
 };
+
+/** The admin accounts matching a search (name or username), as list rows. */
+async function accountRows(q: string): Promise<AdminUser[]> {
+  return (await AdminAccounts.list()).map(toAccountUser).filter((u) => !q || searchOfRow(u).includes(q));
+}
 
 /** What a Google ID token says about the person. */
 export interface GoogleProfile {
@@ -56,15 +83,17 @@ export const Users = {
     return acrossYears((bucket) => db().user.query.byYear({ bucket }).go({ pages: "all", order: "desc" }));
   },
   /**
-   * One page of the admin list. By join date (the default) it pages through the year partitions
-   * with the search as a FilterExpression. By name, email or last login it reads every user (one
-   * Query per year partition) and sorts in memory: users are the people who signed in with Google,
-   * a small set, and no index orders them so. Both page the response with a cursor.
+   * One page of the admin list: the Google users and the username admin accounts (a handful, read
+   * whole with one Query and merged in). By join date (the default) it pages through the users' year
+   * partitions with the search as a FilterExpression. By name, email or last login it reads every
+   * user (one Query per year partition) and sorts in memory: users are the people who signed in with
+   * Google, a small set, and no index orders them so. Both page the response with a cursor.
    */
   async list(query: z.output<typeof userListQuery>): Promise<Page<AdminUser>> {
     const { q, sort, order, limit, cursor } = query;
+    const accounts = await accountRows(q);
     if (sort === "created_at") {
-      const page = await pageAcrossYears({
+      const page = await pageAcrossYears<Pick<User, (typeof adminUserAttributes)[number]> | AdminUser>({
         entity: db().user,
         list: "users",
         filters: { q, sort },
@@ -72,21 +101,22 @@ export const Users = {
         cursor,
         order,
         filtered: Boolean(q),
+        extra: accounts,
         query: (bucket, p) => {
           const byYear = db().user.query.byYear({ bucket });
           return q ? byYear.where((u, { contains }) => contains(u.search, q)).go(p) : byYear.go(p);
         },
       });
-      return { ...page, items: page.items.map(toAdminUser) };
+      return { ...page, items: page.items.map((u) => ("kind" in u ? u : toAdminUser(u))) };
     }
     const everyone = await acrossYears((bucket) =>
       db().user.query.byYear({ bucket }).go({ pages: "all", attributes: [...adminUserAttributes] }),
     );
-    const matching = everyone.filter((u) => !q || searchOf(u).includes(q)).map(toAdminUser);
+    const matching = [...everyone.filter((u) => !q || searchOf(u).includes(q)).map(toAdminUser), ...accounts];
     return pageSorted(matching, { list: "users", filters: { q, sort }, limit, cursor, order, sortValue: sortValues[sort] });
   },
   /**
-   * The Users screen's figures (SPEC §9), from counters, one BatchGet: the total, and users by the
+   * The Users screen's figures (SPEC §9), of both kinds. The users' from counters, one BatchGet: the total, and users by the
    * UTC day they joined and by the UTC day of their last sign-in (a sign-in moves the user from the
    * day of the previous one). Counted in whole UTC days, as the screen's "Active N days ago" labels
    * are: active = last sign-in at most 7 days ago, new = joined at most 30 days ago, inactive = never
@@ -94,14 +124,22 @@ export const Users = {
    */
   async stats(now = Date.now()): Promise<UserStats> {
     const days = Array.from({ length: 31 }, (_, i) => utcDay(new Date(now - i * DAY_MS).toISOString()));
-    const [total = 0, ...figures] = await Counters.read([
-      counters.usersTotal,
-      ...days.map(counters.usersLastSignedInOn),
-      ...days.map(counters.usersJoinedOn),
+    const [[total = 0, ...figures], accounts] = await Promise.all([
+      Counters.read([counters.usersTotal, ...days.map(counters.usersLastSignedInOn), ...days.map(counters.usersJoinedOn)]),
+      AdminAccounts.list(),
     ]);
     const sum = (from: number, to: number) => figures.slice(from, to).reduce((a, b) => a + b, 0);
-    const signedInWithin30 = sum(0, 31);
-    return { total, active_7d: sum(0, 8), new_30d: sum(31, 62), inactive_30d: Math.max(0, total - signedInWithin30) };
+    // The admin accounts (a handful) counted the same way, from the records.
+    const within = (at: string | undefined, n: number) => at !== undefined && days.slice(0, n + 1).includes(utcDay(at));
+    const count = (test: (a: AdminAccount) => boolean) => accounts.filter(test).length;
+    const signedInWithin30 = sum(0, 31) + count((a) => within(a.last_login_at, 30));
+    const all = total + accounts.length;
+    return {
+      total: all,
+      active_7d: sum(0, 8) + count((a) => within(a.last_login_at, 7)),
+      new_30d: sum(31, 62) + count((a) => within(a.created_at, 30)),
+      inactive_30d: Math.max(0, all - signedInWithin30),
+    };
   },
   async get(id: string): Promise<User> {
     const { data } = await db().user.get({ id }).go();
@@ -162,10 +200,11 @@ export const Users = {
    * Deleting a user also ends every session they have. An admin cannot delete the account they are
    * signed in with (`signedInAs`: the user id of the deleting admin's Google session, if it is one).
    */
-  async remove(id: string, { signedInAs }: { signedInAs?: string } = {}): Promise<void> {
+  async remove(id: string, { signedInAs }: { signedInAs?: string } = {}) {
     if (signedInAs !== undefined && signedInAs === id) throw new ConflictError(SELF_DELETE_MESSAGE);
-    await Counters.removed(tally.user, () => db().user.remove({ id }).go({ response: "all_old" }), () => new NotFoundError("User not found"));
+    const removed = await Counters.removed(tally.user, () => db().user.remove({ id }).go({ response: "all_old" }), () => new NotFoundError("User not found"));
     await Sessions.endAllFor(subjectOf.user(id));
+    return removed;
   },
   /** Writes the hidden search attribute of users stored before it existed (the recount). */
   backfillSearch: () =>

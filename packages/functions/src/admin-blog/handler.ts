@@ -25,10 +25,13 @@ export const handler = http({
     reply.created(await changed(await BlogEditor.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY })))),
   "PUT /api/admin/blog-posts/{id}": async (req) =>
     changed(await BlogEditor.update(req.params.id ?? "", req.body(blogPostUpdate, { maxBytes: MAX_POST_BODY }))),
-  "PUT /api/admin/blog-posts/{id}/publish": async (req) =>
-    changed(await BlogEditor.setPublished(req.params.id ?? "", req.body(publishInput))),
-  "DELETE /api/admin/blog-posts/{id}": async ({ params }) => {
-    await changed(await BlogEditor.remove(params.id ?? ""));
+  "PUT /api/admin/blog-posts/{id}/publish": async (req) => {
+    const input = req.body(publishInput);
+    req.audit({ action: input.is_published ? "publish" : "unpublish" });
+    return changed(await BlogEditor.setPublished(req.params.id ?? "", input));
+  },
+  "DELETE /api/admin/blog-posts/{id}": async (req) => {
+    req.audit({ record: await changed(await BlogEditor.remove(req.params.id ?? "")) });
     return { success: true };
   },
 });

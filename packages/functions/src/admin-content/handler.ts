@@ -36,7 +36,7 @@ function crud<C extends z.ZodType, U extends z.ZodType>(
     async (req) => reply.created(await changed(await domain.create(req.body(createSchema)))),
     async (req) => changed(await domain.update(req.params.id ?? "", req.body(updateSchema))),
     async (req) => {
-      await changed(await domain.remove(req.params.id ?? ""));
+      req.audit({ record: await changed(await domain.remove(req.params.id ?? "")) });
       return { success: true };
     },
   ];

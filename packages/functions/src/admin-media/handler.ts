@@ -14,8 +14,8 @@ export const handler = http({
   "POST /api/admin/uploads/{id}/complete": ({ params }) => Media.complete(params.id ?? ""),
   "GET /api/admin/media": async (req) => pageReply(await Media.list(mediaListQuery.parse(req.query))),
   "PUT /api/admin/media/{id}": (req) => Media.update(req.params.id ?? "", req.body(mediaUpdate)),
-  "DELETE /api/admin/media/{id}": async ({ params }) => {
-    await Media.remove(params.id ?? "");
+  "DELETE /api/admin/media/{id}": async (req) => {
+    req.audit({ record: await Media.remove(req.params.id ?? "") });
     return { success: true };
   },
 });

@@ -1,19 +1,39 @@
-import { registrationListQuery, registrationStatusInput } from "@agency/core/contract/admin";
-import { CourseRegistrations } from "@agency/core/registrations/registrations";
+import {
+  registrationBulkInput,
+  registrationFilters,
+  registrationListQuery,
+  registrationStatusInput,
+  type BulkResult,
+  type CountResult,
+} from "@agency/core/contract/admin";
 import { resendLeadMail } from "@agency/core/leads/state";
+import { Registrations } from "@agency/core/registrations/registrations";
 import { http } from "../http";
 import { pageReply } from "../page-reply";
 
 export const handler = http({
-  "GET /api/admin/course-registrations": async (req) =>
-    pageReply(await CourseRegistrations.list(registrationListQuery.parse(req.query))),
-  "GET /api/admin/course-registrations/stats": () => CourseRegistrations.stats(),
+  "GET /api/admin/course-registrations": async (req) => pageReply(await Registrations.list(registrationListQuery.parse(req.query))),
+  "GET /api/admin/course-registrations/stats": () => Registrations.stats(),
+  "GET /api/admin/course-registrations/count": async (req): Promise<CountResult> => ({ count: await Registrations.count(registrationFilters.parse(req.query)) }),
+  "GET /api/admin/course-registrations/{id}": ({ params }) => Registrations.get(params.id ?? ""),
+  /** Change status or Delete: listed ids at once, or a filter's matches in ~3 s batches (go on with `cursor`). */
+  "POST /api/admin/course-registrations/bulk": async (req): Promise<BulkResult> => {
+    const { action, status, ids, filter, cursor } = req.body(registrationBulkInput);
+    const result = await Registrations.bulk(action, status, ids ? { ids } : { filter: filter!, cursor });
+    req.audit({
+      action: action === "delete" ? "delete" : "status_change",
+      entity_id: "",
+      entity_label: `${result.updated} registrations`,
+      changed_fields: action === "delete" ? [] : ["status"],
+    });
+    return { success: true, ...result };
+  },
   "PUT /api/admin/course-registrations/{id}/status": (req) =>
-    CourseRegistrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
+    Registrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
   /** A failed notification, sent again (409 unless it failed). */
   "POST /api/admin/course-registrations/{id}/resend-notification": ({ params }) => resendLeadMail("registration", params.id ?? ""),
-  "DELETE /api/admin/course-registrations/{id}": async ({ params }) => {
-    await CourseRegistrations.remove(params.id ?? "");
+  "DELETE /api/admin/course-registrations/{id}": async (req) => {
+    req.audit({ record: await Registrations.remove(req.params.id ?? "") });
     return { success: true };
   },
 });

@@ -18,10 +18,12 @@ export const handler = http({
   "GET /api/admin/site-settings": () => SiteSettings.list(),
   "PUT /api/admin/site-settings": async (req) => {
     const { settings } = req.body(settingsBatchInput, { maxBytes: MAX_BATCH_BODY });
+    req.audit({ entity_id: settings.length === 1 ? settings[0]!.key : "", entity_label: "Settings", changed_fields: settings.map((s) => s.key) });
     return changed(await SiteSettings.updateMany(settings), settings.map((s) => s.key));
   },
   "PUT /api/admin/site-settings/{key}": async (req) => {
     const key = req.params.key ?? "";
+    req.audit({ entity_label: key, changed_fields: [key] });
     return changed(await SiteSettings.update(key, req.body(settingValue)), [key]);
   },
 });

@@ -6,13 +6,8 @@ import { authMessages } from "@agency/core/contract/auth";
 import { HttpError } from "@agency/core/errors";
 import { isLoopbackAddress } from "@agency/core/loopback";
 import { Users, type User } from "@agency/core/users/users";
-import type { Request } from "../http";
+import type { AdminSession, Request } from "../request";
 import { sessionCookieName, sessionCookieNames } from "./cookies";
-
-/** The identity of a signed-in admin. */
-export type AdminSession =
-  | { type: "google"; userId: string; email: string; user: User }
-  | { type: "admin"; username: string; full_name: string; dev: boolean };
 
 /** Whoever holds a live session, admin or not. */
 export interface SignedIn {

@@ -7,7 +7,9 @@ import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type
 import { HttpError, NotFoundError } from "@agency/core/errors";
 import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { Users } from "@agency/core/users/users";
-import { http, reply, type Request } from "../http";
+import { actorOf } from "../audit";
+import { http, reply } from "../http";
+import type { Request } from "../request";
 import {
   clearSessionCookie,
   clearTransactionCookie,
@@ -18,7 +20,7 @@ import {
   transactionCookieName,
 } from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
-import { currentSession, devLoginAllowed, sessionToken } from "./guard";
+import { DEV_ADMIN, currentSession, devLoginAllowed, sessionToken } from "./guard";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
 export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
@@ -61,6 +63,14 @@ export const handler = http({
     }
     const isAdmin = isAuthorisedEmail(user.email, profile.email_verified);
     const cookie = await signIn(req, { kind: "google", subject: subjectOf.user(user.id), is_admin: isAdmin });
+    // A Google account that is not an admin is refused the back office: a failed admin sign-in.
+    req.audit({
+      action: isAdmin ? "sign_in" : "sign_in_failed",
+      entity: "user",
+      entity_id: user.id,
+      entity_label: user.email,
+      actor: isAdmin ? actorOf({ type: "google", userId: user.id, email: user.email, user }) : { type: "anonymous", id: "", name: "" },
+    });
     if (!isAdmin) {
       // Signed in (the Users page lists them), but no admin session.
       return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [cookie, txCookie] });
@@ -70,7 +80,31 @@ export const handler = http({
 
   "POST /api/admin/login": async (req) => {
     const { username, password } = req.body(adminLoginInput);
-    const account = await AdminAccounts.authenticate(username, password, { ip: req.ip, device: req.cookies[deviceCookieName()] });
+    const tried = username.trim().toLowerCase().slice(0, 100);
+    let account;
+    try {
+      account = await AdminAccounts.authenticate(username, password, { ip: req.ip, device: req.cookies[deviceCookieName()] });
+    } catch (err) {
+      // A refused sign-in, with the username tried; over a limit, the lockout.
+      const status = err instanceof HttpError ? err.status : 0;
+      if (status === 401 || status === 429) {
+        req.audit({
+          action: status === 429 ? "sign_in_locked_out" : "sign_in_failed",
+          entity: "admin-account",
+          entity_id: tried,
+          entity_label: tried,
+          actor: { type: "anonymous", id: "", name: "" },
+        });
+      }
+      throw err;
+    }
+    req.audit({
+      action: "sign_in",
+      entity: "admin-account",
+      entity_id: account.username,
+      entity_label: account.username,
+      actor: actorOf({ type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false }),
+    });
     const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
     // This browser is now a known device of the account: its own failure budget from now on.
     const device = KnownDevices.issue(account.username);
@@ -81,6 +115,7 @@ export const handler = http({
     if (!config.devLogin) throw new NotFoundError();
     if (!devLoginAllowed(req)) throw new HttpError(403, "Development Login works only from this machine");
     const cookie = await signIn(req, { kind: "dev", subject: subjectOf.dev(), is_admin: true });
+    req.audit({ action: "sign_in", entity: "session", entity_id: "", entity_label: "Development Login", actor: actorOf({ type: "admin", ...DEV_ADMIN, dev: true }) });
     return reply.json({ success: true }, 200, { cookies: [cookie] });
   },
 
@@ -116,6 +151,15 @@ export const handler = http({
    * cookie comes along): as a GET, any page's <img> could end the admin's session.
    */
   "POST /api/logout": async (req) => {
+    const signedIn = await currentSession(req);
+    const { identity } = signedIn ?? {};
+    if (identity && (identity.type === "admin" || identity.isAdmin)) {
+      const actor =
+        identity.type === "admin"
+          ? actorOf({ type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev })
+          : actorOf({ type: "google", userId: identity.user.id, email: identity.user.email, user: identity.user });
+      req.audit({ action: "sign_out", entity: "session", entity_id: "", entity_label: actor.name, actor });
+    }
     await Sessions.end(sessionToken(req));
     return reply.json({ success: true }, 200, { cookies: [clearSessionCookie()] });
   },

@@ -1,15 +1,23 @@
 import { BlogPosts, publicPost } from "@agency/core/blog/blog";
+import { publicBlogListQuery } from "@agency/core/contract/blog";
 import { http, reply } from "../http";
+import { pageReply } from "../page-reply";
 
 /**
- * Public blog: published posts only, newest first; a draft's slug is not found. An earlier slug of a
- * published post answers 301 to the post's current address, with `{ redirect: <slug> }`.
+ * Public blog: published posts only; a draft's slug is not found. An earlier slug of a published
+ * post answers 301 to the post's current address, with `{ redirect: <slug> }`. No answer grows with
+ * the number of posts: the list is a page of summaries, the counts are counters, Related Articles
+ * are three summaries.
  */
+const resolve = async (slug: string, then: (post: Parameters<typeof publicPost>[0]) => Promise<unknown> | unknown, suffix = "") => {
+  const found = await BlogPosts.resolveSlug(slug);
+  if ("redirect" in found) return reply.moved(`/api/blog-posts/${encodeURIComponent(found.redirect)}${suffix}`, { redirect: found.redirect });
+  return then(found.post);
+};
+
 export const handler = http({
-  "GET /api/blog-posts": async () => (await BlogPosts.listPublished()).map(publicPost),
-  "GET /api/blog-posts/{slug}": async ({ params }) => {
-    const found = await BlogPosts.resolveSlug(params.slug ?? "");
-    if ("redirect" in found) return reply.moved(`/api/blog-posts/${encodeURIComponent(found.redirect)}`, { redirect: found.redirect });
-    return publicPost(found.post);
-  },
+  "GET /api/blog-posts": async (req) => pageReply(await BlogPosts.publishedPage(publicBlogListQuery.parse(req.query))),
+  "GET /api/blog-categories": () => BlogPosts.categoryCounts(),
+  "GET /api/blog-posts/{slug}": ({ params }) => resolve(params.slug ?? "", publicPost),
+  "GET /api/blog-posts/{slug}/related": ({ params }) => resolve(params.slug ?? "", (post) => BlogPosts.related(post), "/related"),
 });

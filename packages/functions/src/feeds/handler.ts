@@ -1,5 +1,5 @@
 import { BlogPosts } from "@agency/core/blog/blog";
-import { excerptOf, postDate } from "@agency/core/contract/blog-values";
+import { FEED_SIZE, postDate } from "@agency/core/contract/blog-values";
 import { config } from "@agency/core/config";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { http, reply } from "../http";
@@ -49,9 +49,13 @@ export const handler = http({
   },
   "GET /rss.xml": async () => {
     const base = config.publicUrl;
-    const [posts, settings] = await Promise.all([BlogPosts.listPublished(), SiteSettings.publicValues()]);
+    // The newest FEED_SIZE posts only: one bounded read, however many posts the blog holds.
+    const [{ items: posts }, settings] = await Promise.all([
+      BlogPosts.publishedPage({ limit: FEED_SIZE, category: "", q: "" }),
+      SiteSettings.publicValues(),
+    ]);
     const title = settings.site_title || settings.company_name || "Blog";
-    const items = posts.slice(0, 50).map((p) => {
+    const items = posts.map((p) => {
       const link = `${base}/blog/${p.slug}`;
       return [
         "    <item>",
@@ -61,7 +65,7 @@ export const handler = http({
         `      <pubDate>${new Date(postDate(p)).toUTCString()}</pubDate>`,
         p.category ? `      <category>${xml(p.category)}</category>` : "",
         p.author_name ? `      <dc:creator>${xml(p.author_name)}</dc:creator>` : "",
-        `      <description>${xml(excerptOf(p))}</description>`,
+        `      <description>${xml(p.excerpt)}</description>`,
         "    </item>",
       ].filter(Boolean).join("\n");
     });

@@ -3,7 +3,7 @@ import { registrationInput } from "@agency/core/contract/registrations";
 import { Courses } from "@agency/core/catalog/catalog";
 import { HttpError } from "@agency/core/errors";
 import { PUBLIC_WRITE_LIMIT, rateLimit } from "@agency/core/rate-limit/rate-limit";
-import { CourseRegistrations } from "@agency/core/registrations/registrations";
+import { Registrations } from "@agency/core/registrations/registrations";
 import { http, reply } from "../http";
 
 export const handler = http({
@@ -18,7 +18,7 @@ export const handler = http({
     if (!isFixedCourseChoice(course) && !(await Courses.listActive()).some((c) => c.title === course)) {
       throw new HttpError(400, "Validation failed", { fields: { course_interest: COURSE_INTEREST_MESSAGE } });
     }
-    await CourseRegistrations.create(input);
+    await Registrations.create(input);
     return reply.json({ success: true }, 201);
   },
 });

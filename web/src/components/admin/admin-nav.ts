@@ -1,4 +1,4 @@
-import { BookOpen, Briefcase, ClipboardList, FileText, GraduationCap, Images, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */
 export interface AdminNavItem {
@@ -21,4 +21,5 @@ export const adminNav: readonly AdminNavItem[] = [
   { path: "media", label: "Media", title: "Media Library", icon: Images },
   { path: "users", label: "Users", title: "User Management", icon: Users },
   { path: "settings", label: "Settings", title: "Settings", icon: Settings },
+  { path: "activity", label: "Activity", title: "Activity", icon: History },
 ];

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { STALE_ITEM_MESSAGE } from "@agency/core/contract/versioned";
+import { STALE_ITEM_CODE, STALE_ITEM_MESSAGE } from "@agency/core/contract/versioned";
 import { ApiError } from "../../lib/api";
 import { useToast } from "./toasts";
 
@@ -8,7 +8,7 @@ export interface ApiErrorOptions {
   fallback: string;
   /** A form's field errors: a 400 naming fields puts each message under its field instead of a toast. */
   setFieldErrors?: (fields: Record<string, string>) => void;
-  /** What Reload does after a 409 (someone else changed the record): usually refetch the query. */
+  /** What Reload does after a stale 409 (someone else changed the record): usually refetch the query. */
   onReload?: () => void;
 }
 
@@ -23,8 +23,9 @@ export function apiErrorMessage(err: unknown, fallback: string): string {
 
 /**
  * The one mapping from a failed call to what the admin sees (DESIGN "Errors map one way"): an
- * ApiError's `fields` go to the form's fields, a 409 shows the conflict message with a Reload
- * action, anything else a toast. Every failure is also logged to the console (SPEC §8).
+ * ApiError's `fields` go to the form's fields, a stale 409 (someone else changed the record) shows
+ * the conflict message with a Reload action, anything else a toast: only an action that helps is
+ * offered (reloading cannot undo "this image is used by …"). Every failure is also logged to the console (SPEC §8).
  *
  *   const showError = useApiErrorHandler();
  *   save.mutate(input, { onError: (err) => showError(err, { fallback: "Failed to save", setFieldErrors }) });
@@ -38,7 +39,7 @@ export function useApiErrorHandler() {
         setFieldErrors(err.fields);
         return;
       }
-      if (err instanceof ApiError && err.status === 409) {
+      if (err instanceof ApiError && err.status === 409 && err.code === STALE_ITEM_CODE) {
         toast.error(apiErrorMessage(err, STALE_ITEM_MESSAGE), onReload ? { action: { label: "Reload", onClick: onReload } } : undefined);
         return;
       }

@@ -17,6 +17,9 @@ export const actionDanger = `${control} bg-red-700 text-white hover:bg-red-800 f
 /** A square icon-only button; give it an aria-label (and a title for the tooltip). */
 export const iconAction =
   "inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-purple-600 disabled:cursor-not-allowed disabled:opacity-50";
+/** A small labelled button among the icon actions of a table row. */
+export const textAction =
+  "inline-flex h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-lg border border-slate-300 bg-white px-2.5 text-xs font-semibold text-slate-700 transition hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-purple-600 disabled:cursor-not-allowed disabled:opacity-50";
 /** Inputs and selects of filter bars and forms. */
 export const fieldControl =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-purple-600 focus:outline-none focus:ring-2 focus:ring-purple-600/30 aria-[invalid=true]:border-red-600";

@@ -21,6 +21,7 @@ import {
 } from "lucide-react";
 import { isMediaPath } from "@agency/core/contract/media-path";
 import { AltWarning } from "./alt-warning";
+import { isAllowedUrl } from "@agency/core/contract/html-rules";
 import { actionOutline, actionPrimary, fieldControl, iconAction, label as labelClass } from "./classes";
 
 const URL_ERROR = "Enter an http(s) URL";
@@ -32,20 +33,11 @@ export interface BodyImage {
   alt: string;
 }
 
-const LINK_SCHEMES = new Set(["http", "https", "mailto"]);
-
 /**
- * Whether stored or typed HTML may keep this href. Scheme-less (relative) hrefs pass, so internal
- * links in existing posts survive a round trip through the editor; any other scheme is refused.
- * Browsers ignore whitespace and control characters inside a scheme ("java\tscript:"), so do we.
+ * What the Link and Image forms accept: an absolute URL of a scheme the stored HTML may keep
+ * (contract/html-rules.ts: links http(s), mailto and tel; images http(s)), http(s) with a host.
  */
-function hasAllowedScheme(href: string): boolean {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g, ""));
-  return !scheme || LINK_SCHEMES.has(scheme[1]!.toLowerCase());
-}
-
-/** What the Link and Image forms accept: an absolute http(s) URL, or (links only) mailto:. */
-function isAcceptedUrl(url: string, allowMailto: boolean): boolean {
+function isAcceptedUrl(url: string, tag: "a" | "img"): boolean {
   if (/\s/.test(url)) return false;
   let parsed: URL;
   try {
@@ -53,8 +45,9 @@ function isAcceptedUrl(url: string, allowMailto: boolean): boolean {
   } catch {
     return false;
   }
+  if (!isAllowedUrl(tag, url)) return false;
   if (/^https?:\/\//i.test(url)) return parsed.hostname !== "";
-  return allowMailto && parsed.protocol === "mailto:" && parsed.pathname !== "";
+  return tag === "a" && parsed.pathname !== "";
 }
 
 // Module-level so useEditor sees the same extensions on every render and never re-applies options.
@@ -67,10 +60,10 @@ const extensions = [
       // Tiptap's default puts target="_blank" and rel="nofollow" on every link, existing ones too,
       // so opening and saving a post would rewrite its links; keep what the HTML says instead.
       HTMLAttributes: { target: null, rel: null },
-      // Link's `protocols` option can only add schemes to the ones it allows anyway (ftp:, tel:,
-      // sms:, ...). Limiting links to http, https and mailto takes isAllowedUri, which guards
-      // parsing, rendering, setLink, autolink and paste alike.
-      isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && hasAllowedScheme(url),
+      // Link's `protocols` option can only add schemes to the ones it allows anyway (ftp:, sms:,
+      // ...). Holding links to the stored HTML's rules takes isAllowedUri, which guards parsing,
+      // rendering, setLink, autolink and paste alike.
+      isAllowedUri: (url, ctx) => ctx.defaultValidate(url) && isAllowedUrl("a", url),
     },
   }),
   Image.configure({ allowBase64: false }),
@@ -209,7 +202,7 @@ export function RichTextEditor({
   const applyLink = (href: string): string | null => {
     if (!href) {
       editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    } else if (!isAcceptedUrl(href, true)) {
+    } else if (!isAcceptedUrl(href, "a")) {
       return URL_ERROR;
     } else if (editor.state.selection.empty && !editor.isActive("link")) {
       // Nothing selected: the URL itself becomes the link text.
@@ -222,7 +215,7 @@ export function RichTextEditor({
   };
 
   const applyImage = (src: string, alt: string): string | null => {
-    if (!isAcceptedUrl(src, false) && !isMediaPath(src)) return IMAGE_URL_ERROR;
+    if (!isAcceptedUrl(src, "img") && !isMediaPath(src)) return IMAGE_URL_ERROR;
     editor.chain().focus().setImage({ src, alt }).run();
     setPanel(null);
     return null;

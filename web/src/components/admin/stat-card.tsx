@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
+import { formatCount } from "../../lib/format";
 import { CountUp } from "../ui/count-up";
 import { tileTones, type BadgeTone } from "./badge";
 
@@ -37,7 +38,7 @@ export function StatCard({ label, value, icon: Icon, tone = "purple", hint, anim
           ) : animate ? (
             <CountUp end={value} duration={DASHBOARD_COUNT_MS} />
           ) : (
-            <span className="tabular-nums">{value.toLocaleString("en-US")}</span>
+            <span className="tabular-nums">{formatCount(value)}</span>
           )}
         </p>
         {hint && <p className="mt-1 text-xs text-slate-600">{hint}</p>}

@@ -17,18 +17,20 @@ interface Toast {
 export interface Toaster {
   /** A save went through. Disappears after a few seconds. */
   success: (message: string) => void;
-  /** Something failed. Stays until dismissed (or its action is used), so nobody misses it. */
+  /** Something failed. Stays longer than a success, and while the pointer or focus is on it. */
   error: (message: string, options?: { action?: ToastAction }) => void;
 }
 
-const SUCCESS_MS = 5000;
+/** How long a toast stays; the timer waits while the pointer or the keyboard focus is on it. */
+export const TOAST_MS = { success: 5000, error: 10000 } as const;
 const ToastContext = createContext<Toaster | null>(null);
 
 /**
  * The one way a back-office screen reports a save's outcome. Wrap the admin area once; screens call
  * `useToast()`. The live region (aria-live polite) exists before any toast, so screen readers
  * announce each message; it is rendered into <body>, outside #root, so a toast raised while a dialog
- * has made the page inert is still announced.
+ * has made the page inert is still announced. Toasts sit at the bottom corner, and at the top
+ * while a dialog is open, so they never cover a dialog's actions (Save, Cancel).
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -47,7 +49,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // The same message twice in a row (a double click) shows once.
       setToasts((list) => [...list.filter((t) => t.message !== toast.message).slice(-3), { ...toast, id }]);
-      if (toast.tone === "success") timers.current.set(id, window.setTimeout(() => dismiss(id), SUCCESS_MS));
+      timers.current.set(id, window.setTimeout(() => dismiss(id), TOAST_MS[toast.tone]));
+    },
+    [dismiss],
+  );
+  /** Holds a toast while it is pointed at or focused (its text may be long); the full time runs again after. */
+  const hold = useCallback((id: number) => {
+    window.clearTimeout(timers.current.get(id));
+    timers.current.set(id, 0);
+  }, []);
+  const release = useCallback(
+    (t: Toast) => {
+      if (!timers.current.has(t.id)) return;
+      window.clearTimeout(timers.current.get(t.id));
+      timers.current.set(t.id, window.setTimeout(() => dismiss(t.id), TOAST_MS[t.tone]));
     },
     [dismiss],
   );
@@ -69,11 +84,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={toaster}>
       {children}
       {createPortal(
-        <div aria-live="polite" role="status" data-testid="toasts" className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-4 sm:items-end">
+        <div
+          aria-live="polite"
+          role="status"
+          data-testid="toasts"
+          className="pointer-events-none fixed inset-x-0 bottom-0 z-[70] flex flex-col items-center gap-2 p-4 sm:items-end [body:has([aria-modal=true])_&]:top-0 [body:has([aria-modal=true])_&]:bottom-auto [body:has([aria-modal=true])_&]:items-center [body:has([aria-modal=true])_&]:p-2"
+        >
           {toasts.map((t) => (
             <div
               key={t.id}
               data-tone={t.tone}
+              onMouseEnter={() => hold(t.id)}
+              onMouseLeave={() => release(t)}
+              onFocus={() => hold(t.id)}
+              onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && release(t)}
               className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white px-4 py-3 text-sm shadow-lg animate-[pop-in_180ms_ease-out] ${
                 t.tone === "success" ? "border-green-200" : "border-red-200"
               }`}

@@ -6,17 +6,22 @@ import { useSearchParams } from "react-router-dom";
  * snapshot taken when it was opened (so a filter that drops the row, say Unread after it was read,
  * does not close the dialog).
  *
- * A link with `?open={id}` (the lead notification mails carry one) opens that record once the list
- * holds it, through `onOpenFromLink` (the screen's own open, e.g. one that also marks it read).
+ * A link with `?open={id}` (the lead notification mails carry one) opens that record through
+ * `onOpenFromLink` (the screen's own open, e.g. one that also marks it read): from the loaded rows
+ * when they hold it, otherwise fetched by id with `fetchOne`, so a link to an old lead opens too.
+ * `onMissing` is told when there is no such record.
  */
-export function useOpenRecord<T extends { id: string }>(rows: readonly T[], onOpenFromLink?: (record: T) => void) {
+export function useOpenRecord<T extends { id: string }>(
+  rows: readonly T[],
+  { onOpenFromLink, fetchOne, onMissing }: { onOpenFromLink?: (record: T) => void; fetchOne?: (id: string) => Promise<T>; onMissing?: (err: unknown) => void } = {},
+) {
   const [snapshot, setSnapshot] = useState<T | null>(null);
   const [params, setParams] = useSearchParams();
   const linked = params.get("open");
   useEffect(() => {
     if (!linked) return;
     const found = rows.find((r) => r.id === linked);
-    if (!found) return;
+    if (!found && !fetchOne) return;
     setParams(
       (p) => {
         p.delete("open");
@@ -24,9 +29,10 @@ export function useOpenRecord<T extends { id: string }>(rows: readonly T[], onOp
       },
       { replace: true },
     );
-    if (onOpenFromLink) onOpenFromLink(found);
-    else setSnapshot(found);
-  }, [linked, rows, setParams, onOpenFromLink]);
+    const open = (record: T) => (onOpenFromLink ? onOpenFromLink(record) : setSnapshot(record));
+    if (found) open(found);
+    else fetchOne!(linked).then(open, (err: unknown) => onMissing?.(err));
+  }, [linked, rows, setParams, onOpenFromLink, fetchOne, onMissing]);
   const record = snapshot ? (rows.find((r) => r.id === snapshot.id) ?? snapshot) : null;
   return {
     record,

@@ -7,6 +7,12 @@ import { useToast } from "./toasts";
 /** A form's values: field name -> what the control shows (text, number, flag). */
 export type FormValues = Record<string, string | number | boolean>;
 
+/**
+ * An editor's values for the fields of a contract schema (`z.output` of it): a flag stays a flag,
+ * everything else is the text its control shows (numbers as typed: the server coerces them).
+ */
+export type FieldValues<T> = { [K in keyof T]-?: NonNullable<T[K]> extends boolean ? boolean : string };
+
 /** One field the admin had changed when a stale save was refused, kept for copying (UnsavedCopy). */
 export interface KeptEdit {
   field: string;
@@ -190,3 +196,16 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
 }
 
 export type RecordEditor<R, V extends FormValues> = ReturnType<typeof useRecordEditor<R, V>>;
+
+/**
+ * The props that bind a text control (TextField, TextAreaField, SelectField, NumberField) to one
+ * field of `editor`: the field's label from `labels`, its value as text, its change and its error.
+ */
+export const fieldBinder =
+  <R, V extends FormValues>({ values, set, errors }: RecordEditor<R, V>, labels: Record<keyof V & string, string>) =>
+  (field: keyof V & string) => ({
+    label: labels[field],
+    value: String(values[field]),
+    onChange: (v: string) => set(field, v as V[keyof V]),
+    error: errors[field],
+  });

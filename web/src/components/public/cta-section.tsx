@@ -1,8 +1,17 @@
-import type { ReactNode } from "react";
-import { container } from "../ui/classes";
+import { Link } from "react-router-dom";
+import { ArrowRight } from "lucide-react";
+import { btnOnDark, btnWhite, container } from "../ui/classes";
 
-/** The closing call to action: a purple-to-blue band (white text is >= 4.5:1 over the whole gradient). */
-export function CtaSection({ title, text, children, headingId }: { title: string; text: string; children: ReactNode; headingId: string }) {
+interface CtaLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * The closing call to action: a purple-to-blue band (white text is >= 4.5:1 over the whole gradient)
+ * with its two links, the primary one white with an arrow, the secondary one outlined.
+ */
+export function CtaSection({ title, text, headingId, primary, secondary }: { title: string; text: string; headingId: string; primary: CtaLink; secondary: CtaLink }) {
   return (
     <section aria-labelledby={headingId} className="py-20 sm:py-24">
       <div className={container}>
@@ -11,7 +20,15 @@ export function CtaSection({ title, text, children, headingId }: { title: string
           <div aria-hidden="true" className="absolute -bottom-24 -left-24 -z-10 h-72 w-72 rounded-full bg-blue-400/20 blur-2xl" />
           <h2 id={headingId} className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">{title}</h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-purple-50">{text}</p>
-          <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
+          <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
+            <Link to={primary.to} className={btnWhite}>
+              {primary.label}
+              <ArrowRight className="h-5 w-5" aria-hidden="true" />
+            </Link>
+            <Link to={secondary.to} className={btnOnDark}>
+              {secondary.label}
+            </Link>
+          </div>
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router-dom";
+import { NewsletterForm } from "./newsletter-form";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { PolicyKey } from "@agency/core/contract/page-sections";
 import { usePageTexts, type PublicSettings } from "../../features/content/api";
@@ -39,35 +40,19 @@ const columns: { title: string; links: { label: string; to?: string }[] }[] = [
 const linkClass = "rounded text-slate-300 transition hover:text-white";
 
 function Newsletter({ title, subtitle }: { title: string; subtitle: string }) {
-  const [email, setEmail] = useState("");
-  // SPEC §2: subscribing only clears the field; no request is made.
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setEmail("");
-  };
   return (
     <div className="flex flex-col gap-6 rounded-3xl border border-white/10 bg-linear-to-r from-purple-900/60 to-blue-900/60 p-6 sm:p-8 lg:flex-row lg:items-center lg:justify-between">
       <div className="max-w-xl">
         <h2 className="text-2xl font-bold text-white">{title}</h2>
         <p className="mt-2 text-slate-200">{subtitle}</p>
       </div>
-      <form onSubmit={onSubmit} className="flex w-full max-w-md flex-col gap-3 sm:flex-row" aria-label="Newsletter signup">
-        <label htmlFor="newsletter-email" className="sr-only">Email address</label>
-        <input
-          id="newsletter-email"
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          placeholder="Enter your email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className="min-w-0 flex-1 rounded-xl border border-white/20 bg-white/10 px-4 py-3 text-white placeholder:text-slate-300 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/40"
-        />
-        <button type="submit" className="rounded-xl bg-white px-6 py-3 font-semibold text-purple-800 transition hover:bg-purple-50 focus-visible:outline-white">
-          Subscribe
-        </button>
-      </form>
+      <NewsletterForm
+        aria-label="Newsletter signup"
+        placeholder="Enter your email"
+        className="flex w-full max-w-md flex-col gap-3 sm:flex-row"
+        inputClassName="min-w-0 flex-1 rounded-xl border border-white/20 bg-white/10 px-4 py-3 text-white placeholder:text-slate-300 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/40"
+        buttonClassName="rounded-xl bg-white px-6 py-3 font-semibold text-purple-800 transition hover:bg-purple-50 focus-visible:outline-white"
+      />
     </div>
   );
 }

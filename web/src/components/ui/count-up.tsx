@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { formatCount } from "../../lib/format";
 import { prefersReducedMotion } from "../../lib/motion";
 
 interface Props {
@@ -49,8 +50,8 @@ export function CountUp({ end, suffix = "", decimals = 0, duration = 2500, class
     };
   }, [end, duration]);
 
-  const shown = decimals ? value.toFixed(decimals) : Math.round(value).toLocaleString("en-US");
-  const final = decimals ? end.toFixed(decimals) : end.toLocaleString("en-US");
+  const shown = decimals ? value.toFixed(decimals) : formatCount(Math.round(value));
+  const final = decimals ? end.toFixed(decimals) : formatCount(end);
   return (
     <span className={className}>
       <span ref={ref} aria-hidden="true" className="tabular-nums">

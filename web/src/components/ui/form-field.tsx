@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from "react";
+import { useId, type ReactNode, type Ref } from "react";
+import { CheckCircle2 } from "lucide-react";
 import { ApiError } from "../../lib/api";
 import { label as labelClass } from "./classes";
 
@@ -69,3 +70,28 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (v: str
 /** SPEC §8: a form submission's message for a non-OK answer, and for a request that failed. */
 export const submitErrorMessage = (err: unknown) =>
   err instanceof ApiError ? "Something went wrong. Please try again." : "Network error. Please try again.";
+
+/** A public form's outcome, announced where it is shown: success as a status, an error as an alert. */
+export interface FormStatusValue {
+  kind: "success" | "error";
+  message: string;
+}
+
+/** A form's outcome. `statusRef` lets a form bring it into view and focus it (a dialog that scrolls). */
+export function FormStatus({ status, id, testId, statusRef }: { status: FormStatusValue | null; id?: string; testId: string; statusRef?: Ref<HTMLParagraphElement> }) {
+  return (
+    <div id={id} role={status?.kind === "error" ? "alert" : "status"} aria-live="polite">
+      {status && (
+        <p
+          ref={statusRef}
+          tabIndex={statusRef ? -1 : undefined}
+          data-testid={testId}
+          className={`flex scroll-mt-32 items-start gap-2 rounded-xl p-4 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-emerald-600 ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        >
+          {status.kind === "success" && <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />}
+          {status.message}
+        </p>
+      )}
+    </div>
+  );
+}

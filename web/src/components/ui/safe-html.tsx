@@ -1,10 +1,15 @@
 import { useMemo } from "react";
 import DOMPurify from "dompurify";
+import { allowedAttributes, allowedTags, droppedWithContent, keepsAttribute, newTabRel } from "@agency/core/contract/html-rules";
 
-// Links that open a new tab must not hand the opener to the new page. (Without a DOM, on the server,
-// DOMPurify is an empty shell: the server sanitiser below does the work there.)
+// The shared rules decide each attribute, by tag and, for href and src, by scheme.
+// Without a DOM, on the server, DOMPurify is an empty shell: the server sanitiser below does the work there.
+if (DOMPurify.isSupported) DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
+  data.keepAttr = keepsAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue.trim());
+});
+// Links that open a new tab must not hand the opener to the new page.
 if (DOMPurify.isSupported) DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", "noopener noreferrer");
+  if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", newTabRel);
 });
 
 let serverSanitizer: ((html: string) => string) | undefined;
@@ -14,17 +19,17 @@ export const setServerSanitizer = (fn: (html: string) => string) => {
 };
 
 /**
- * HTML from the database, sanitised again at render: no scripts, handlers, javascript: URLs, frames
- * or forms, and no `class`, `id` or `style`, through which stored content could overlay the page
- * with the site's own utility classes or shadow its ids (as on save, packages/core/src/html.ts).
+ * HTML from the database, sanitised again at render with the rules it was sanitised with on save
+ * (`@agency/core/contract/html-rules`): no scripts, handlers, javascript: URLs, frames or forms, and
+ * no `class`, `id` or `style`.
  */
 export function sanitize(html: string): string {
   // DOMPurify needs a DOM: pages rendered on the server sanitise with the server's own sanitiser.
   if (serverSanitizer) return serverSanitizer(html);
   return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ["style", "form", "input", "button", "textarea", "select", "iframe", "object", "embed"],
-    FORBID_ATTR: ["style", "class", "id"],
+    ALLOWED_TAGS: [...allowedTags],
+    ALLOWED_ATTR: [...new Set(Object.values(allowedAttributes).flat())],
+    FORBID_CONTENTS: [...droppedWithContent],
   });
 }
 

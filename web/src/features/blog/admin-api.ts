@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminBlogPostSummary } from "@agency/core/contract/admin";
-import type { BlogPost } from "@agency/core/blog/blog";
+import { useMutation } from "@tanstack/react-query";
+import type { BlogPost, BlogPostSummary } from "@agency/core/blog/blog";
 import { api } from "../../lib/api";
 import { useInvalidate, usePagedList } from "../../lib/paged";
 import { dashboardStatsKey } from "../dashboard/api";
@@ -9,20 +8,17 @@ const BASE = "/api/admin/blog-posts";
 export const blogKeys = { list: ["admin", "blog-posts", "list"] } as const;
 
 /** Summaries (no content), newest first, searched on the server over title, excerpt, content, slug and author. */
-export const useAdminBlogPosts = (q: string) => usePagedList<AdminBlogPostSummary>(blogKeys.list, BASE, { q: q || undefined });
+export const useAdminBlogPosts = (q: string) => usePagedList<BlogPostSummary>(blogKeys.list, BASE, { q: q || undefined });
 
 /** One post whole, content included, for the editor (and after a conflict, the latest version). */
 export const fetchPost = (id: string) => api.get<BlogPost>(`${BASE}/${encodeURIComponent(id)}`);
 
-/** After a write: the admin list, the overview's counts and the public pages this browser may hold. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidate(blogKeys.list, dashboardStatsKey, ["blog-posts"]);
-  return (post?: { slug: string }) => {
-    if (post) void queryClient.invalidateQueries({ queryKey: ["blog-post", post.slug] });
-    return invalidate();
-  };
-}
+/**
+ * After a write: the admin list, the overview's counts and the public reads this browser may hold
+ * (features/blog/api.ts: the list pages and counts under "blog-posts"; every post under "blog-post",
+ * since a post shows in other posts' Related Articles).
+ */
+const useRefresh = () => useInvalidate(blogKeys.list, dashboardStatsKey, ["blog-posts"], ["blog-post"]);
 
 /** POST (no post yet; contract/blog.ts blogPostInput) or PUT of the changed fields at the version read (blogPostUpdate). */
 export function useSavePost() {
@@ -30,7 +26,7 @@ export function useSavePost() {
   return useMutation({
     mutationFn: ({ post, fields }: { post: BlogPost | undefined; fields: Record<string, unknown> }) =>
       post ? api.put<BlogPost>(`${BASE}/${encodeURIComponent(post.id)}`, { ...fields, version: post.version }) : api.post<BlogPost>(BASE, fields),
-    onSuccess: (saved) => void refresh(saved),
+    onSuccess: () => void refresh(),
   });
 }
 
@@ -42,16 +38,16 @@ export function useSavePost() {
 export function useTogglePublished() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (post: AdminBlogPostSummary) =>
+    mutationFn: (post: BlogPostSummary) =>
       api.put<BlogPost>(`${BASE}/${encodeURIComponent(post.id)}/publish`, { is_published: !post.is_published }),
-    onSuccess: (saved) => refresh(saved),
+    onSuccess: () => refresh(),
   });
 }
 
 export function useDeletePost() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (post: AdminBlogPostSummary) => api.delete<unknown>(`${BASE}/${encodeURIComponent(post.id)}`),
-    onSuccess: (_r, post) => refresh(post),
+    mutationFn: (post: BlogPostSummary) => api.delete<unknown>(`${BASE}/${encodeURIComponent(post.id)}`),
+    onSuccess: () => refresh(),
   });
 }

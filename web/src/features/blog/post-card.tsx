@@ -1,13 +1,12 @@
 import { Link } from "react-router-dom";
 import { ArrowRight, Newspaper, User } from "lucide-react";
 import "../../lib/zod-jitless";
-import { excerptOf } from "@agency/core/contract/blog-values";
 import { imageSrc } from "../../lib/image-src";
-import type { BlogPost } from "./api";
+import type { BlogPostSummary } from "./api";
 import { categoryGradient, categoryLabel } from "./categories";
 import { PostMeta } from "./post-meta";
 
-function Cover({ post, tall }: { post: BlogPost; tall?: boolean }) {
+function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {
   const h = tall ? "h-56 sm:h-72 lg:h-full lg:min-h-80" : "h-44";
   const src = imageSrc(post.featured_image_url);
   if (src)
@@ -29,7 +28,7 @@ export function CategoryBadge({ category, onDark }: { category: string | null | 
 }
 
 /** A post in the list; the title is the link and covers the whole card. */
-export function PostCard({ post, featured = false, headingLevel = 3 }: { post: BlogPost; featured?: boolean; headingLevel?: 2 | 3 }) {
+export function PostCard({ post, featured = false, headingLevel = 3 }: { post: BlogPostSummary; featured?: boolean; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <article
@@ -48,7 +47,7 @@ export function PostCard({ post, featured = false, headingLevel = 3 }: { post: B
           </Link>
         </H>
         {/* A clamped excerpt keeps its own height (three lines): stretched to fill the card, it would show part of a fourth. */}
-        <p data-testid="post-excerpt" className={`mt-3 leading-relaxed text-slate-600 ${featured ? "flex-1 text-lg" : "line-clamp-3"}`}>{excerptOf(post)}</p>
+        <p data-testid="post-excerpt" className={`mt-3 leading-relaxed text-slate-600 ${featured ? "flex-1 text-lg" : "line-clamp-3"}`}>{post.excerpt}</p>
         <div className="mt-auto flex items-center justify-between gap-4 pt-6 text-sm">
           <span className="inline-flex items-center gap-2 text-slate-700">
             <User className="h-4 w-4" aria-hidden="true" />

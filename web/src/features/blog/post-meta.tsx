@@ -1,11 +1,11 @@
 import { Calendar, Clock } from "lucide-react";
 import "../../lib/zod-jitless";
-import { postDate, readTime } from "@agency/core/contract/blog-values";
+import { postDate } from "@agency/core/contract/blog-values";
 import { formatDate } from "../../lib/format";
-import type { BlogPost } from "./api";
+import type { BlogPostSummary } from "./api";
 
-/** Date (published_at, else created_at, en-US) and read time (200 words a minute, rounded up). */
-export function PostMeta({ post, className = "text-slate-600" }: { post: BlogPost; className?: string }) {
+/** Date (published_at, else created_at, en-US) and read time (computed on the server: 200 words a minute, rounded up). */
+export function PostMeta({ post, className = "text-slate-600" }: { post: Pick<BlogPostSummary, "published_at" | "created_at" | "read_time">; className?: string }) {
   const date = postDate(post);
   return (
     <p className={`flex flex-wrap items-center gap-x-4 gap-y-1 text-sm ${className}`}>
@@ -15,7 +15,7 @@ export function PostMeta({ post, className = "text-slate-600" }: { post: BlogPos
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Clock className="h-4 w-4" aria-hidden="true" />
-        {readTime(post.content)}
+        {post.read_time}
       </span>
     </p>
   );

@@ -1,21 +1,23 @@
 import { useId, useState, type FormEvent } from "react";
-import { CheckCircle2, GraduationCap, Handshake, Loader2, MessageSquare, Send, Workflow, type LucideIcon } from "lucide-react";
+import { Loader2, Send } from "lucide-react";
 import "../../lib/zod-jitless";
-import { contactInput, type InquiryType } from "@agency/core/contract/contact";
+import { contactInput, inquiryTypeLabels, inquiryTypes, type InquiryType } from "@agency/core/contract/contact";
 import { input } from "../../components/ui/classes";
 import { fieldErrors } from "@agency/core/contract/common";
-import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
+import { FormField, FormStatus, Honeypot, submitErrorMessage, type FormStatusValue } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { useSendContact } from "./api";
+import { inquiryTypeIcons } from "./inquiry-type-icons";
 
 const SUCCESS = "Thank you! We'll get back to you within 24 hours.";
 
-const tiles: { value: InquiryType; label: string; text: string; icon: LucideIcon }[] = [
-  { value: "automation", label: "AI Automation", text: "Automate workflows, agents and analytics", icon: Workflow },
-  { value: "education", label: "Tech School", text: "Courses and team training", icon: GraduationCap },
-  { value: "partnership", label: "Partnership", text: "Collaborate or resell with us", icon: Handshake },
-  { value: "general", label: "General Inquiry", text: "Anything else on your mind", icon: MessageSquare },
-];
+const tileTexts: Record<InquiryType, string> = {
+  automation: "Automate workflows, agents and analytics",
+  education: "Courses and team training",
+  partnership: "Collaborate or resell with us",
+  general: "Anything else on your mind",
+};
+const tiles = inquiryTypes.map((value) => ({ value, label: inquiryTypeLabels[value], text: tileTexts[value], icon: inquiryTypeIcons[value] }));
 
 const empty = { name: "", email: "", company: "", message: "" };
 
@@ -25,7 +27,7 @@ export function ContactForm() {
   const [inquiryType, setInquiryType] = useState<InquiryType>("general");
   const [website, setWebsite] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ kind: "success" | "error"; message: string } | null>(null);
+  const [status, setStatus] = useState<FormStatusValue | null>(null);
   const send = useSendContact();
 
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => {
@@ -120,17 +122,7 @@ export function ContactForm() {
         </FormField>
         <Honeypot value={website} onChange={setWebsite} />
 
-        <div role={status?.kind === "error" ? "alert" : "status"} aria-live="polite">
-          {status && (
-            <p
-              data-testid="contact-status"
-              className={`flex items-start gap-2 rounded-xl p-4 text-sm font-medium ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-            >
-              {status.kind === "success" && <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />}
-              {status.message}
-            </p>
-          )}
-        </div>
+        <FormStatus status={status} testId="contact-status" />
 
         <button
           type="submit"

@@ -8,9 +8,9 @@ import { api } from "../../lib/api";
  * Public reads. A failed public fetch is only logged (SPEC §8): screens keep their default texts
  * and end their spinners with empty lists.
  */
-export async function publicGet<T>(path: string): Promise<T> {
+export async function publicGet<T>(path: string, onHeaders?: (headers: Headers) => void): Promise<T> {
   try {
-    return await api.get<T>(path);
+    return await api.get<T>(path, undefined, onHeaders);
   } catch (err) {
     // In the browser only: a page rendered on the server meets a missing or moved post as an answer.
     if (typeof window !== "undefined") console.error(`Failed to load ${path}:`, err);

@@ -5,6 +5,7 @@ import { actionOutline } from "../../components/admin/classes";
 import { useToast } from "../../components/admin/toasts";
 import { csvFileName, toCsv, type CsvColumn } from "./csv";
 import { downloadCsv } from "./download";
+import { counted } from "../../lib/format";
 
 interface Props<T> {
   /** File name before the date: "contact-messages" gives contact-messages-YYYY-MM-DD.csv. */
@@ -16,7 +17,6 @@ interface Props<T> {
   noun: string;
 }
 
-const counted = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 
 /**
  * 'Export CSV': pages through every matching row (not only the loaded ones), showing how many have

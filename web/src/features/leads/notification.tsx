@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { MailWarning, Send } from "lucide-react";
-import type { LeadMailStatus } from "@agency/core/leads/attributes";
+import type { LeadMailStatus } from "@agency/core/contract/admin";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge } from "../../components/admin/badge";
 import { RowAction } from "../../components/admin/row-actions";

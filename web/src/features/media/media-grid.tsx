@@ -4,7 +4,7 @@ import { actionOutline } from "../../components/admin/classes";
 import { EmptyState } from "../../components/admin/empty-state";
 import { LoadFailed } from "../../components/admin/load-failed";
 import { Spinner } from "../../components/spinner";
-import { formatDateTime } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/format";
 import { imageTypeNames, type MediaUseKind } from "@agency/core/contract/media";
 import type { AdminMedia, useMediaList } from "./admin-api";
 

@@ -1,5 +1,6 @@
-import { GraduationCap, Handshake, Mail, MessageSquare, Tag, Workflow, type LucideIcon } from "lucide-react";
-import type { adminInquiryTypes } from "@agency/core/contract/contact";
+import { Tag, type LucideIcon } from "lucide-react";
+import { adminInquiryTypes, inquiryTypeLabels } from "@agency/core/contract/contact";
+import { inquiryTypeIcons } from "../contact/inquiry-type-icons";
 import { Badge, type BadgeTone } from "../../components/admin/badge";
 
 export interface InquiryTypeMeta {
@@ -8,21 +9,21 @@ export interface InquiryTypeMeta {
   icon: LucideIcon;
 }
 
-type KnownType = (typeof adminInquiryTypes)[number];
+const tones: Record<(typeof adminInquiryTypes)[number], BadgeTone> = {
+  automation: "purple",
+  education: "blue",
+  partnership: "green",
+  general: "amber",
+  contact: "indigo",
+};
 
 /**
- * The inquiry types the back office knows (SPEC §3), each with a label (the contact form's), a colour
- * and an icon. A Map, so a stored form_type such as "constructor" or "__proto__" can never reach an
- * inherited property.
+ * The inquiry types the back office knows (SPEC §3), each with its label and icon (the contact
+ * form's) and a colour. A Map, so a stored form_type such as "constructor" or "__proto__" can never
+ * reach an inherited property.
  */
 const known = new Map<string, InquiryTypeMeta>(
-  Object.entries({
-    automation: { label: "AI Automation", tone: "purple", icon: Workflow },
-    education: { label: "Tech School", tone: "blue", icon: GraduationCap },
-    partnership: { label: "Partnership", tone: "green", icon: Handshake },
-    general: { label: "General Inquiry", tone: "amber", icon: MessageSquare },
-    contact: { label: "Contact Form", tone: "indigo", icon: Mail },
-  } satisfies Record<KnownType, InquiryTypeMeta>),
+  adminInquiryTypes.map((type) => [type, { label: inquiryTypeLabels[type], tone: tones[type], icon: inquiryTypeIcons[type] }]),
 );
 
 export const knownInquiryTypes = [...known.keys()];

@@ -5,6 +5,7 @@ import { Badge } from "../../components/admin/badge";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { RowAction, RowActionLink } from "../../components/admin/row-actions";
 import { preview, replyMailto } from "../../lib/mailto";
+import { EmailText } from "../leads/email-text";
 import { NotificationFailedBadge, ResendAction } from "../leads/notification";
 import { InquiryTypeBadge } from "./inquiry-types";
 
@@ -19,7 +20,6 @@ export function messageColumns(actions: {
   onToggleRead: (message: AdminMessage) => void;
   onDelete: (message: AdminMessage) => void;
   onResend: (message: AdminMessage) => void;
-  busyId?: string | undefined;
 }): ColumnDef<AdminMessage>[] {
   return [
     {
@@ -37,7 +37,7 @@ export function messageColumns(actions: {
             )}
             {m.name}
           </span>
-          <span className="block text-sm break-all text-slate-600">{m.email}</span>
+          <EmailText email={m.email} />
           {m.company && <span className="block text-sm text-slate-600">{m.company}</span>}
           {m.mail_status === "failed" && (
             <span className="mt-1 block">
@@ -69,7 +69,6 @@ export function messageColumns(actions: {
         <RowAction
           label={m.is_read ? "Mark as unread" : "Mark as read"}
           icon={m.is_read ? Mail : MailOpen}
-          disabled={actions.busyId === m.id}
           onClick={() => actions.onToggleRead(m)}
         />
         <RowActionLink label="Reply via email" icon={Reply} href={replyMailto(m.email, m.name)} />

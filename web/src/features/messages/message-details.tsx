@@ -2,7 +2,7 @@ import { Mail, MailOpen, Reply } from "lucide-react";
 import type { AdminMessage } from "@agency/core/contract/admin";
 import { actionOutline, actionPrimary } from "../../components/admin/classes";
 import { Detail, DetailsDialog } from "../../components/admin/details-dialog";
-import { formatDateTime } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/format";
 import { replyMailto } from "../../lib/mailto";
 import { InquiryTypeBadge } from "./inquiry-types";
 import { ReadBadge } from "./message-columns";

@@ -1,9 +1,8 @@
 import type { AdminMessage } from "@agency/core/contract/admin";
 import type { CsvColumn } from "../export/csv";
-import { formatDateTime } from "../../lib/date-time";
 import { inquiryType } from "./inquiry-types";
 
-/** SPEC §9: Name, Email, Company, Form Type (its label), Message, Status (Read or Unread), Date. */
+/** SPEC §9: Name, Email, Company, Form Type (its label), Message, Status (Read or Unread), Date (ISO 8601, UTC). */
 export const messageCsvColumns: CsvColumn<AdminMessage>[] = [
   { header: "Name", value: (m) => m.name },
   { header: "Email", value: (m) => m.email },
@@ -11,5 +10,5 @@ export const messageCsvColumns: CsvColumn<AdminMessage>[] = [
   { header: "Form Type", value: (m) => inquiryType(m.form_type).label },
   { header: "Message", value: (m) => m.message },
   { header: "Status", value: (m) => (m.is_read ? "Read" : "Unread") },
-  { header: "Date", value: (m) => formatDateTime(m.created_at, { withYear: true }) },
+  { header: "Date", value: (m) => new Date(m.created_at).toISOString() },
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AdminMessage } from "@agency/core/contract/admin";
 import { toCsv } from "../export/csv";
-import { markAllInBatches } from "./api";
+import { markAllInBatches } from "./admin-api";
 import { inquiryType, knownInquiryTypes } from "./inquiry-types";
 import { messageCsvColumns } from "./messages-csv";
 
@@ -32,11 +32,11 @@ describe("messageCsvColumns", () => {
     ...over,
   });
 
-  it("writes SPEC's columns: the type's label, Read or Unread", () => {
+  it("writes SPEC's columns: the type's label, Read or Unread, the date in ISO 8601 UTC", () => {
     const csv = toCsv(messageCsvColumns, [message({}), message({ form_type: "webinar", is_read: true, company: "@home" })]);
     const [header, first, second] = csv.split("\r\n");
     expect(header).toBe('"Name","Email","Company","Form Type","Message","Status","Date"');
-    expect(first).toMatch(/^"Ada","ada@example.com","","Tech School","Hi","Unread","Nov 12, 2026, \d{1,2}:05 [AP]M"$/);
+    expect(first).toBe('"Ada","ada@example.com","","Tech School","Hi","Unread","2026-11-12T15:05:00.000Z"');
     expect(second).toMatch(/^"Ada","ada@example.com","'@home","webinar","Hi","Read",/);
   });
 });

@@ -3,7 +3,7 @@ import { Reply } from "lucide-react";
 import type { AdminRegistration, RegistrationStatus } from "@agency/core/contract/admin";
 import { actionPrimary } from "../../components/admin/classes";
 import { Detail, DetailsDialog } from "../../components/admin/details-dialog";
-import { formatDateTime } from "../../lib/date-time";
+import { formatDateTime } from "../../lib/format";
 import { replyMailto } from "../../lib/mailto";
 import { RegistrationStatusSelect } from "./registration-status";
 
@@ -59,7 +59,7 @@ export function RegistrationDetails({
               </label>
             </dt>
             <dd className="mt-1 max-w-xs">
-              <RegistrationStatusSelect id={statusId} status={r.status} disabled={saving} onChange={(status) => onStatusChange(r, status)} />
+              <RegistrationStatusSelect id={statusId} status={r.status} busy={saving} onChange={(status) => onStatusChange(r, status)} />
             </dd>
           </div>
           <Detail label="Notes" wide long>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { CheckCircle2, GraduationCap, Loader2 } from "lucide-react";
+import { GraduationCap, Loader2 } from "lucide-react";
 import "../../lib/zod-jitless";
 import { experienceLevels, registrationInput } from "@agency/core/contract/registrations";
 import { input } from "../../components/ui/classes";
 import { fieldErrors } from "@agency/core/contract/common";
-import { FormField, Honeypot, submitErrorMessage } from "../../components/ui/form-field";
+import { FormField, FormStatus, Honeypot, submitErrorMessage, type FormStatusValue } from "../../components/ui/form-field";
 import { CloseButton, Modal } from "../../components/ui/modal";
 import { ApiError } from "../../lib/api";
 import { learningPaths, NOT_SURE } from "@agency/core/contract/academy";
@@ -40,11 +40,12 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
   const [values, setValues] = useState<Values>({ ...empty, course_interest: course });
   const [website, setWebsite] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ kind: "success" | "error"; message: string } | null>(null);
+  const [status, setStatus] = useState<FormStatusValue | null>(null);
   const register = useRegister();
   // The active courses of Course Management, in order: the page's own query, so no second request.
   const courses = useCourses();
   const formRef = useRef<HTMLFormElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
 
   // Each opening starts fresh, with the course the visitor clicked preselected.
   useEffect(() => {
@@ -54,6 +55,15 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
     setStatus(null);
     register.reset();
   }, [open, course]);
+
+  // The outcome sits at the top of the form, which the visitor has scrolled past to reach Submit:
+  // bring it into view (below the sticky header), and give a success the focus, so it is seen and
+  // read out rather than an emptied form.
+  useEffect(() => {
+    if (!status) return;
+    if (status.kind === "success") statusRef.current?.focus({ preventScroll: true });
+    statusRef.current?.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }, [status]);
 
   useEffect(() => {
     if (status?.kind !== "success") return;
@@ -113,17 +123,7 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
       </div>
 
       <form ref={formRef} onSubmit={onSubmit} noValidate className="relative space-y-5 px-6 py-6 sm:px-8" aria-describedby={status ? `${idp}-status` : undefined}>
-        <div id={`${idp}-status`} role={status?.kind === "error" ? "alert" : "status"} aria-live="polite">
-          {status && (
-            <p
-              data-testid="registration-status"
-              className={`flex items-start gap-2 rounded-xl p-4 text-sm font-medium ${status.kind === "success" ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
-            >
-              {status.kind === "success" && <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />}
-              {status.message}
-            </p>
-          )}
-        </div>
+        <FormStatus id={`${idp}-status`} status={status} testId="registration-status" statusRef={statusRef} />
 
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id={fid("name")} label="Full Name" required error={errors.name}>

@@ -1,6 +1,5 @@
 import type { AdminRegistration } from "@agency/core/contract/admin";
 import type { CsvColumn } from "../export/csv";
-import { formatDateTime } from "../../lib/date-time";
 import { statusLabel } from "./registration-status";
 
 /** The registrations export, on the messages' rules (SPEC §9). */
@@ -14,5 +13,5 @@ export const registrationCsvColumns: CsvColumn<AdminRegistration>[] = [
   { header: "Preferred Start", value: (r) => r.preferred_start_date },
   { header: "Notes", value: (r) => r.additional_notes },
   { header: "Status", value: (r) => statusLabel(r.status) },
-  { header: "Date", value: (r) => formatDateTime(r.created_at, { withYear: true }) },
+  { header: "Date", value: (r) => new Date(r.created_at).toISOString() },
 ];

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { AdminUser, UserStats, userSortKeys } from "@agency/core/contract/admin";
+import type { AdminUser, UserListFilters, UserStats } from "@agency/core/contract/admin";
 import { api } from "../../lib/api";
 import { useInvalidate, usePagedList, type ListParams } from "../../lib/paged";
 
@@ -10,16 +10,9 @@ export const userKeys = {
   stats: ["admin", "users", "stats"],
 } as const;
 
-export interface UserFilters {
-  /** Search over name and email (server side, case-insensitive). */
-  q: string;
-  sort: (typeof userSortKeys)[number];
-  order: "desc" | "asc";
-}
+const params = ({ q, sort, order }: UserListFilters): ListParams => ({ q: q || undefined, sort, order });
 
-const params = ({ q, sort, order }: UserFilters): ListParams => ({ q: q || undefined, sort, order });
-
-export const useUsers = (filters: UserFilters) => usePagedList<AdminUser>(userKeys.list, BASE, params(filters));
+export const useUsers = (filters: UserListFilters) => usePagedList<AdminUser>(userKeys.list, BASE, params(filters));
 
 export const useUserStats = () => useQuery({ queryKey: userKeys.stats, queryFn: () => api.get<UserStats>(`${BASE}/stats`) });
 

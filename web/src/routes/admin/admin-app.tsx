@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
-import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, NavLink, useLocation, useNavigate, useRoutes, type RouteObject } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { ADMIN_HOME, adminReturnPath, RETURN_PARAM } from "@agency/core/contract/return-path";
@@ -28,11 +28,25 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   media: lazy(() => import("./media")),
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
+  activity: lazy(() => import("./activity")),
 };
 
 function AdminPage({ item }: { item: AdminNavItem }) {
   const Screen = Object.hasOwn(screens, item.path) ? screens[item.path] : undefined;
   return Screen ? <Screen /> : <Navigate to="/admin" replace />;
+}
+
+/**
+ * Route objects and useRoutes, as the app's own router (web/src/app/router.tsx): <Routes>/<Route>
+ * would add their JSX-to-objects code to the vendor chunk that every public page loads first.
+ */
+const adminRoutes: RouteObject[] = [
+  ...adminNav.map((item): RouteObject => (item.path === "" ? { index: true, element: <AdminPage item={item} /> } : { path: item.path, element: <AdminPage item={item} /> })),
+  { path: "*", element: <Navigate to="/admin" replace /> },
+];
+
+function AdminRoutes() {
+  return useRoutes(adminRoutes);
 }
 
 function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void; onLogout: () => void; loggingOut: boolean }) {
@@ -147,16 +161,7 @@ export default function AdminApp() {
       <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
         <ToastProvider>
           <Suspense fallback={<Spinner label="Loading page" />}>
-            <Routes>
-              {adminNav.map((item) =>
-                item.path === "" ? (
-                  <Route key="index" index element={<AdminPage item={item} />} />
-                ) : (
-                  <Route key={item.path} path={item.path} element={<AdminPage item={item} />} />
-                ),
-              )}
-              <Route path="*" element={<Navigate to="/admin" replace />} />
-            </Routes>
+            <AdminRoutes />
           </Suspense>
         </ToastProvider>
       </main>

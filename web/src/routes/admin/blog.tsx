@@ -2,12 +2,11 @@ import "../../lib/zod-jitless";
 import { useEffect, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { BookOpen, Eye, EyeOff, Link2, Pencil, Plus, Trash2 } from "lucide-react";
-import type { AdminBlogPostSummary } from "@agency/core/contract/admin";
-import { blogPostInput, blogPostUpdate } from "@agency/core/contract/blog";
+import { BookOpen, CloudOff, Link2, Pencil, Plus, Send, Trash2 } from "lucide-react";
+import { blogPostInput, blogPostUpdate, type BlogPostFields } from "@agency/core/contract/blog";
 import { blogCategories, postDate, slugify } from "@agency/core/contract/blog-values";
 import { fieldErrors } from "@agency/core/contract/common";
-import type { BlogPost } from "@agency/core/blog/blog";
+import type { BlogPost, BlogPostSummary } from "@agency/core/blog/blog";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge } from "../../components/admin/badge";
 import { actionPrimary } from "../../components/admin/classes";
@@ -22,7 +21,7 @@ import { RichTextEditor } from "../../components/admin/rich-text-editor";
 import { RowAction } from "../../components/admin/row-actions";
 import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
-import { useRecordEditor } from "../../components/admin/use-record-editor";
+import { useRecordEditor, type FieldValues } from "../../components/admin/use-record-editor";
 import { Spinner } from "../../components/spinner";
 import { useStableCallback } from "../../lib/use-stable-callback";
 import { categoryLabel } from "../../features/blog/categories";
@@ -30,20 +29,8 @@ import { ImageSourceButtons } from "../../features/media/image-picker";
 import { ImageUrlField } from "../../features/media/image-url-field";
 import { fetchPost, useAdminBlogPosts, useDeletePost, useSavePost, useTogglePublished } from "../../features/blog/admin-api";
 
-type PostValues = {
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  featured_image_url: string;
-  featured_image_alt: string;
-  author_name: string;
-  seo_title: string;
-  seo_description: string;
-  social_image_url: string;
-  is_published: boolean;
-};
+/** The contract's fields as the editor holds them (the select keeps whatever category is stored). */
+type PostValues = FieldValues<BlogPostFields>;
 
 const toValues = (p: BlogPost | undefined): PostValues => ({
   title: p?.title ?? "",
@@ -197,7 +184,7 @@ export default function BlogPage() {
   // undefined: closed; null: a new post; a string: editing that post.
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
 
-  const [deleteDialog, requestDelete] = useConfirmedDelete<AdminBlogPostSummary>({
+  const [deleteDialog, requestDelete] = useConfirmedDelete<BlogPostSummary>({
     title: "Delete post",
     message: "Are you sure you want to delete this blog post? This action cannot be undone.",
     remove: (p) => remove.mutateAsync(p),
@@ -206,13 +193,13 @@ export default function BlogPage() {
     onReload: () => list.refetch(),
   });
 
-  const togglePublished = useStableCallback((p: AdminBlogPostSummary) =>
+  const togglePublished = useStableCallback((p: BlogPostSummary) =>
     toggle.mutate(p, {
       onSuccess: (saved) => toast.success(saved.is_published ? "Blog post published successfully!" : "Blog post unpublished successfully!"),
       onError: (err) => showError(err, { fallback: "Failed to update publish status", onReload: () => void list.refetch() }),
     }),
   );
-  const copyUrl = useStableCallback((p: AdminBlogPostSummary) =>
+  const copyUrl = useStableCallback((p: BlogPostSummary) =>
     navigator.clipboard.writeText(publicUrl(p.slug)).then(
       () => toast.success("Blog URL copied to clipboard!"),
       () => toast.error("Could not copy the URL"),
@@ -221,7 +208,7 @@ export default function BlogPage() {
 
   // Built once: TanStack renders each cell function as a component, so new functions would
   // remount every row (and lose the focus a dialog returns to its opener).
-  const columns = useMemo<ColumnDef<AdminBlogPostSummary>[]>(
+  const columns = useMemo<ColumnDef<BlogPostSummary>[]>(
     () => [
       {
         id: "post",
@@ -241,10 +228,10 @@ export default function BlogPage() {
         header: "Status",
         cell: ({ row }) => (row.original.is_published ? <Badge tone="green">Published</Badge> : <Badge tone="amber">Draft</Badge>),
       },
-      dateColumn<AdminBlogPostSummary>("date", "Date", (p) => postDate(p)),
-      actionsColumn<AdminBlogPostSummary>((p) => (
+      dateColumn<BlogPostSummary>("date", "Date", (p) => postDate(p)),
+      actionsColumn<BlogPostSummary>((p) => (
         <>
-          <RowAction label={p.is_published ? "Unpublish" : "Publish"} icon={p.is_published ? EyeOff : Eye} onClick={() => togglePublished(p)} />
+          <RowAction label={p.is_published ? "Unpublish" : "Publish"} icon={p.is_published ? CloudOff : Send} withText onClick={() => togglePublished(p)} />
           <RowAction label="Copy URL" icon={Link2} onClick={() => void copyUrl(p)} />
           <RowAction label="Edit post" icon={Pencil} onClick={() => setEditing(p.id)} />
           <RowAction label="Delete post" icon={Trash2} danger onClick={() => void requestDelete(p)} />

@@ -3,13 +3,14 @@ import { useId } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Check, GraduationCap } from "lucide-react";
 import type { Course } from "@agency/core/catalog/catalog";
+import type * as z from "zod";
 import { courseInput } from "@agency/core/contract/catalog";
 import { buttonTypes, colorSchemes, courseLevels, courseLinkProblem } from "@agency/core/contract/catalog-values";
 import { fieldErrors } from "@agency/core/contract/common";
 import { fieldControl } from "../../components/admin/classes";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { PageHeader } from "../../components/admin/page-header";
-import type { RecordEditor } from "../../components/admin/use-record-editor";
+import { fieldBinder, type FieldValues, type RecordEditor } from "../../components/admin/use-record-editor";
 import { FormField } from "../../components/ui/form-field";
 import { coursesApi } from "../../features/catalog/admin-api";
 import { barInItem, toBarList, toLines } from "../../features/catalog/bar-list";
@@ -17,26 +18,7 @@ import { CatalogManager } from "../../features/catalog/catalog-manager";
 import { ImageUrlField } from "../../features/media/image-url-field";
 
 /** The course editor's values: what the controls show (numbers as typed; the server coerces them). */
-type CourseValues = {
-  title: string;
-  description: string;
-  course_type: string;
-  level: string;
-  duration: string;
-  student_count: string;
-  progress_percentage: string;
-  color_scheme: string;
-  icon: string;
-  image_url: string;
-  image_alt: string;
-  button_type: string;
-  external_url: string;
-  /** One per line; stored `a | b | c`. */
-  highlights: string;
-  rating: string;
-  order_index: string;
-  is_active: boolean;
-};
+type CourseValues = FieldValues<z.output<typeof courseInput>>;
 
 const labels: Record<keyof CourseValues, string> = {
   title: "Title",
@@ -206,12 +188,7 @@ function NumberField({ label, value, onChange, error, hint, min, max, step }: { 
 
 function CourseForm({ editor }: { editor: RecordEditor<Course, CourseValues> }) {
   const { values, set, errors } = editor;
-  const text = (field: keyof CourseValues & string) => ({
-    label: labels[field],
-    value: String(values[field]),
-    onChange: (v: string) => set(field, v),
-    error: errors[field],
-  });
+  const text = fieldBinder(editor, labels);
   const register = values.button_type === "register";
   return (
     <>

@@ -11,6 +11,26 @@ import { adminMeKey, useAuthConfig } from "../../features/session/api";
 import { session, useSession } from "../../features/session/session-store";
 import { ApiError } from "../../lib/api";
 
+/** A labelled, required field of the sign-in form. */
+function LoginField(props: { id: string; name: string; text: string; type?: "password"; autoComplete: string; maxLength: number; value: string; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={label}>{props.text}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required
+        maxLength={props.maxLength}
+        className={input}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 /** The text for a failed username sign-in: the server's for 401 and 429, SPEC's otherwise. */
 const passwordError = (err: unknown) =>
   err instanceof ApiError && (err.status === 401 || err.status === 429) ? err.message : authMessages.loginFailed;
@@ -131,33 +151,8 @@ export default function AdminLoginPage() {
                     </div>
                   )}
                   <form onSubmit={submit} className="space-y-4" aria-label="Admin account sign-in">
-                    <div>
-                      <label htmlFor="login-username" className={label}>Username</label>
-                      <input
-                        id="login-username"
-                        name="username"
-                        autoComplete="username"
-                        required
-                        maxLength={100}
-                        className={input}
-                        value={username}
-                        onChange={(e) => setUsername(e.target.value)}
-                      />
-                    </div>
-                    <div>
-                      <label htmlFor="login-password" className={label}>Password</label>
-                      <input
-                        id="login-password"
-                        name="password"
-                        type="password"
-                        autoComplete="current-password"
-                        required
-                        maxLength={1024}
-                        className={input}
-                        value={password}
-                        onChange={(e) => setPassword(e.target.value)}
-                      />
-                    </div>
+                    <LoginField id="login-username" name="username" text="Username" autoComplete="username" maxLength={100} value={username} onChange={setUsername} />
+                    <LoginField id="login-password" name="password" text="Password" type="password" autoComplete="current-password" maxLength={1024} value={password} onChange={setPassword} />
                     <button type="submit" className={btnPrimary} disabled={busy !== ""}>
                       {busy === "password" ? "Signing in..." : "Sign in"}
                     </button>

@@ -1,35 +1,19 @@
-import { useMemo, useState } from "react";
-import { CheckCheck, Mail, MailOpen, MailCheck, CalendarDays } from "lucide-react";
-import type { AdminMessage } from "@agency/core/contract/admin";
+import { CalendarDays, CheckCheck, Mail, MailCheck, MailOpen } from "lucide-react";
+import { messageFilters, type AdminMessage, type MessageFilters, type MessageStats } from "@agency/core/contract/admin";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { tileTones } from "../../components/admin/badge";
 import { actionOutline, panel } from "../../components/admin/classes";
-import { DataTable, fromPagedList } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { FilterBar, SearchBox, SelectFilter, useDebouncedValue } from "../../components/admin/filters";
-import { PageHeader } from "../../components/admin/page-header";
+import { useConfirm } from "../../components/admin/confirm-dialog";
+import { SelectFilter } from "../../components/admin/filters";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useToast } from "../../components/admin/toasts";
-import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
-import { useOpenRecord } from "../../components/admin/use-open-record";
-import { ExportCsvButton } from "../../features/export/export-csv-button";
-import {
-  fetchAllMessages,
-  messageKeys,
-  useDeleteMessage,
-  useMarkAllRead,
-  useMessageStats,
-  useMessages,
-  useSetMessageRead,
-  type MessageFilters,
-  type MessageStatusFilter,
-} from "../../features/messages/api";
-import { useResendNotification } from "../../features/leads/notification";
+import { bulkDelete, LeadInbox, type InboxConfig } from "../../features/leads/lead-inbox";
+import { messagesApi, useMarkAllRead } from "../../features/messages/admin-api";
 import { inquiryType, knownInquiryTypes } from "../../features/messages/inquiry-types";
 import { messageColumns } from "../../features/messages/message-columns";
 import { MessageDetails } from "../../features/messages/message-details";
 import { messageCsvColumns } from "../../features/messages/messages-csv";
-import { useStableCallback } from "../../lib/use-stable-callback";
+import { counted } from "../../lib/format";
 
 const statusOptions = [
   { value: "all", label: "All Status" },
@@ -37,142 +21,127 @@ const statusOptions = [
   { value: "read", label: "Read" },
 ] as const;
 
-/** /admin/messages: 'Contact Messages' (SPEC §2 Messages). */
-export default function MessagesPage() {
-  const [search, setSearch] = useState("");
-  const [formType, setFormType] = useState("");
-  const [status, setStatus] = useState<MessageStatusFilter>("all");
-  const q = useDebouncedValue(search.trim(), 300);
-  const filters: MessageFilters = useMemo(() => ({ q, form_type: formType, status }), [q, formType, status]);
-  const filtered = q !== "" || formType !== "" || status !== "all";
+/** Known types first, then whatever else the counters have seen (old data), so every type is filterable. */
+function inquiryTypes(stats: MessageStats | undefined) {
+  const counts = new Map((stats?.by_type ?? []).map((t) => [t.form_type, t.count]));
+  return { counts, types: [...knownInquiryTypes, ...[...counts.keys()].filter((t) => !knownInquiryTypes.includes(t)).sort()] };
+}
 
-  const list = useMessages(filters);
-  const stats = useMessageStats();
-  const setRead = useSetMessageRead();
-  const remove = useDeleteMessage();
+
+const config: InboxConfig<AdminMessage, MessageFilters, MessageStats> = {
+  api: messagesApi,
+  title: "Contact Messages",
+  noun: "message",
+  caption: "Contact messages",
+  filters: messageFilters,
+  search: { label: "Search messages", placeholder: "Search by name, email, company, or message..." },
+  filterControls: (filters, setFilter, stats) => (
+    <>
+      <SelectFilter
+        label="Inquiry type"
+        value={filters.form_type}
+        onChange={(v) => setFilter("form_type", v)}
+        options={[{ value: "", label: "All Inquiry Types" }, ...inquiryTypes(stats).types.map((t) => ({ value: t, label: inquiryType(t).label }))]}
+      />
+      <SelectFilter label="Status" value={filters.status} onChange={(v) => setFilter("status", v)} options={statusOptions} />
+    </>
+  ),
+  stats: (stats) => {
+    const { counts, types } = inquiryTypes(stats);
+    return (
+      <>
+        <StatGrid label="Message counts">
+          <StatCard label="Total Messages" value={stats?.total} icon={Mail} tone="purple" />
+          <StatCard label="Unread" value={stats?.unread} icon={MailOpen} tone="blue" />
+          <StatCard label="Read" value={stats?.read} icon={MailCheck} tone="green" />
+          <StatCard label="Today" value={stats?.today} icon={CalendarDays} tone="amber" />
+        </StatGrid>
+        <section aria-labelledby="by-type" className={`${panel} mb-6 p-5`}>
+          <h2 id="by-type" className="text-base font-semibold text-slate-900">
+            Messages by Inquiry Type
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+            {types.map((t) => {
+              const meta = inquiryType(t);
+              return (
+                <li key={t} data-testid="type-count" className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+                  <span className={`hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:flex ${tileTones[meta.tone]}`}>
+                    <meta.icon aria-hidden="true" className="h-4 w-4" />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block truncate text-sm text-slate-700">{meta.label}</span>
+                    <span className="block text-lg font-bold text-slate-900 tabular-nums">{stats ? (counts.get(t) ?? 0).toLocaleString("en-US") : "—"}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </>
+    );
+  },
+  columns: ({ change, remove, resend }) => messageColumns({ onToggleRead: (m) => change(m, { is_read: !m.is_read }), onDelete: remove, onResend: resend }),
+  nameOf: (m) => m.name,
+  isRowHighlighted: (m) => !m.is_read,
+  // SPEC §4: opening an unread message marks it read.
+  onOpenChange: (m) => (m.is_read ? undefined : { is_read: true }),
+  details: (m, { close, change, busyId }) => <MessageDetails message={m} onClose={close} onToggleRead={(x) => change(x, { is_read: !x.is_read })} toggling={busyId !== undefined} />,
+  bulkActions: [
+    {
+      label: "Mark read",
+      icon: MailOpen,
+      verb: "Marking as read",
+      body: () => ({ action: "mark_read" }),
+      confirm: (count) => ({ title: `Mark ${count} as read?`, message: `Mark ${count} as read?`, confirmLabel: "Mark read", tone: "default" }),
+    },
+    {
+      label: "Mark unread",
+      icon: Mail,
+      verb: "Marking as unread",
+      body: () => ({ action: "mark_unread" }),
+      confirm: (count) => ({ title: `Mark ${count} as unread?`, message: `Mark ${count} as unread?`, confirmLabel: "Mark unread", tone: "default" }),
+    },
+    bulkDelete,
+  ],
+  deleteOne: { title: "Delete message", message: "Are you sure you want to delete this message?", success: "Message deleted", fallback: "Failed to delete the message" },
+  csv: { prefix: "contact-messages", columns: messageCsvColumns },
+  empty: { icon: Mail, title: "No messages found", filtered: "Try adjusting your filters", unfiltered: "Contact messages will appear here when customers submit the contact form" },
+  headerActions: () => <MarkAllRead />,
+};
+
+/** 'Mark All Read': asks first with the number of unread messages, then marks them batch by batch, showing how many are done. */
+function MarkAllRead() {
+  const stats = messagesApi.useStats();
   const markAll = useMarkAllRead();
+  const [dialog, confirm] = useConfirm();
   const toast = useToast();
   const showError = useApiErrorHandler();
-  // A notification mail's link (?open={id}) opens its message as a click would, marking it read.
-  const openFromLink = useStableCallback((message: AdminMessage) => openMessage(message));
-  const details = useOpenRecord(list.rows, openFromLink);
+  const unread = stats.data?.unread;
 
-  const toggleRead = useStableCallback((message: AdminMessage, is_read: boolean = !message.is_read) => {
-    setRead.mutate(
-      { id: message.id, is_read },
-      {
-        onSuccess: () => details.update(message.id, { is_read }),
-        onError: (err) => showError(err, { fallback: "Failed to update the message", onReload: () => list.refetch() }),
-      },
-    );
-  });
-
-  function openMessage(message: AdminMessage) {
-    details.open(message);
-    // SPEC §4: opening an unread message marks it read.
-    if (!message.is_read) toggleRead(message, true);
-  }
-
-  const [confirmDialog, deleteMessage] = useConfirmedDelete<AdminMessage>({
-    title: "Delete message",
-    message: "Are you sure you want to delete this message?",
-    remove: (m) => remove.mutateAsync(m.id),
-    success: "Message deleted",
-    fallback: "Failed to delete the message",
-    onDeleted: (m) => details.closeIf(m.id),
-    onReload: () => list.refetch(),
-  });
-
-  function markAllRead() {
+  async function run() {
+    const n = counted(unread ?? 0, "unread message");
+    if (!(await confirm({ title: "Mark all as read?", message: `Mark all ${n} as read?`, confirmLabel: "Mark All Read", tone: "default" }))) return;
     markAll.mutate(undefined, {
-      onSuccess: (count) => toast.success(count === 1 ? "Marked 1 message as read" : `Marked ${count.toLocaleString("en-US")} messages as read`),
+      onSuccess: (count) => toast.success(`Marked ${counted(count, "message")} as read`),
       onError: (err) => showError(err, { fallback: "Failed to mark all messages as read" }),
     });
   }
 
-  const busyId = setRead.isPending ? setRead.variables?.id : undefined;
-  const resend = useResendNotification("/api/admin/contact-submissions", messageKeys.list);
-  const columns = useMemo(
-    () => messageColumns({ onToggleRead: (m) => toggleRead(m), onDelete: deleteMessage, onResend: (m) => resend(m.id), busyId }),
-    [toggleRead, deleteMessage, resend, busyId],
-  );
-
-  // Known types first, then whatever else the counters have seen (old data), so every type is filterable.
-  const typeCounts = new Map((stats.data?.by_type ?? []).map((t) => [t.form_type, t.count]));
-  const types = [...knownInquiryTypes, ...[...typeCounts.keys()].filter((t) => !knownInquiryTypes.includes(t)).sort()];
-  const typeOptions = [{ value: "", label: "All Inquiry Types" }, ...types.map((t) => ({ value: t, label: inquiryType(t).label }))];
-
   return (
-    <div>
-      <PageHeader
-        title="Contact Messages"
-        actions={
-          <>
-            <button type="button" className={actionOutline} onClick={markAllRead} disabled={markAll.isPending || stats.data?.unread === 0}>
-              <CheckCheck aria-hidden="true" className="h-4 w-4" />
-              {markAll.isPending ? `Marking... ${markAll.marked.toLocaleString("en-US")} done` : "Mark All Read"}
-            </button>
-            <span role="status" className="sr-only">
-              {markAll.isPending ? `Marking all messages as read: ${markAll.marked} done` : ""}
-            </span>
-            <ExportCsvButton filePrefix="contact-messages" noun="message" columns={messageCsvColumns} fetchAll={(onProgress) => fetchAllMessages(filters, onProgress)} />
-          </>
-        }
-      />
-
-      <StatGrid label="Message counts">
-        <StatCard label="Total Messages" value={stats.data?.total} icon={Mail} tone="purple" />
-        <StatCard label="Unread" value={stats.data?.unread} icon={MailOpen} tone="blue" />
-        <StatCard label="Read" value={stats.data?.read} icon={MailCheck} tone="green" />
-        <StatCard label="Today" value={stats.data?.today} icon={CalendarDays} tone="amber" />
-      </StatGrid>
-
-      <section aria-labelledby="by-type" className={`${panel} mb-6 p-5`}>
-        <h2 id="by-type" className="text-base font-semibold text-slate-900">
-          Messages by Inquiry Type
-        </h2>
-        <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
-          {types.map((t) => {
-            const meta = inquiryType(t);
-            return (
-              <li key={t} data-testid="type-count" className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-                <span className={`hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:flex ${tileTones[meta.tone]}`}>
-                  <meta.icon aria-hidden="true" className="h-4 w-4" />
-                </span>
-                <span className="min-w-0">
-                  <span className="block truncate text-sm text-slate-700">{meta.label}</span>
-                  <span className="block text-lg font-bold text-slate-900 tabular-nums">{stats.data ? (typeCounts.get(t) ?? 0).toLocaleString("en-US") : "—"}</span>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-
-      <FilterBar label="Filter messages">
-        <SearchBox label="Search messages" placeholder="Search by name, email, company, or message..." value={search} onChange={setSearch} />
-        <SelectFilter label="Inquiry type" value={formType} onChange={setFormType} options={typeOptions} />
-        <SelectFilter label="Status" value={status} onChange={(v) => setStatus(v as MessageStatusFilter)} options={statusOptions} />
-      </FilterBar>
-
-      <DataTable
-        caption="Contact messages"
-        {...fromPagedList(list)}
-        columns={columns}
-        getRowId={(m) => m.id}
-        onRowOpen={openMessage}
-        isRowHighlighted={(m) => !m.is_read}
-        empty={
-          <EmptyState
-            icon={Mail}
-            title="No messages found"
-            hint={filtered ? "Try adjusting your filters" : "Contact messages will appear here when customers submit the contact form"}
-          />
-        }
-      />
-
-      <MessageDetails message={details.record} onClose={details.close} onToggleRead={(m) => toggleRead(m)} toggling={setRead.isPending} />
-      {confirmDialog}
-    </div>
+    <>
+      <button type="button" className={actionOutline} onClick={() => void run()} disabled={markAll.isPending || !unread}>
+        <CheckCheck aria-hidden="true" className="h-4 w-4" />
+        {markAll.isPending ? `Marking... ${markAll.marked.toLocaleString("en-US")} done` : "Mark All Read"}
+      </button>
+      <span role="status" className="sr-only">
+        {markAll.isPending ? `Marking all messages as read: ${markAll.marked.toLocaleString("en-US")} done` : ""}
+      </span>
+      {dialog}
+    </>
   );
+}
+
+/** /admin/messages: 'Contact Messages' (SPEC §2 Messages), the inbox configured for messages. */
+export default function MessagesPage() {
+  return <LeadInbox {...config} />;
 }

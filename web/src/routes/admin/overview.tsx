@@ -6,7 +6,7 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { PageHeader } from "../../components/admin/page-header";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useDashboardStats } from "../../features/dashboard/api";
-import { formatDateTime } from "../../lib/date-time";
+import { counted, formatCount, formatDateTime } from "../../lib/format";
 
 const quickLinks = [
   { to: "/admin/blog", label: "Manage Blog Posts", hint: "Write, publish and edit articles", icon: BookOpen },
@@ -16,7 +16,7 @@ const quickLinks = [
 
 function RecentList({ title, empty, link, children }: { title: string; empty: string; link: { to: string; label: string }; children: ReactNode[] }) {
   return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+    <section aria-label={title} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         <Link to={link.to} className="text-sm font-medium text-purple-700 hover:text-purple-900 hover:underline">
@@ -58,12 +58,12 @@ export default function Overview() {
       )}
       <StatGrid label="Counters">
         <StatCard label="Blog Posts" value={s?.blogPosts.total} icon={BookOpen} tone="purple" animate
-          hint={s && `${s.blogPosts.published} published, ${s.blogPosts.drafts} drafts`} />
+          hint={s && `${formatCount(s.blogPosts.published)} published, ${counted(s.blogPosts.drafts, "draft")}`} />
         <StatCard label="Courses" value={s?.courses.total} icon={GraduationCap} tone="blue" animate
-          hint={s && `${s.courses.active} active, ${s.courses.inactive} inactive`} />
-        <StatCard label="Contact Forms" value={s?.contacts.total} icon={Mail} tone="green" animate hint={s && `${s.contacts.unread} unread`} />
+          hint={s && `${formatCount(s.courses.active)} active, ${formatCount(s.courses.inactive)} inactive`} />
+        <StatCard label="Contact Forms" value={s?.contacts.total} icon={Mail} tone="green" animate hint={s && `${formatCount(s.contacts.unread)} unread`} />
         <StatCard label="Course Registrations" value={s?.registrations.total} icon={ClipboardList} tone="amber" animate
-          hint={s && `${s.registrations.pending} pending`} />
+          hint={s && `${formatCount(s.registrations.pending)} pending`} />
       </StatGrid>
 
       <nav aria-label="Quick links" className="mb-6 grid gap-3 sm:grid-cols-3">
@@ -83,7 +83,7 @@ export default function Overview() {
       </nav>
 
       {recent && (
-        <div className="grid gap-4 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
           <RecentList title="Recent Contact Submissions" empty="No recent contact submissions" link={{ to: "/admin/messages", label: "View all" }}>
             {recent.contacts.map((c) => (
               <Row key={c.id} primary={c.name} secondary={c.email} meta={c.company || undefined} date={c.created_at} />

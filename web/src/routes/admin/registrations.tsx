@@ -1,127 +1,70 @@
-import { useMemo, useState } from "react";
-import { CheckCircle2, ClipboardList, Clock, PhoneCall, XCircle } from "lucide-react";
-import type { AdminRegistration, RegistrationStatus } from "@agency/core/contract/admin";
-import { useApiErrorHandler } from "../../components/admin/api-errors";
-import { DataTable, fromPagedList } from "../../components/admin/data-table";
-import { EmptyState } from "../../components/admin/empty-state";
-import { FilterBar, SearchBox, SelectFilter, useDebouncedValue } from "../../components/admin/filters";
-import { PageHeader } from "../../components/admin/page-header";
+import { CheckCircle2, ClipboardList, Clock, PhoneCall, RefreshCw, XCircle } from "lucide-react";
+import { registrationFilters, type AdminRegistration, type RegistrationFilters, type RegistrationStats, type RegistrationStatus } from "@agency/core/contract/admin";
+import { SelectFilter } from "../../components/admin/filters";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
-import { useToast } from "../../components/admin/toasts";
-import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
-import { useOpenRecord } from "../../components/admin/use-open-record";
-import { ExportCsvButton } from "../../features/export/export-csv-button";
-import {
-  fetchAllRegistrations,
-  registrationKeys,
-  useDeleteRegistration,
-  useRegistrationStats,
-  useRegistrations,
-  useSetRegistrationStatus,
-  type RegistrationFilters,
-} from "../../features/registrations/admin-api";
-import { useResendNotification } from "../../features/leads/notification";
+import { bulkDelete, LeadInbox, type InboxConfig } from "../../features/leads/lead-inbox";
+import { registrationsApi } from "../../features/registrations/admin-api";
 import { registrationColumns } from "../../features/registrations/registration-columns";
 import { RegistrationDetails } from "../../features/registrations/registration-details";
 import { statusLabel, statusOptions, statusTone } from "../../features/registrations/registration-status";
 import { registrationCsvColumns } from "../../features/registrations/registrations-csv";
-import { useStableCallback } from "../../lib/use-stable-callback";
 
 const filterOptions = [{ value: "all", label: "All Status" }, ...statusOptions];
 const statusIcons = { pending: Clock, contacted: PhoneCall, enrolled: CheckCircle2, declined: XCircle } as const;
 
-/** /admin/registrations: 'Course Registrations', the tech school's sign-ups and their follow-up. */
-export default function RegistrationsPage() {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<RegistrationFilters["status"]>("all");
-  const q = useDebouncedValue(search.trim(), 300);
-  const filters: RegistrationFilters = useMemo(() => ({ q, status }), [q, status]);
-  const filtered = q !== "" || status !== "all";
-
-  const list = useRegistrations(filters);
-  const stats = useRegistrationStats();
-  const setStatusOf = useSetRegistrationStatus();
-  const remove = useDeleteRegistration();
-  const toast = useToast();
-  const showError = useApiErrorHandler();
-  const details = useOpenRecord(list.rows);
-
-  const resend = useResendNotification("/api/admin/course-registrations", registrationKeys.list);
-  const changeStatus = useStableCallback((registration: AdminRegistration, next: RegistrationStatus) => {
-    setStatusOf.mutate(
-      { id: registration.id, status: next },
-      {
-        onSuccess: () => {
-          details.update(registration.id, { status: next });
-          toast.success(`${registration.name}: ${statusLabel(next)}`);
-        },
-        onError: (err) => showError(err, { fallback: "Failed to update the registration", onReload: () => list.refetch() }),
-      },
-    );
-  });
-
-  const [confirmDialog, deleteRegistration] = useConfirmedDelete<AdminRegistration>({
-    title: "Delete registration",
-    message: "Are you sure you want to delete this registration?",
-    remove: (r) => remove.mutateAsync(r.id),
-    success: "Registration deleted",
-    fallback: "Failed to delete the registration",
-    onDeleted: (r) => details.closeIf(r.id),
-    onReload: () => list.refetch(),
-  });
-
-  const busyId = setStatusOf.isPending ? setStatusOf.variables?.id : undefined;
-  const columns = useMemo(
-    () => registrationColumns({ onStatusChange: changeStatus, onDelete: deleteRegistration, onResend: (r) => resend(r.id), busyId }),
-    [changeStatus, deleteRegistration, resend, busyId],
-  );
-
-  const countOf = (s: RegistrationStatus) => (stats.data ? (stats.data.by_status.find((b) => b.status === s)?.count ?? 0) : undefined);
-
-  return (
-    <div>
-      <PageHeader
-        title="Course Registrations"
-        actions={
-          <ExportCsvButton
-            filePrefix="course-registrations"
-            noun="registration"
-            columns={registrationCsvColumns}
-            fetchAll={(onProgress) => fetchAllRegistrations(filters, onProgress)}
-          />
-        }
-      />
-
+const config: InboxConfig<AdminRegistration, RegistrationFilters, RegistrationStats> = {
+  api: registrationsApi,
+  title: "Course Registrations",
+  noun: "registration",
+  caption: "Course registrations",
+  filters: registrationFilters,
+  search: { label: "Search registrations", placeholder: "Search by name, email, phone, company, course or notes..." },
+  filterControls: (filters, setFilter) => <SelectFilter label="Status" value={filters.status} onChange={(v) => setFilter("status", v)} options={filterOptions} />,
+  stats: (stats) => {
+    const countOf = (s: RegistrationStatus) => (stats ? (stats.by_status.find((b) => b.status === s)?.count ?? 0) : undefined);
+    return (
       <StatGrid label="Registration counts" columns="lg:grid-cols-5">
-        <StatCard label="Total" value={stats.data?.total} icon={ClipboardList} tone="purple" />
+        <StatCard label="Total" value={stats?.total} icon={ClipboardList} tone="purple" />
         {statusOptions.map((o) => (
           <StatCard key={o.value} label={o.label} value={countOf(o.value)} icon={statusIcons[o.value]} tone={statusTone(o.value)} />
         ))}
       </StatGrid>
+    );
+  },
+  columns: ({ change, remove, resend }) => registrationColumns({ onStatusChange: (r, status) => change(r, { status }), onDelete: remove, onResend: resend }),
+  nameOf: (r) => r.name,
+  isRowHighlighted: (r) => r.status === "pending",
+  changed: (r, change) => (change.status ? `${r.name}: ${statusLabel(change.status)}` : undefined),
+  details: (r, { close, change, busyId }) => (
+    <RegistrationDetails registration={r} onClose={close} onStatusChange={(x, status) => change(x, { status })} saving={busyId !== undefined} />
+  ),
+  bulkActions: [
+    {
+      label: "Change status",
+      icon: RefreshCw,
+      choices: { label: "New status for the selected registrations", options: statusOptions },
+      verb: "Changing status",
+      body: (status) => ({ action: "set_status", status }),
+      confirm: (count, status) => ({ title: `Change the status of ${count}?`, message: `Change the status of ${count} to ${status}?`, confirmLabel: "Change status", tone: "default" }),
+    },
+    bulkDelete,
+  ],
+  deleteOne: {
+    title: "Delete registration",
+    message: "Are you sure you want to delete this registration?",
+    success: "Registration deleted",
+    fallback: "Failed to delete the registration",
+  },
+  csv: { prefix: "course-registrations", columns: registrationCsvColumns },
+  empty: {
+    icon: ClipboardList,
+    title: "No registrations found",
+    filtered: "Try adjusting your filters",
+    unfiltered: "Course registrations will appear here when visitors register for a course",
+  },
+};
 
-      <FilterBar label="Filter registrations">
-        <SearchBox label="Search registrations" placeholder="Search by name, email, phone, company, course or notes..." value={search} onChange={setSearch} />
-        <SelectFilter label="Status" value={status} onChange={(v) => setStatus(v as RegistrationFilters["status"])} options={filterOptions} />
-      </FilterBar>
-
-      <DataTable
-        caption="Course registrations"
-        {...fromPagedList(list)}
-        columns={columns}
-        getRowId={(r) => r.id}
-        onRowOpen={details.open}
-        isRowHighlighted={(r) => r.status === "pending"}
-        empty={
-          <EmptyState
-            icon={ClipboardList}
-            title="No registrations found"
-            hint={filtered ? "Try adjusting your filters" : "Course registrations will appear here when visitors register for a course"}
-          />
-        }
-      />
-
-      <RegistrationDetails registration={details.record} onClose={details.close} onStatusChange={changeStatus} saving={setStatusOf.isPending} />
-      {confirmDialog}
-    </div>
-  );
+/** /admin/registrations: 'Course Registrations', the inbox configured for the tech school's sign-ups. */
+export default function RegistrationsPage() {
+  return <LeadInbox {...config} />;
 }

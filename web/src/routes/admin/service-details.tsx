@@ -3,13 +3,14 @@ import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ListChecks } from "lucide-react";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
+import type * as z from "zod";
 import { serviceDetailInput } from "@agency/core/contract/catalog";
 import { serviceCategories } from "@agency/core/contract/catalog-values";
 import { fieldErrors } from "@agency/core/contract/common";
 import { Badge } from "../../components/admin/badge";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { PageHeader } from "../../components/admin/page-header";
-import type { RecordEditor } from "../../components/admin/use-record-editor";
+import { fieldBinder, type FieldValues, type RecordEditor } from "../../components/admin/use-record-editor";
 import { serviceDetailsApi, useCatalog } from "../../features/catalog/admin-api";
 import { barInItem, toBarList, toLines } from "../../features/catalog/bar-list";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
@@ -18,19 +19,7 @@ import { CatalogManager } from "../../features/catalog/catalog-manager";
  * The editor's values. The three lists are stored `|`-separated (SPEC §3) and edited one item per
  * line; `toPayload` turns the lines back into the stored form.
  */
-type DetailValues = {
-  service_category: string;
-  title: string;
-  short_description: string;
-  detailed_description: string;
-  key_features: string;
-  benefits: string;
-  use_cases: string;
-  pricing_info: string;
-  implementation_time: string;
-  order_index: string;
-  is_active: boolean;
-};
+type DetailValues = FieldValues<z.output<typeof serviceDetailInput>>;
 
 const labels: Record<keyof DetailValues, string> = {
   service_category: "Service Category",
@@ -92,12 +81,7 @@ const columns: ColumnDef<ServiceDetail>[] = [
 
 function DetailForm({ editor }: { editor: RecordEditor<ServiceDetail, DetailValues> }) {
   const { values, set, errors } = editor;
-  const text = (field: keyof DetailValues & string) => ({
-    label: labels[field],
-    value: String(values[field]),
-    onChange: (v: string) => set(field, v),
-    error: errors[field],
-  });
+  const text = fieldBinder(editor, labels);
   return (
     <>
       <SelectField {...text("service_category")} required options={categoryOptions(values.service_category)} hint="The services page's Learn More opens its category's first active detail (lowest Order Index)" />

@@ -1,8 +1,8 @@
 import { useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { BadgeCheck, Copy, Trash2, UserCheck, UserPlus, Users as UsersIcon, UserX } from "lucide-react";
-import type { AdminUser } from "@agency/core/contract/admin";
-import { Badge } from "../../components/admin/badge";
+import { userRoleLabels, type AdminUser, type UserListFilters, type UserRole } from "@agency/core/contract/admin";
+import { Badge, type BadgeTone } from "../../components/admin/badge";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { DataTable, fromPagedList } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
@@ -13,7 +13,7 @@ import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
 import { activityOf, initialsOf } from "../../features/users/activity";
-import { useDeleteUser, useUsers, useUserStats, type UserFilters } from "../../features/users/admin-api";
+import { useDeleteUser, useUsers, useUserStats } from "../../features/users/admin-api";
 
 const sortOptions = [
   { value: "created_at", label: "Sort by Join Date" },
@@ -26,32 +26,39 @@ const orderOptions = [
   { value: "asc", label: "Oldest First" },
 ];
 
+const roleTones: Record<UserRole, BadgeTone> = { admin_account: "indigo", admin_google: "purple", no_access: "slate" };
+
+/** The name shown: a Google user's name, an account's full name or username, else 'Unknown'. */
+const nameOf = (u: AdminUser) => (u.kind === "google" ? u.google_user_data.name : u.full_name || u.username) || "Unknown";
+
 /** The Google picture when there is one, else initials drawn here (no outside image service). */
 function Avatar({ user }: { user: AdminUser }) {
   const [failed, setFailed] = useState(false);
-  const picture = user.google_user_data.picture;
+  const picture = user.kind === "google" ? user.google_user_data.picture : undefined;
   if (picture && /^https:\/\//i.test(picture) && !failed) {
     return <img src={picture} alt="" referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-10 w-10 shrink-0 rounded-full object-cover" />;
   }
   return (
     <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-sm font-semibold text-purple-800">
-      {initialsOf(user.google_user_data.name, user.email)}
+      {user.kind === "google" ? initialsOf(user.google_user_data.name, user.email) : initialsOf(user.full_name, user.username)}
     </span>
   );
 }
 
-function userColumns(actions: { onCopy: (u: AdminUser) => void; onDelete: (u: AdminUser) => void }): ColumnDef<AdminUser>[] {
+type GoogleRow = Extract<AdminUser, { kind: "google" }>;
+
+function userColumns(actions: { onCopy: (u: GoogleRow) => void; onDelete: (u: AdminUser) => void }): ColumnDef<AdminUser>[] {
   return [
     {
       id: "user",
       header: "User",
-      meta: { className: "min-w-[14rem]" },
+      meta: { className: "min-w-[12rem]" },
       cell: ({ row: { original: u } }) => (
         <div className="flex items-center gap-3">
           <Avatar user={u} />
           <div className="min-w-0">
-            <p className="font-semibold text-slate-900">{u.google_user_data.name || "Unknown"}</p>
-            <p className="truncate text-xs text-slate-600">ID: {u.id}</p>
+            <p className="font-semibold text-slate-900">{nameOf(u)}</p>
+            <p className="text-xs break-all text-slate-600">{u.kind === "google" ? `ID: ${u.id}` : `@${u.username}`}</p>
           </div>
         </div>
       ),
@@ -59,14 +66,28 @@ function userColumns(actions: { onCopy: (u: AdminUser) => void; onDelete: (u: Ad
     {
       id: "email",
       header: "Email",
+      meta: { className: "min-w-[12rem]" },
+      cell: ({ row: { original: u } }) =>
+        u.kind === "google" ? (
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="[overflow-wrap:anywhere]">{u.email}</span>
+            {u.google_user_data.email_verified && (
+              <Badge tone="green" icon={BadgeCheck}>
+                Verified
+              </Badge>
+            )}
+          </span>
+        ) : (
+          <span className="text-slate-600">No email (username account)</span>
+        ),
+    },
+    {
+      id: "role",
+      header: "Role",
       cell: ({ row: { original: u } }) => (
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="break-all">{u.email}</span>
-          {u.google_user_data.email_verified && (
-            <Badge tone="green" icon={BadgeCheck}>
-              Verified
-            </Badge>
-          )}
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={roleTones[u.role]}>{userRoleLabels[u.role]}</Badge>
+          {u.kind === "account" && u.disabled && <Badge tone="red">Disabled</Badge>}
         </span>
       ),
     },
@@ -78,24 +99,27 @@ function userColumns(actions: { onCopy: (u: AdminUser) => void; onDelete: (u: Ad
         return <Badge tone={a.tone}>{a.label}</Badge>;
       },
     },
-    dateColumn<AdminUser>("created_at", "Joined", (u) => u.created_at),
-    dateColumn<AdminUser>("last_login_at", "Last Login", (u) => u.last_login_at, { empty: "Never" }),
-    actionsColumn<AdminUser>((u) => (
-      <>
-        <RowAction label="Copy email" icon={Copy} onClick={() => actions.onCopy(u)} />
-        <RowAction label="Delete user" icon={Trash2} danger onClick={() => actions.onDelete(u)} />
-      </>
-    )),
+    dateColumn<AdminUser>("created_at", "Joined", (u) => u.created_at, { wrap: true }),
+    dateColumn<AdminUser>("last_login_at", "Last Login", (u) => u.last_login_at, { empty: "Never", wrap: true }),
+    // An admin account is managed from the shell (`npm run admin -- disable <username>`), not here.
+    actionsColumn<AdminUser>((u) =>
+      u.kind === "google" ? (
+        <>
+          <RowAction label="Copy email" icon={Copy} onClick={() => actions.onCopy(u)} />
+          <RowAction label="Delete user" icon={Trash2} danger onClick={() => actions.onDelete(u)} />
+        </>
+      ) : null,
+    ),
   ];
 }
 
-/** /admin/users: 'User Management', everyone who signed in with Google. */
+/** /admin/users: 'User Management', the username admin accounts and everyone who signed in with Google, with their role. */
 export default function UsersPage() {
   const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<UserFilters["sort"]>("created_at");
-  const [order, setOrder] = useState<UserFilters["order"]>("desc");
+  const [sort, setSort] = useState<UserListFilters["sort"]>("created_at");
+  const [order, setOrder] = useState<UserListFilters["order"]>("desc");
   const q = useDebouncedValue(search.trim(), 300);
-  const filters: UserFilters = useMemo(() => ({ q, sort, order }), [q, sort, order]);
+  const filters: UserListFilters = useMemo(() => ({ q, sort, order }), [q, sort, order]);
 
   const list = useUsers(filters);
   const stats = useUserStats();
@@ -136,8 +160,8 @@ export default function UsersPage() {
 
       <FilterBar label="Filter users">
         <SearchBox label="Search users" placeholder="Search by name or email..." value={search} onChange={setSearch} />
-        <SelectFilter label="Sort by" value={sort} onChange={(v) => setSort(v as UserFilters["sort"])} options={sortOptions} />
-        <SelectFilter label="Order" value={order} onChange={(v) => setOrder(v as UserFilters["order"])} options={orderOptions} />
+        <SelectFilter label="Sort by" value={sort} onChange={(v) => setSort(v as UserListFilters["sort"])} options={sortOptions} />
+        <SelectFilter label="Order" value={order} onChange={(v) => setOrder(v as UserListFilters["order"])} options={orderOptions} />
       </FilterBar>
 
       <DataTable

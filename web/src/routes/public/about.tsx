@@ -1,10 +1,9 @@
-import { Link } from "react-router-dom";
-import { ArrowRight, Compass, HeartHandshake, PenTool, Repeat, Rocket, Scale, Sparkles, Target, TrendingUp, Users } from "lucide-react";
+import { Compass, HeartHandshake, PenTool, Repeat, Rocket, Scale, Sparkles, Target, TrendingUp, Users } from "lucide-react";
 import { CtaSection } from "../../components/public/cta-section";
 import { PageHero } from "../../components/public/page-hero";
-import { SectionHeading } from "../../components/public/section-heading";
-import { btnOnDark, btnWhite, container, eyebrow } from "../../components/ui/classes";
-import { CountUp } from "../../components/ui/count-up";
+import { StatList } from "../../components/public/stat-list";
+import { PageSection } from "../../components/public/section-heading";
+import { container, eyebrow } from "../../components/ui/classes";
 import { usePageTexts } from "../../features/content/api";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
@@ -62,16 +61,13 @@ export default function AboutPage() {
             <div className="on-dark rounded-3xl bg-linear-to-br from-purple-700 to-blue-700 p-8 text-white shadow-xl shadow-purple-900/20">
               <Sparkles className="h-8 w-8 text-purple-200" aria-hidden="true" />
               <p className="mt-4 text-xl font-semibold">Arcline in numbers</p>
-              <dl className="mt-8 grid grid-cols-2 gap-6">
-                {stats.map((s) => (
-                  <div key={s.label} className="flex flex-col-reverse">
-                    <dt className="mt-1 text-sm text-purple-100">{s.label}</dt>
-                    <dd className="text-3xl font-extrabold">
-                      <CountUp end={s.end} suffix={s.suffix} />
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <StatList
+                stats={stats}
+                className="mt-8 grid grid-cols-2 gap-6"
+                itemClassName="flex flex-col-reverse"
+                labelClassName="mt-1 text-sm text-purple-100"
+                valueClassName="text-3xl font-extrabold"
+              />
               <p className="mt-8 flex items-center gap-2 border-t border-white/20 pt-6 text-sm text-purple-100">
                 <Users className="h-4 w-4" aria-hidden="true" /> Engineers, data scientists and teachers in New York
               </p>
@@ -80,59 +76,47 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="approach-heading" className="bg-slate-50 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="approach-heading" kicker="How we work" title="Our Approach" intro="Four steps we follow on every engagement, from a one-week automation to a year-long AI program." />
-          <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {approach.map((step, i) => (
-              <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <span className="absolute top-6 right-6 text-5xl font-extrabold text-slate-300" aria-hidden="true">{i + 1}</span>
-                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-linear-to-br from-purple-600 to-blue-600 text-white">
-                  <step.icon className="h-6 w-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-5 text-xl font-semibold text-slate-900">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-3 leading-relaxed text-slate-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection headingId="approach-heading" className="bg-slate-50 py-20 sm:py-24" kicker="How we work" title="Our Approach" intro="Four steps we follow on every engagement, from a one-week automation to a year-long AI program.">
+        <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {approach.map((step, i) => (
+            <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+              <span className="absolute top-6 right-6 text-5xl font-extrabold text-slate-300" aria-hidden="true">{i + 1}</span>
+              <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-linear-to-br from-purple-600 to-blue-600 text-white">
+                <step.icon className="h-6 w-6" aria-hidden="true" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold text-slate-900">
+                <span className="sr-only">Step {i + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-3 leading-relaxed text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section aria-labelledby="values-heading" className="py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="values-heading" kicker="What we believe" title="Our Core Values" intro="The principles behind every system we build and every course we teach." />
-          <ul className="mt-14 grid gap-6 md:grid-cols-2">
-            {values.map((v) => (
-              <li key={v.title} className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:border-purple-200 hover:shadow-lg">
-                <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-purple-50 text-purple-700">
-                  <v.icon className="h-6 w-6" aria-hidden="true" />
-                </span>
-                <div>
-                  <h3 className="text-xl font-semibold text-slate-900">{v.title}</h3>
-                  <p className="mt-2 leading-relaxed text-slate-600">{v.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection headingId="values-heading" kicker="What we believe" title="Our Core Values" intro="The principles behind every system we build and every course we teach.">
+        <ul className="mt-14 grid gap-6 md:grid-cols-2">
+          {values.map((v) => (
+            <li key={v.title} className="flex gap-5 rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:border-purple-200 hover:shadow-lg">
+              <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-purple-50 text-purple-700">
+                <v.icon className="h-6 w-6" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="text-xl font-semibold text-slate-900">{v.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-600">{v.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <CtaSection
         headingId="about-cta-heading"
         title="Let's Build Something That Lasts"
         text="Whether you need one workflow automated or a plan for AI across the business, we would love to hear what you are working on."
-      >
-        <Link to="/contact" className={btnWhite}>
-          Get in Touch
-          <ArrowRight className="h-5 w-5" aria-hidden="true" />
-        </Link>
-        <Link to="/services" className={btnOnDark}>
-          View Our Services
-        </Link>
-      </CtaSection>
+        primary={{ to: "/contact", label: "Get in Touch" }}
+        secondary={{ to: "/services", label: "View Our Services" }}
+      />
     </>
   );
 }

@@ -1,19 +1,21 @@
-import { useId, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
-import { FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { ChevronLeft, ChevronRight, FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
 import "../../lib/zod-jitless";
-import { excerptOf, publicBlogCategories, htmlText } from "@agency/core/contract/blog-values";
+import { BLOG_PAGE_SIZE, publicBlogCategories, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { PageHero } from "../../components/public/page-hero";
 import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";
 import { CloseButton, Modal } from "../../components/ui/modal";
 import { usePageTexts } from "../../features/content/api";
 import { useDeferredData } from "../../features/content/deferred";
-import { useBlogPosts, type BlogPost } from "../../features/blog/api";
+import { blogPageHref, useBlogCategories, useBlogList } from "../../features/blog/api";
+import { counted } from "../../lib/format";
 import { categoryLabel } from "../../features/blog/categories";
 import { PostCard } from "../../features/blog/post-card";
 import { StayUpdated } from "../../features/blog/stay-updated";
 import { usePageMeta } from "../../features/seo/use-page-meta";
+import NotFoundPage from "./not-found";
 
 const defaults = {
   hero_title: "Field Notes on Applied AI",
@@ -23,20 +25,13 @@ const defaults = {
 
 const popularTags = ["Automation", "AI Agents", "Machine Learning", "Forecasting", "Python", "Case Study", "Careers", "LLMs"];
 
-/** Case-insensitive search over title, excerpt and content (SPEC §5). */
-function matches(post: BlogPost, q: string) {
-  if (!q) return true;
-  const hay = `${post.title}\n${excerptOf(post)}\n${htmlText(post.content ?? "")}`.toLowerCase();
-  return hay.includes(q.toLowerCase());
-}
-
-function CategoryList({ posts, active, onPick }: { posts: BlogPost[]; active: string; onPick: (c: string) => void }) {
-  const counts = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const p of posts) m.set(p.category ?? "", (m.get(p.category ?? "") ?? 0) + 1);
-    return m;
-  }, [posts]);
-  const items = [{ value: "", label: "All Posts", count: posts.length }, ...publicBlogCategories.map((c) => ({ value: c, label: categoryLabel(c), count: counts.get(c) ?? 0 }))];
+/** The sidebar's categories with the counts kept on the server ("All Posts": every published post). */
+function CategoryList({ counts, active, onPick }: { counts: BlogCategoryCounts | undefined; active: string; onPick: (c: string) => void }) {
+  const countOf = (c: string) => counts?.categories.find((x) => x.category === c)?.count;
+  const items = [
+    { value: "", label: "All Posts", count: counts?.total },
+    ...publicBlogCategories.map((c) => ({ value: c, label: categoryLabel(c), count: countOf(c) })),
+  ];
   return (
     <ul className="space-y-1" data-testid="category-list">
       {items.map((item) => {
@@ -50,12 +45,35 @@ function CategoryList({ posts, active, onPick }: { posts: BlogPost[]; active: st
               className={`flex w-full items-center justify-between rounded-xl px-4 py-2.5 text-left text-sm font-medium transition ${isActive ? "bg-purple-700 text-white" : "text-slate-700 hover:bg-purple-50 hover:text-purple-800"}`}
             >
               <span>{item.label}</span>
-              <span className={`rounded-full px-2 py-0.5 text-xs ${isActive ? "bg-white/20 text-white" : "bg-slate-100 text-slate-700"}`}>{item.count}</span>
+              {item.count !== undefined && (
+                <span className={`rounded-full px-2 py-0.5 text-xs ${isActive ? "bg-white/20 text-white" : "bg-slate-100 text-slate-700"}`}>{item.count}</span>
+              )}
             </button>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** Previous and Next between the list's addresses (/blog, /blog/page/{n}), with "Page n of N" when N is known. */
+function Pagination({ page, pages, hasNext, filters }: { page: number; pages: number | undefined; hasNext: boolean; filters: { category: string; q: string } }) {
+  if (page === 1 && !hasNext) return null;
+  const link = "inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 shadow-sm hover:border-purple-400 hover:text-purple-800";
+  return (
+    <nav aria-label="Blog pages" className="mt-12 flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={blogPageHref(page - 1, filters)} rel="prev" className={link}>
+          <ChevronLeft className="h-5 w-5" aria-hidden="true" /> Previous<span className="sr-only"> page</span>
+        </Link>
+      ) : <span />}
+      <p className="text-sm text-slate-600" aria-current="page">Page {page}{pages ? ` of ${pages}` : ""}</p>
+      {hasNext ? (
+        <Link to={blogPageHref(page + 1, filters)} rel="next" className={link}>
+          Next<span className="sr-only"> page</span> <ChevronRight className="h-5 w-5" aria-hidden="true" />
+        </Link>
+      ) : <span />}
+    </nav>
   );
 }
 
@@ -74,35 +92,49 @@ function PopularTags() {
   );
 }
 
+/** How long typing pauses before the search runs on the server. */
+const SEARCH_DELAY_MS = 300;
+
 export default function BlogListPage() {
   const { texts } = usePageTexts("blog", defaults);
-  const posts = useDeferredData(useBlogPosts());
-  const [params, setParams] = useSearchParams();
+  const { page: pageParam } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const [drawer, setDrawer] = useState(false);
   const drawerTitle = useId();
-  const q = params.get("q") ?? "";
+  const q = (params.get("q") ?? "").trim();
   const category = params.get("category") ?? "";
-  usePageMeta({ title: "Blog", description: texts.hero_subtitle });
+  // /blog is page 1; /blog/page/{n} the n-th (a real address per page).
+  const page = pageParam === undefined ? 1 : /^[1-9]\d{0,3}$/.test(pageParam) ? Number(pageParam) : 0;
+  usePageMeta({ title: page > 1 ? `Blog - Page ${page}` : "Blog", description: texts.hero_subtitle });
 
-  const update = (next: { q?: string; category?: string }) => {
-    const merged = { q, category, ...next };
-    const sp = new URLSearchParams();
-    if (merged.q) sp.set("q", merged.q);
-    if (merged.category) sp.set("category", merged.category);
-    setParams(sp, { replace: true });
-  };
+  const list = useBlogList({ page, category, q });
+  const posts = useDeferredData(list);
+  const counts = useBlogCategories().data;
 
-  const all = posts.data ?? [];
-  const filtered = all.filter((p) => (!category || p.category === category) && matches(p, q.trim()));
-  const [featured, ...rest] = filtered;
-  const filtering = !!(q.trim() || category);
+  // The search box shows what is typed at once; the list follows once typing pauses.
+  const [typed, setTyped] = useState(q);
+  useEffect(() => setTyped((t) => (t.trim() === q ? t : q)), [q]);
+  useEffect(() => {
+    if (typed.trim() === q) return;
+    const timer = setTimeout(() => navigate(blogPageHref(1, { category, q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, category, navigate]);
+
+  if (page === 0) return <NotFoundPage />;
+
+  const items = posts.data?.items ?? [];
+  const [featured, ...rest] = page === 1 ? items : [undefined, ...items];
+  const filtering = Boolean(q || category);
+  const categoryCount = category ? counts?.categories.find((c) => c.category === category)?.count : counts?.total;
+  const pages = !q && categoryCount !== undefined ? Math.max(1, Math.ceil(categoryCount / BLOG_PAGE_SIZE)) : undefined;
 
   const categories = (
     <CategoryList
-      posts={all}
+      counts={counts}
       active={category}
       onPick={(c) => {
-        update({ category: c });
+        navigate(blogPageHref(1, { category: c, q }));
         setDrawer(false);
       }}
     />
@@ -123,8 +155,8 @@ export default function BlogListPage() {
                   id="blog-search"
                   type="search"
                   placeholder="Search articles..."
-                  value={q}
-                  onChange={(e) => update({ q: e.target.value })}
+                  value={typed}
+                  onChange={(e) => setTyped(e.target.value)}
                   className="block w-full rounded-xl border border-slate-300 bg-white py-3 pr-4 pl-12 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-purple-600 focus:ring-2 focus:ring-purple-600/30 focus:outline-none"
                 />
               </div>
@@ -141,21 +173,21 @@ export default function BlogListPage() {
             </div>
             {filtering && (
               <p className="mt-4 text-sm text-slate-600" role="status">
-                {filtered.length} {filtered.length === 1 ? "article" : "articles"}
+                {q || categoryCount === undefined ? "Articles" : counted(categoryCount, "article")}
                 {category && <> in <strong className="text-slate-900">{categoryLabel(category)}</strong></>}
-                {q.trim() && <> matching “<strong className="text-slate-900">{q.trim()}</strong>”</>}
+                {q && <> matching “<strong className="text-slate-900">{q}</strong>”</>}
               </p>
             )}
 
             {posts.pending ? (
               <Spinner className="min-h-screen items-start" label="Loading articles" />
-            ) : all.length === 0 ? (
+            ) : items.length === 0 && !filtering && page === 1 ? (
               <div className="mt-10 rounded-2xl border border-dashed border-slate-300 p-12 text-center" data-testid="blog-empty">
                 <Newspaper className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
                 <h2 className="mt-4 text-xl font-semibold text-slate-900">No posts yet</h2>
                 <p className="mt-2 text-slate-600">Our first articles are on their way. Check back soon.</p>
               </div>
-            ) : !featured ? (
+            ) : items.length === 0 ? (
               <div className="mt-10 rounded-2xl border border-dashed border-slate-300 p-12 text-center" data-testid="blog-empty">
                 <FileSearch className="mx-auto h-12 w-12 text-slate-400" aria-hidden="true" />
                 <h2 className="mt-4 text-xl font-semibold text-slate-900">No posts found</h2>
@@ -166,17 +198,19 @@ export default function BlogListPage() {
               </div>
             ) : (
               <>
-                <section aria-labelledby="featured-heading" className="mt-10">
-                  <h2 id="featured-heading" className="text-sm font-semibold tracking-wider text-purple-700 uppercase">Featured Article</h2>
-                  <div className="mt-4">
-                    <PostCard post={featured} featured />
-                  </div>
-                </section>
+                {featured && (
+                  <section aria-labelledby="featured-heading" className="mt-10">
+                    <h2 id="featured-heading" className="text-sm font-semibold tracking-wider text-purple-700 uppercase">Featured Article</h2>
+                    <div className="mt-4">
+                      <PostCard post={featured} featured />
+                    </div>
+                  </section>
+                )}
                 {rest.length > 0 && (
-                  <section aria-labelledby="more-heading" className="mt-14">
+                  <section aria-labelledby="more-heading" className={featured ? "mt-14" : "mt-10"}>
                     <h2 id="more-heading" className="text-2xl font-bold text-slate-900">More Articles</h2>
                     <ul className="mt-6 grid gap-6 md:grid-cols-2">
-                      {rest.map((p) => (
+                      {rest.map((p) => p && (
                         <li key={p.id} className="flex">
                           <PostCard post={p} />
                         </li>
@@ -184,6 +218,7 @@ export default function BlogListPage() {
                     </ul>
                   </section>
                 )}
+                <Pagination page={page} pages={pages} hasNext={posts.data?.hasNext ?? false} filters={{ category, q }} />
               </>
             )}
           </div>

@@ -9,7 +9,7 @@ import { container } from "../../components/ui/classes";
 import { SafeHtml } from "../../components/ui/safe-html";
 import { ApiError } from "../../lib/api";
 import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
-import { useBlogPost, useBlogPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
+import { useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
 import { CategoryBadge, PostCard } from "../../features/blog/post-card";
 import { PostMeta } from "../../features/blog/post-meta";
 import { ShareButton } from "../../features/blog/share-button";
@@ -50,9 +50,8 @@ function PostError({ error }: { error: unknown }) {
 }
 
 function Related({ current }: { current: BlogPost }) {
-  const posts = useDeferredData(useBlogPosts());
-  // SPEC §9: the first 3 of the list, excluding the current post.
-  const related = (posts.data ?? []).filter((p) => p.id !== current.id && p.slug !== current.slug).slice(0, 3);
+  // Read on the server: the newest three of the post's category, then the newest others, never this post.
+  const related = useDeferredData(useRelatedPosts(current.slug)).data ?? [];
   if (!related.length) return null;
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-16 sm:py-20">

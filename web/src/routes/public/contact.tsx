@@ -1,6 +1,6 @@
 import { CalendarCheck, Clock, FileText, Mail, MapPin, MessageCircle, Phone, Timer, type LucideIcon } from "lucide-react";
 import { PageHero } from "../../components/public/page-hero";
-import { SectionHeading } from "../../components/public/section-heading";
+import { PageSection } from "../../components/public/section-heading";
 import { container } from "../../components/ui/classes";
 import { usePageTexts, useSettings } from "../../features/content/api";
 import { ContactForm } from "../../features/contact/contact-form";
@@ -125,22 +125,19 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <section aria-labelledby="faq-heading" className="bg-slate-50 py-16 sm:py-20">
-        <div className={`${container} max-w-4xl`}>
-          <SectionHeading id="faq-heading" kicker="FAQ" title="Frequently Asked Questions" />
-          <div className="mt-10 space-y-4">
-            {faqs.map((f) => (
-              <details key={f.q} className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm open:shadow-md">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
-                  {f.q}
-                  <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-purple-50 text-xl text-purple-700 transition group-open:rotate-45">+</span>
-                </summary>
-                <p className="mt-4 leading-relaxed text-slate-700">{f.a}</p>
-              </details>
-            ))}
-          </div>
+      <PageSection headingId="faq-heading" className="bg-slate-50 py-16 sm:py-20" width="max-w-4xl" kicker="FAQ" title="Frequently Asked Questions">
+        <div className="mt-10 space-y-4">
+          {faqs.map((f) => (
+            <details key={f.q} className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm open:shadow-md">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
+                {f.q}
+                <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-purple-50 text-xl text-purple-700 transition group-open:rotate-45">+</span>
+              </summary>
+              <p className="mt-4 leading-relaxed text-slate-700">{f.a}</p>
+            </details>
+          ))}
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }

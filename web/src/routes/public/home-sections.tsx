@@ -5,11 +5,11 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { Course, Industry, Service } from "@agency/core/catalog/catalog";
 import { CourseCard, IndustryCard, ServiceCard } from "../../components/public/catalog-cards";
 import { CtaSection } from "../../components/public/cta-section";
-import { SectionHeading } from "../../components/public/section-heading";
+import { PageSection } from "../../components/public/section-heading";
 import { TestimonialCarousel, type Testimonial } from "../../components/public/testimonials";
 import { VideoEmbed } from "../../components/public/video-embed";
 import { Spinner } from "../../components/spinner";
-import { btnOnDark, btnPrimary, btnSecondary, btnWhite, container, eyebrow } from "../../components/ui/classes";
+import { btnPrimary, btnSecondary, container, eyebrow } from "../../components/ui/classes";
 import { usePageTexts } from "../../features/content/api";
 import { useDeferredData } from "../../features/content/deferred";
 
@@ -81,72 +81,63 @@ export default function HomeSections({ services, industries, courses }: Props) {
 
   return (
     <>
-      <section aria-labelledby="video-heading" className="bg-slate-50 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="video-heading" kicker="See how it works" title={texts.video_title} intro={texts.video_subtitle} />
-          <div className="mt-12 grid items-center gap-10 lg:grid-cols-5">
-            <div className="lg:col-span-3">
-              <VideoEmbed url={texts.video_embed_url} title={texts.video_title} />
-            </div>
-            <div className="lg:col-span-2">
-              <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-purple-100 text-purple-700">
-                <Lightbulb className="h-6 w-6" aria-hidden="true" />
-              </span>
-              <h3 className="mt-5 text-2xl font-bold text-slate-900">{texts.video_description_title}</h3>
-              <p className="mt-4 leading-relaxed text-slate-700">{texts.video_description}</p>
-            </div>
+      <PageSection headingId="video-heading" className="bg-slate-50 py-20 sm:py-24" kicker="See how it works" title={texts.video_title} intro={texts.video_subtitle}>
+        <div className="mt-12 grid items-center gap-10 lg:grid-cols-5">
+          <div className="lg:col-span-3">
+            <VideoEmbed url={texts.video_embed_url} title={texts.video_title} />
+          </div>
+          <div className="lg:col-span-2">
+            <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-purple-100 text-purple-700">
+              <Lightbulb className="h-6 w-6" aria-hidden="true" />
+            </span>
+            <h3 className="mt-5 text-2xl font-bold text-slate-900">{texts.video_description_title}</h3>
+            <p className="mt-4 leading-relaxed text-slate-700">{texts.video_description}</p>
           </div>
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="services-heading" className="py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="services-heading" kicker="Services" title={texts.what_we_do_title} intro={texts.what_we_do_subtitle} />
-          {serviceData.pending ? (
-            <Spinner label="Loading services" />
-          ) : (
-            <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {(serviceData.data ?? []).slice(0, 6).map((s) => (
-                <ServiceCard key={s.id} service={s} />
-              ))}
-            </ul>
-          )}
-          <div className="mt-12 text-center">
-            <Link to="/services" className={btnPrimary}>
-              View All Services
-              <ArrowRight className="h-5 w-5" aria-hidden="true" />
-            </Link>
+      <PageSection headingId="services-heading" kicker="Services" title={texts.what_we_do_title} intro={texts.what_we_do_subtitle}>
+        {serviceData.pending ? (
+          <Spinner label="Loading services" />
+        ) : (
+          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {(serviceData.data ?? []).slice(0, 6).map((s) => (
+              <ServiceCard key={s.id} service={s} />
+            ))}
+          </ul>
+        )}
+        <div className="mt-12 text-center">
+          <Link to="/services" className={btnPrimary}>
+            View All Services
+            <ArrowRight className="h-5 w-5" aria-hidden="true" />
+          </Link>
+        </div>
+      </PageSection>
+
+      <PageSection
+        headingId="industries-heading" className="bg-slate-50 py-20 sm:py-24"
+        kicker="Industries"
+        title="Industries We Serve"
+        intro="Every industry has its own data, rules and rhythms. We bring automation patterns that have already worked for businesses like yours."
+      >
+        {industryData.pending ? (
+          <Spinner label="Loading industries" />
+        ) : (
+          <ul id="industries-list" className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {shownIndustries.map((i) => (
+              <IndustryCard key={i.id} industry={i} />
+            ))}
+          </ul>
+        )}
+        {industryList.length > INDUSTRIES_SHOWN && (
+          <div className="mt-10 text-center">
+            <button type="button" className={btnSecondary} aria-expanded={allIndustries} aria-controls="industries-list" onClick={() => setAllIndustries((v) => !v)}>
+              {allIndustries ? "View Less" : "View More Industries"}
+              {allIndustries ? <ChevronUp className="h-5 w-5" aria-hidden="true" /> : <ChevronDown className="h-5 w-5" aria-hidden="true" />}
+            </button>
           </div>
-        </div>
-      </section>
-
-      <section aria-labelledby="industries-heading" className="bg-slate-50 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading
-            id="industries-heading"
-            kicker="Industries"
-            title="Industries We Serve"
-            intro="Every industry has its own data, rules and rhythms. We bring automation patterns that have already worked for businesses like yours."
-          />
-          {industryData.pending ? (
-            <Spinner label="Loading industries" />
-          ) : (
-            <ul id="industries-list" className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {shownIndustries.map((i) => (
-                <IndustryCard key={i.id} industry={i} />
-              ))}
-            </ul>
-          )}
-          {industryList.length > INDUSTRIES_SHOWN && (
-            <div className="mt-10 text-center">
-              <button type="button" className={btnSecondary} aria-expanded={allIndustries} aria-controls="industries-list" onClick={() => setAllIndustries((v) => !v)}>
-                {allIndustries ? "View Less" : "View More Industries"}
-                {allIndustries ? <ChevronUp className="h-5 w-5" aria-hidden="true" /> : <ChevronDown className="h-5 w-5" aria-hidden="true" />}
-              </button>
-            </div>
-          )}
-        </div>
-      </section>
+        )}
+      </PageSection>
 
       <section aria-labelledby="academy-heading" className="py-20 sm:py-24">
         <div className={container}>
@@ -175,28 +166,19 @@ export default function HomeSections({ services, industries, courses }: Props) {
         </div>
       </section>
 
-      <section aria-labelledby="testimonials-heading" className="bg-linear-to-b from-purple-50 to-white py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="testimonials-heading" kicker="Testimonials" title="What Our Clients Say" intro="Results our clients measured, in their own words." />
-          <div className="mt-12">
-            <TestimonialCarousel items={homeTestimonials} />
-          </div>
+      <PageSection headingId="testimonials-heading" className="bg-linear-to-b from-purple-50 to-white py-20 sm:py-24" kicker="Testimonials" title="What Our Clients Say" intro="Results our clients measured, in their own words.">
+        <div className="mt-12">
+          <TestimonialCarousel items={homeTestimonials} />
         </div>
-      </section>
+      </PageSection>
 
       <CtaSection
         headingId="home-cta-heading"
         title="Ready to Put AI to Work?"
         text="Tell us where your team loses the most time. In a free 30-minute consultation we will show you what can be automated, what it would cost and how soon you would see results."
-      >
-        <Link to="/contact" className={btnWhite}>
-          Start Your Project
-          <ArrowRight className="h-5 w-5" aria-hidden="true" />
-        </Link>
-        <Link to="/services" className={btnOnDark}>
-          Explore Services
-        </Link>
-      </CtaSection>
+        primary={{ to: "/contact", label: "Start Your Project" }}
+        secondary={{ to: "/services", label: "Explore Services" }}
+      />
     </>
   );
 }

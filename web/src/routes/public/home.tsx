@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { PageHero } from "../../components/public/page-hero";
+import { StatList } from "../../components/public/stat-list";
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnWhite } from "../../components/ui/classes";
-import { CountUp } from "../../components/ui/count-up";
 import { Glyph } from "../../components/ui/glyphs";
 import { useCourses, useIndustries, usePageTexts, useServices, useSettings } from "../../features/content/api";
 import { siteOrigin } from "../../lib/site-origin";
@@ -63,16 +63,13 @@ export function HomePage() {
             {texts.hero_cta_secondary}
           </Link>
         </div>
-        <dl className="mx-auto mt-16 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-10">
-          {heroStats.map((s) => (
-            <div key={s.label} className="flex flex-col-reverse items-center gap-1">
-              <dt className="text-xs text-slate-300 sm:text-sm">{s.label}</dt>
-              <dd className="text-3xl font-extrabold text-white sm:text-4xl">
-                <CountUp end={s.end} suffix={s.suffix} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <StatList
+          stats={heroStats}
+          className="mx-auto mt-16 grid max-w-3xl grid-cols-3 gap-4 border-t border-white/15 pt-10"
+          itemClassName="flex flex-col-reverse items-center gap-1"
+          labelClassName="text-xs text-slate-300 sm:text-sm"
+          valueClassName="text-3xl font-extrabold text-white sm:text-4xl"
+        />
       </PageHero>
 
       <Suspense fallback={<Spinner className="min-h-[60vh]" label="Loading" />}>

@@ -7,11 +7,11 @@ import {
 import type { serviceCategories } from "@agency/core/contract/catalog-values";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
 import { PageHero } from "../../components/public/page-hero";
-import { SectionHeading } from "../../components/public/section-heading";
+import { StatList } from "../../components/public/stat-list";
+import { PageSection } from "../../components/public/section-heading";
 import { ServiceDetailModal } from "../../components/public/service-detail-modal";
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnWhite, container } from "../../components/ui/classes";
-import { CountUp } from "../../components/ui/count-up";
 import { ServiceIcon } from "../../components/ui/icons";
 import { usePageTexts, useServiceDetails, useServices } from "../../features/content/api";
 import { useDeferredData } from "../../features/content/deferred";
@@ -121,101 +121,89 @@ export default function ServicesPage() {
         </div>
       </PageHero>
 
-      <section id="service-categories" aria-labelledby="categories-heading" className="scroll-mt-20 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="categories-heading" kicker="What we offer" title="Our AI Services" intro="Six practices, one team. Choose a starting point, or let us help you find the one with the best return." />
+      <PageSection id="service-categories" headingId="categories-heading" className="scroll-mt-20 py-20 sm:py-24" kicker="What we offer" title="Our AI Services" intro="Six practices, one team. Choose a starting point, or let us help you find the one with the best return.">
+        <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {categories.map((c) => (
+            <li key={c.title} data-testid="service-category" className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:border-purple-200 hover:shadow-xl hover:shadow-purple-900/5">
+              <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-linear-to-br from-purple-600 to-blue-600 text-white shadow-lg shadow-purple-600/25">
+                <c.icon className="h-7 w-7" aria-hidden="true" />
+              </span>
+              <h3 className="mt-6 text-xl font-semibold text-slate-900">{c.title}</h3>
+              <p className="mt-3 leading-relaxed text-slate-600">{c.text}</p>
+              <ul className="mt-5 flex-1 space-y-2">
+                {c.points.map((p) => (
+                  <li key={p} className="flex items-center gap-2 text-sm text-slate-700">
+                    <CheckCircle2 className="h-4 w-4 shrink-0 text-purple-600" aria-hidden="true" /> {p}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                onClick={() => openCategory(c.title)}
+                className="mt-6 inline-flex items-center gap-1.5 self-start rounded font-semibold text-purple-700 hover:text-purple-900"
+              >
+                Learn More<span className="sr-only"> about {c.title}</span>
+                <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection headingId="process-heading" className="bg-slate-50 py-20 sm:py-24" kicker="How it works" title="Our Process" intro="A clear path from first conversation to a system your team owns.">
+        <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {process.map((step, i) => (
+            <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+              <span className="flex h-12 w-12 items-center justify-center rounded-full bg-linear-to-br from-purple-600 to-blue-600 text-lg font-bold text-white" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3 className="mt-5 flex items-center gap-2 text-lg font-semibold text-slate-900">
+                <span className="sr-only">Step {i + 1}: </span>
+                <step.icon className="h-5 w-5 text-purple-600" aria-hidden="true" />
+                {step.title}
+              </h3>
+              <p className="mt-3 leading-relaxed text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
+
+      <PageSection headingId="why-heading" kicker="Why Arcline" title="Why Choose Us" intro="Practical engineering, honest advice and results you can measure.">
+        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map((r) => (
+            <li key={r.title} className="rounded-2xl bg-linear-to-b from-purple-50 to-white p-7 ring-1 ring-purple-100">
+              <r.icon className="h-8 w-8 text-purple-700" aria-hidden="true" />
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{r.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-600">{r.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection headingId="solutions-heading" className="bg-slate-50 py-20 sm:py-24" kicker="Featured" title="Featured Solutions" intro="The solutions our clients ask for most.">
+        {services.pending ? (
+          <Spinner label="Loading solutions" />
+        ) : (
           <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {categories.map((c) => (
-              <li key={c.title} data-testid="service-category" className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:border-purple-200 hover:shadow-xl hover:shadow-purple-900/5">
-                <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-linear-to-br from-purple-600 to-blue-600 text-white shadow-lg shadow-purple-600/25">
-                  <c.icon className="h-7 w-7" aria-hidden="true" />
+            {(services.data ?? []).map((s) => (
+              <li key={s.id} data-testid="featured-solution" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+                {imageSrc(s.image_url) && (
+                  <img src={imageSrc(s.image_url)} alt={s.image_alt ?? ""} loading="lazy" decoding="async" width={640} height={360} className="-mx-7 -mt-7 mb-6 aspect-video w-[calc(100%+3.5rem)] max-w-none object-cover" />
+                )}
+                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-purple-50 text-purple-700">
+                  <ServiceIcon name={s.icon_name} className="h-6 w-6" />
                 </span>
-                <h3 className="mt-6 text-xl font-semibold text-slate-900">{c.title}</h3>
-                <p className="mt-3 leading-relaxed text-slate-600">{c.text}</p>
-                <ul className="mt-5 flex-1 space-y-2">
-                  {c.points.map((p) => (
-                    <li key={p} className="flex items-center gap-2 text-sm text-slate-700">
-                      <CheckCircle2 className="h-4 w-4 shrink-0 text-purple-600" aria-hidden="true" /> {p}
-                    </li>
-                  ))}
-                </ul>
-                <button
-                  type="button"
-                  onClick={() => openCategory(c.title)}
-                  className="mt-6 inline-flex items-center gap-1.5 self-start rounded font-semibold text-purple-700 hover:text-purple-900"
-                >
-                  Learn More<span className="sr-only"> about {c.title}</span>
-                  <ArrowRight className="h-4 w-4 transition group-hover:translate-x-1" aria-hidden="true" />
-                </button>
+                <h3 className="mt-5 text-lg font-semibold text-slate-900">{s.title}</h3>
+                <p className="mt-2 flex-1 leading-relaxed text-slate-600">{s.description}</p>
+                <Link to="/contact" className="mt-6 inline-flex items-center gap-1.5 self-start rounded font-semibold text-purple-700 hover:text-purple-900">
+                  Get Started<span className="sr-only"> with {s.title}</span>
+                  <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                </Link>
               </li>
             ))}
           </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="process-heading" className="bg-slate-50 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="process-heading" kicker="How it works" title="Our Process" intro="A clear path from first conversation to a system your team owns." />
-          <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {process.map((step, i) => (
-              <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <span className="flex h-12 w-12 items-center justify-center rounded-full bg-linear-to-br from-purple-600 to-blue-600 text-lg font-bold text-white" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3 className="mt-5 flex items-center gap-2 text-lg font-semibold text-slate-900">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  <step.icon className="h-5 w-5 text-purple-600" aria-hidden="true" />
-                  {step.title}
-                </h3>
-                <p className="mt-3 leading-relaxed text-slate-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section aria-labelledby="why-heading" className="py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="why-heading" kicker="Why Arcline" title="Why Choose Us" intro="Practical engineering, honest advice and results you can measure." />
-          <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons.map((r) => (
-              <li key={r.title} className="rounded-2xl bg-linear-to-b from-purple-50 to-white p-7 ring-1 ring-purple-100">
-                <r.icon className="h-8 w-8 text-purple-700" aria-hidden="true" />
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{r.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{r.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="solutions-heading" className="bg-slate-50 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="solutions-heading" kicker="Featured" title="Featured Solutions" intro="The solutions our clients ask for most." />
-          {services.pending ? (
-            <Spinner label="Loading solutions" />
-          ) : (
-            <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {(services.data ?? []).map((s) => (
-                <li key={s.id} data-testid="featured-solution" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                  {imageSrc(s.image_url) && (
-                    <img src={imageSrc(s.image_url)} alt={s.image_alt ?? ""} loading="lazy" decoding="async" width={640} height={360} className="-mx-7 -mt-7 mb-6 aspect-video w-[calc(100%+3.5rem)] max-w-none object-cover" />
-                  )}
-                  <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-purple-50 text-purple-700">
-                    <ServiceIcon name={s.icon_name} className="h-6 w-6" />
-                  </span>
-                  <h3 className="mt-5 text-lg font-semibold text-slate-900">{s.title}</h3>
-                  <p className="mt-2 flex-1 leading-relaxed text-slate-600">{s.description}</p>
-                  <Link to="/contact" className="mt-6 inline-flex items-center gap-1.5 self-start rounded font-semibold text-purple-700 hover:text-purple-900">
-                    Get Started<span className="sr-only"> with {s.title}</span>
-                    <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+        )}
+      </PageSection>
 
       <section aria-labelledby="services-cta-heading" className="py-20 sm:py-24">
         <div className={container}>
@@ -224,16 +212,13 @@ export default function ServicesPage() {
             <p className="mx-auto mt-4 max-w-2xl text-lg text-purple-50">
               Book a free consultation and leave with a clear picture of what AI can do for your team, and what it would take.
             </p>
-            <dl className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-8 md:grid-cols-4">
-              {ctaStats.map((s) => (
-                <div key={s.label} className="flex flex-col-reverse">
-                  <dt className="mt-1 text-sm text-purple-100">{s.label}</dt>
-                  <dd className="text-4xl font-extrabold">
-                    <CountUp end={s.end} suffix={s.suffix} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <StatList
+              stats={ctaStats}
+              className="mx-auto mt-12 grid max-w-4xl grid-cols-2 gap-8 md:grid-cols-4"
+              itemClassName="flex flex-col-reverse"
+              labelClassName="mt-1 text-sm text-purple-100"
+              valueClassName="text-4xl font-extrabold"
+            />
             <div className="mt-12 flex flex-col items-center justify-center gap-4 sm:flex-row">
               <Link to="/contact" className={btnWhite}>
                 Schedule a Consultation

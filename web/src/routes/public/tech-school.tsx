@@ -5,13 +5,13 @@ import type { Course } from "@agency/core/catalog/catalog";
 import { learningPaths } from "@agency/core/contract/academy";
 import { splitBarList } from "@agency/core/contract/catalog-values";
 import { PageHero } from "../../components/public/page-hero";
-import { SectionHeading } from "../../components/public/section-heading";
+import { StatList, type Stat } from "../../components/public/stat-list";
+import { PageSection } from "../../components/public/section-heading";
 import { Avatar, Stars, type Testimonial } from "../../components/public/testimonials";
 import { VideoEmbed } from "../../components/public/video-embed";
 import { CourseArt, LevelBadge } from "../../components/public/catalog-cards";
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnPrimary, btnWhite, container } from "../../components/ui/classes";
-import { CountUp } from "../../components/ui/count-up";
 import { useCourses, usePageTexts } from "../../features/content/api";
 import { RegistrationDialog } from "../../features/registrations/registration-dialog";
 import { usePageMeta } from "../../features/seo/use-page-meta";
@@ -68,18 +68,15 @@ const studentTestimonials: Testimonial[] = [
   },
 ];
 
-function StatGrid({ stats, dark }: { stats: typeof heroStats; dark?: boolean }) {
+function StatGrid({ stats, dark }: { stats: readonly Stat[]; dark?: boolean }) {
   return (
-    <dl className="grid grid-cols-2 gap-6 md:grid-cols-4">
-      {stats.map((s) => (
-        <div key={s.label} className={`flex flex-col-reverse items-center rounded-2xl p-5 text-center ${dark ? "bg-white/10 ring-1 ring-white/15" : "bg-white shadow-sm ring-1 ring-slate-200"}`}>
-          <dt className={`mt-1 text-sm ${dark ? "text-slate-200" : "text-slate-600"}`}>{s.label}</dt>
-          <dd className={`text-3xl font-extrabold sm:text-4xl ${dark ? "text-white" : "text-slate-900"}`}>
-            <CountUp end={s.end} suffix={s.suffix} decimals={s.decimals} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <StatList
+      stats={stats}
+      className="grid grid-cols-2 gap-6 md:grid-cols-4"
+      itemClassName={`flex flex-col-reverse items-center rounded-2xl p-5 text-center ${dark ? "bg-white/10 ring-1 ring-white/15" : "bg-white shadow-sm ring-1 ring-slate-200"}`}
+      labelClassName={`mt-1 text-sm ${dark ? "text-slate-200" : "text-slate-600"}`}
+      valueClassName={`text-3xl font-extrabold sm:text-4xl ${dark ? "text-white" : "text-slate-900"}`}
+    />
   );
 }
 
@@ -159,83 +156,71 @@ export default function TechSchoolPage() {
         </div>
       </PageHero>
 
-      <section aria-labelledby="ts-video-heading" className="bg-slate-50 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="ts-video-heading" kicker="Free lesson" title={texts.video_title} intro={texts.video_subtitle} />
-          <div className="mx-auto mt-12 max-w-4xl">
-            <VideoEmbed url={texts.video_embed_url} title={texts.video_title} />
-          </div>
+      <PageSection headingId="ts-video-heading" className="bg-slate-50 py-20 sm:py-24" kicker="Free lesson" title={texts.video_title} intro={texts.video_subtitle}>
+        <div className="mx-auto mt-12 max-w-4xl">
+          <VideoEmbed url={texts.video_embed_url} title={texts.video_title} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="courses-heading" className="py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="courses-heading" kicker="Courses" title={texts.featured_courses_title} intro={texts.featured_courses_subtitle} />
-          <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {(courses.data ?? []).map((c) => (
-              <AcademyCourseCard key={c.id} course={c} onContact={() => openDialog(c.title ?? "")} />
-            ))}
-          </ul>
-          <div className="mt-16">
-            <StatGrid stats={outcomeStats} />
-          </div>
+      <PageSection headingId="courses-heading" kicker="Courses" title={texts.featured_courses_title} intro={texts.featured_courses_subtitle}>
+        <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {(courses.data ?? []).map((c) => (
+            <AcademyCourseCard key={c.id} course={c} onContact={() => openDialog(c.title ?? "")} />
+          ))}
+        </ul>
+        <div className="mt-16">
+          <StatGrid stats={outcomeStats} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="paths-heading" className="bg-slate-50 py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="paths-heading" kicker="Learning paths" title="Structured Learning Paths" intro="Follow a sequence of courses designed to take you from first steps to job-ready." />
-          <ul className="mt-14 grid gap-6 lg:grid-cols-3">
-            {learningPaths.map((p) => (
-              <li key={p.title} data-testid="learning-path" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                <div className="flex items-center justify-between">
-                  <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-linear-to-br from-purple-600 to-blue-600 text-white">
-                    <Route className="h-6 w-6" aria-hidden="true" />
+      <PageSection headingId="paths-heading" className="bg-slate-50 py-20 sm:py-24" kicker="Learning paths" title="Structured Learning Paths" intro="Follow a sequence of courses designed to take you from first steps to job-ready.">
+        <ul className="mt-14 grid gap-6 lg:grid-cols-3">
+          {learningPaths.map((p) => (
+            <li key={p.title} data-testid="learning-path" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+              <div className="flex items-center justify-between">
+                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-linear-to-br from-purple-600 to-blue-600 text-white">
+                  <Route className="h-6 w-6" aria-hidden="true" />
+                </span>
+                <span className="rounded-full bg-purple-50 px-3 py-1 text-sm font-semibold text-purple-800">{p.duration}</span>
+              </div>
+              <h3 className="mt-5 text-xl font-semibold text-slate-900">{p.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-600">{p.description}</p>
+              <p className="mt-5 text-sm font-semibold text-slate-900">Courses included</p>
+              <ul className="mt-2 flex-1 space-y-2">
+                {p.courses.map((c) => (
+                  <li key={c} className="flex items-center gap-2 text-sm text-slate-700">
+                    <BookOpen className="h-4 w-4 shrink-0 text-purple-600" aria-hidden="true" /> {c}
+                  </li>
+                ))}
+              </ul>
+              <button type="button" onClick={() => openDialog(p.title)} className={`${btnPrimary} mt-6 w-full`}>
+                Start This Path<span className="sr-only"> ({p.title})</span>
+                <ArrowRight className="h-5 w-5" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+
+      <PageSection headingId="students-heading" kicker="Student stories" title="What Our Students Say">
+        <ul className="mt-14 grid gap-6 lg:grid-cols-3">
+          {studentTestimonials.map((t) => (
+            <li key={t.author}>
+              <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
+                <Stars rating={t.rating} animate={false} />
+                <blockquote className="mt-5 flex-1 leading-relaxed text-slate-700">“{t.content}”</blockquote>
+                <figcaption className="mt-6 flex items-center gap-3">
+                  <Avatar name={t.author} />
+                  <span>
+                    <span className="block font-semibold text-slate-900">{t.author}</span>
+                    <span className="block text-sm text-slate-600">{t.role}, {t.company}</span>
                   </span>
-                  <span className="rounded-full bg-purple-50 px-3 py-1 text-sm font-semibold text-purple-800">{p.duration}</span>
-                </div>
-                <h3 className="mt-5 text-xl font-semibold text-slate-900">{p.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-600">{p.description}</p>
-                <p className="mt-5 text-sm font-semibold text-slate-900">Courses included</p>
-                <ul className="mt-2 flex-1 space-y-2">
-                  {p.courses.map((c) => (
-                    <li key={c} className="flex items-center gap-2 text-sm text-slate-700">
-                      <BookOpen className="h-4 w-4 shrink-0 text-purple-600" aria-hidden="true" /> {c}
-                    </li>
-                  ))}
-                </ul>
-                <button type="button" onClick={() => openDialog(p.title)} className={`${btnPrimary} mt-6 w-full`}>
-                  Start This Path<span className="sr-only"> ({p.title})</span>
-                  <ArrowRight className="h-5 w-5" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="students-heading" className="py-20 sm:py-24">
-        <div className={container}>
-          <SectionHeading id="students-heading" kicker="Student stories" title="What Our Students Say" />
-          <ul className="mt-14 grid gap-6 lg:grid-cols-3">
-            {studentTestimonials.map((t) => (
-              <li key={t.author}>
-                <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-                  <Stars rating={t.rating} animate={false} />
-                  <blockquote className="mt-5 flex-1 leading-relaxed text-slate-700">“{t.content}”</blockquote>
-                  <figcaption className="mt-6 flex items-center gap-3">
-                    <Avatar name={t.author} />
-                    <span>
-                      <span className="block font-semibold text-slate-900">{t.author}</span>
-                      <span className="block text-sm text-slate-600">{t.role}, {t.company}</span>
-                    </span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <section aria-labelledby="ts-cta-heading" className="pb-20 sm:pb-24">
         <div className={container}>

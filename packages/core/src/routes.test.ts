@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { features, handlerPath, routeKeys, routes } from "./routes";
 
-/** Every call of SPEC §7, as the web app makes it (logout as a POST: see infra/routes.ts). */
+/** Every call of SPEC §7, as the web app makes it (logout as a POST: see routes.ts). */
 const specCalls = [
   "GET /api/users/me",
   "POST /api/logout",
@@ -43,16 +43,13 @@ describe("the route table", () => {
     expect(missing).toEqual([]);
   });
 
-  it("declares an access level, public or admin, for every route", () => {
-    for (const key of routeKeys) expect(["public", "admin"], key).toContain(routes[key].access);
-  });
-
   it("protects every /api/admin route except the username sign-in itself", () => {
     const open = routeKeys.filter((k) => k.includes(" /api/admin/") && routes[k].access !== "admin");
     expect(open).toEqual(["POST /api/admin/login"]);
   });
 
-  it("has no GET that changes state: logout is a POST only", () => {
+  // That no GET changes what is stored is walked against the runtime: tests/api/get-routes.test.ts.
+  it("logs out by POST only, never by a GET another site could trigger", () => {
     expect(routeKeys).toContain("POST /api/logout");
     expect(routeKeys).not.toContain("GET /api/logout");
   });
@@ -69,7 +66,7 @@ describe("the route table", () => {
 
   it("resolves every route to a handler of its feature that implements it", async () => {
     for (const feature of features) {
-      const mod = (await import(/* @vite-ignore */ `../${handlerPath(feature)}`)) as { handler?: { routeKeys?: string[] } };
+      const mod = (await import(/* @vite-ignore */ `../../../${handlerPath(feature)}`)) as { handler?: { routeKeys?: string[] } };
       expect(typeof mod.handler, feature).toBe("function");
       const served = routeKeys.filter((k) => routes[k].feature === feature);
       expect([...(mod.handler!.routeKeys ?? [])].sort(), feature).toEqual([...served].sort());

@@ -1,7 +1,7 @@
 /**
  * The app's own CloudWatch metrics: the names the infrastructure alarms on (infra/monitoring.ts) and
- * the code emits. Like infra/routes.ts, this file has no dependencies, so packages/core may import
- * it; infra/monitoring.ts pulls in aws-cdk-lib, which must never reach a handler's bundle.
+ * the code emits. Like the route table, it lives in the shared package and has no dependencies: the
+ * lead-mail code and infra/monitoring.ts both import it, and aws-cdk-lib never reaches a handler's bundle.
  */
 
 /**
@@ -14,3 +14,12 @@
 export const LEAD_MAIL_METRIC = { namespace: "Agency", metricName: "LeadMailFailures" } as const;
 /** The one dimension of LEAD_MAIL_METRIC; its value is the stage's name. */
 export const LEAD_MAIL_METRIC_DIMENSION = "Stage";
+
+/**
+ * An audit log entry that could not be written (the admin's action itself went through). Emitted by
+ * packages/functions/src/audit.ts in Embedded Metric Format: namespace `Agency`, metric
+ * `AuditWriteFailures`, unit `Count`, dimension `Stage`.
+ */
+export const AUDIT_WRITE_METRIC = { namespace: "Agency", metricName: "AuditWriteFailures" } as const;
+/** The dimension every app metric carries; its value is the stage's name. */
+export const METRIC_STAGE_DIMENSION = LEAD_MAIL_METRIC_DIMENSION;

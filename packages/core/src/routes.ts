@@ -6,8 +6,9 @@
  * - access: `public` (anyone) or `admin` (a valid session of an authorised admin). Nothing else.
  * - cache: the response may be cached by browsers and CloudFront (public reads only).
  *
- * This file is imported by infrastructure code, the local runtime and the web-free core, so it has
- * no dependencies.
+ * It lives in the shared package so that infra/, packages/functions and packages/local all import it
+ * as `@agency/core/routes` without reaching across layers; it has no dependencies, so importing it
+ * pulls nothing into a handler's bundle or the infrastructure.
  */
 export type Access = "public" | "admin";
 export type Feature = (typeof features)[number];
@@ -32,10 +33,11 @@ export const features = [
   "admin-blog",
   "admin-users",
   "admin-media",
+  "admin-audit",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
-export const readOnlyFeatures: readonly Feature[] = ["content", "blog", "feeds"];
+export const readOnlyFeatures: readonly Feature[] = ["content", "blog", "feeds", "admin-audit"];
 
 const publicRead = (feature: Feature): RouteSpec => ({ feature, access: "public", cache: true });
 const open = (feature: Feature): RouteSpec => ({ feature, access: "public" });
@@ -51,6 +53,9 @@ export const routes = {
   "GET /api/site-settings": publicRead("content"),
   "GET /api/blog-posts": publicRead("blog"),
   "GET /api/blog-posts/{slug}": publicRead("blog"),
+  "GET /api/blog-posts/{slug}/related": publicRead("blog"),
+  // Not /api/blog-posts/categories: that would shadow a post whose slug is "categories".
+  "GET /api/blog-categories": publicRead("blog"),
   "GET /robots.txt": publicRead("feeds"),
   "GET /sitemap.xml": publicRead("feeds"),
   "GET /rss.xml": publicRead("feeds"),
@@ -79,12 +84,18 @@ export const routes = {
   "PUT /api/admin/contact-submissions/{id}/status": admin("admin-messages"),
   "DELETE /api/admin/contact-submissions/{id}": admin("admin-messages"),
   "POST /api/admin/contact-submissions/{id}/resend-notification": admin("admin-messages"),
+  "GET /api/admin/contact-submissions/count": admin("admin-messages"),
+  "GET /api/admin/contact-submissions/{id}": admin("admin-messages"),
+  "POST /api/admin/contact-submissions/bulk": admin("admin-messages"),
 
   "GET /api/admin/course-registrations": admin("admin-registrations"),
   "GET /api/admin/course-registrations/stats": admin("admin-registrations"),
   "PUT /api/admin/course-registrations/{id}/status": admin("admin-registrations"),
   "DELETE /api/admin/course-registrations/{id}": admin("admin-registrations"),
   "POST /api/admin/course-registrations/{id}/resend-notification": admin("admin-registrations"),
+  "GET /api/admin/course-registrations/count": admin("admin-registrations"),
+  "GET /api/admin/course-registrations/{id}": admin("admin-registrations"),
+  "POST /api/admin/course-registrations/bulk": admin("admin-registrations"),
 
   "GET /api/admin/site-settings": admin("admin-settings"),
   "PUT /api/admin/site-settings": admin("admin-settings"),
@@ -127,6 +138,9 @@ export const routes = {
   "GET /api/admin/media": admin("admin-media"),
   "PUT /api/admin/media/{id}": admin("admin-media"),
   "DELETE /api/admin/media/{id}": admin("admin-media"),
+
+  // The audit log: read only. No route edits or deletes an entry (entries expire after a year).
+  "GET /api/admin/audit-log": admin("admin-audit"),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteKey = keyof typeof routes;
@@ -134,10 +148,3 @@ export const routeKeys = Object.keys(routes) as RouteKey[];
 
 /** The handler file of a feature, relative to the repository root. */
 export const handlerPath = (feature: Feature) => `packages/functions/src/${feature}/handler.ts`;
-
-/** Routes grouped by the feature that serves them. */
-export function routesByFeature(): Record<Feature, RouteKey[]> {
-  const out = Object.fromEntries(features.map((f) => [f, [] as RouteKey[]])) as Record<Feature, RouteKey[]>;
-  for (const key of routeKeys) out[routes[key].feature].push(key);
-  return out;
-}

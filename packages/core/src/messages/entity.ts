@@ -1,9 +1,10 @@
-import { Entity } from "electrodb";
-import { bucketAttribute, byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
-import { leadMailAttributes } from "../leads/attributes";
+import { Entity } from "../db/entity";
+import { leadAttributes, leadId, leadIndexes } from "../leads/attributes";
 
 /**
- * Contact submissions (the admin's Messages).
+ * Messages: what visitors send through the contact form (SPEC's contact submissions; the API
+ * keeps SPEC's path, /api/admin/contact-submissions, and stored items keep the entity name
+ * `contactSubmission`, which the table's stream filter and every stored record carry).
  *
  * Access patterns:
  *   byId    Get    one message by id                         pk: id
@@ -12,23 +13,17 @@ import { leadMailAttributes } from "../leads/attributes";
  *            FilterExpression on `search` (name, email, company, message lowercased), form_type and
  *            is_read, so they cover every message, not a loaded page)
  */
-export const ContactSubmissionEntity = new Entity({
+export const MessageEntity = new Entity({
   model: { entity: "contactSubmission", version: "1", service: "agency" },
   attributes: {
-    id: idAttribute,
+    ...leadId,
     name: { type: "string", required: true },
     email: { type: "string", required: true },
     company: { type: "string", default: "" },
     form_type: { type: "string", required: true, default: "general" },
     message: { type: "string", required: true },
     is_read: { type: "boolean", required: true, default: false },
-    created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
-    ...leadMailAttributes,
-    bucket: bucketAttribute,
-    search: searchAttribute,
+    ...leadAttributes,
   },
-  indexes: {
-    byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
-    byYear: byYearIndex("gsi1"),
-  },
+  indexes: leadIndexes,
 });

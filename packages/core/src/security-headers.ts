@@ -1,7 +1,7 @@
 /**
  * The security headers every response of the site carries. CloudFront sets them through a response
- * headers policy (infra/web.ts); the values live here, free of dependencies, so the local runtime
- * can send the very same headers.
+ * headers policy (infra/web.ts); the values live here, in the shared package and free of
+ * dependencies, so the local runtime can send the very same headers.
  *
  * The CSP allows no inline script and no plugins. Styles may be inline: sanitised post HTML keeps
  * style attributes. Images, videos and embedded frames come from URLs an admin enters, so any

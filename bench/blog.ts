@@ -1,0 +1,178 @@
+/**
+ * npm run bench:blog — the public blog at 1,000 published posts. Seeds a fresh data directory with
+ * the default content and 1,000 published posts of about 5 KB each (and 100 drafts) through the
+ * domain module, then the recount; builds the web app when needed and starts the real local runtime
+ * on it; then measures:
+ *
+ * - what a visitor's browser transfers for /blog and for a post page (Chromium, cold cache): the
+ *   HTML document and every data request (fetch/XHR), as sent over the wire (gzip), not scripts,
+ *   styles or images;
+ * - a search over every published post, over HTTP (median of BENCH_RUNS): a word no post has (it
+ *   reads every published post) and a word one post has;
+ * - the deepest page by number (/api/blog-posts?page=N, which follows the cursors on the server).
+ *
+ * Targets (issue 18): /blog <= 150 KB, a post page <= 100 KB, a search <= 1 s. A benchmark, not a
+ * test: it exits 0 either way (--check: 1 when a target is missed). Results also go to
+ * bench/blog-results.json.
+ *
+ * Environment: BENCH_POSTS (default 1000), BENCH_RUNS (default 5), BENCH_PORT (default a free port).
+ */
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { freePort, startRuntime } from "../tests/support/runtime";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
+const check = process.argv.includes("--check");
+const KB = 1000;
+const DAY = 86_400_000;
+const NEEDLE = "quokkaneedle";
+
+// ---- Deterministic content ---------------------------------------------------------------------
+let seed = 20261125;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+const words = "automation workflow agent model data pipeline invoice support ticket forecast vision quality training course team budget timeline integration dashboard report customer schedule".split(" ");
+const sentence = (n: number) => Array.from({ length: n }, () => pick(words)).join(" ");
+const paragraph = () => `<p>${Array.from({ length: 6 }, () => `${sentence(14)}.`).join(" ")}</p>`;
+
+async function seedData(dataDir: string) {
+  process.env.TABLE_NAME = "agency-local";
+  const { startDynalite } = await import("../packages/local/src/dynamo");
+  const db0 = await startDynalite({ path: dataDir });
+  process.env.DYNAMODB_ENDPOINT = db0.endpoint;
+  const { dynamo } = await import("../packages/core/src/db/client");
+  const { ensureTable } = await import("../packages/core/src/db/table");
+  const { seedDefaults } = await import("../packages/core/src/seed/seed");
+  const { BlogEditor } = await import("../packages/core/src/blog/editor");
+  const { blogPostInput } = await import("../packages/core/src/contract/blog");
+  const { blogCategories } = await import("../packages/core/src/contract/blog-values");
+  const { recount } = await import("../packages/core/src/counters/recount");
+  await ensureTable(dynamo().raw, "agency-local");
+  await seedDefaults();
+  const started = Date.now();
+  const now = Date.now();
+  const total = POSTS + Math.round(POSTS / 10);
+  const jobs = Array.from({ length: total }, (_, i) => i);
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let i = jobs.shift(); i !== undefined; i = jobs.shift()) {
+        const content = Array.from({ length: 6 }, paragraph).join("\n") + (i === Math.floor(POSTS / 2) ? `<p>${NEEDLE}</p>` : "");
+        const input = blogPostInput.parse({
+          title: `${sentence(6)} ${i}`,
+          slug: `bench-post-${i}`,
+          content,
+          excerpt: random() < 0.7 ? `${sentence(20)}.` : "",
+          category: pick(blogCategories),
+          author_name: "Bench Writer",
+          is_published: i < POSTS,
+        });
+        await BlogEditor.create(input, crypto.randomUUID(), new Date(now - DAY - Math.floor(random() * 700 * DAY)).toISOString());
+      }
+    }),
+  );
+  console.log(`  ${POSTS} published posts and ${total - POSTS} drafts (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  await recount();
+  await db0.close();
+  delete process.env.DYNAMODB_ENDPOINT;
+}
+
+// ---- Measuring ---------------------------------------------------------------------------------
+interface Transfer {
+  bytes: number;
+  requests: { url: string; bytes: number }[];
+}
+
+/** What Chromium transfers for a page load (cold cache): the document and its data requests, over the wire. */
+async function transfer(url: string, ready: (page: import("@playwright/test").Page) => Promise<void>): Promise<Transfer> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<{ url: string; bytes: number }>[] = [];
+    page.on("requestfinished", (request) => {
+      if (!["document", "fetch", "xhr"].includes(request.resourceType())) return;
+      pending.push(request.sizes().then((s) => ({ url: new URL(request.url()).pathname + new URL(request.url()).search, bytes: s.responseBodySize + s.responseHeadersSize })));
+    });
+    await page.goto(url);
+    await ready(page);
+    await page.waitForLoadState("networkidle");
+    const requests = await Promise.all(pending);
+    return { bytes: requests.reduce((n, r) => n + r.bytes, 0), requests };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+async function timed(url: string) {
+  const times: number[] = [];
+  let body = "";
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+    body = await res.text();
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${body}`);
+    times.push(performance.now() - t0);
+  }
+  return { ms: median(times), max: Math.max(...times), items: (JSON.parse(body) as unknown[]).length };
+}
+
+// ---- Main --------------------------------------------------------------------------------------
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-bench-blog-"));
+console.log(`Seeding ${dataDir}`);
+await seedData(dataDir);
+console.log("Building the web app");
+execSync("npm run -s build:web", { cwd: root, stdio: "inherit" });
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+const runtime = await startRuntime({ dataDir, port });
+const rows: { what: string; value: string; target: string; met: boolean }[] = [];
+try {
+  const base = runtime.url;
+  const list = await transfer(`${base}/blog`, async (page) => {
+    await page.getByTestId("featured-post").waitFor();
+  });
+  rows.push({ what: "/blog: HTML and data transferred (gzip)", value: `${(list.bytes / KB).toFixed(1)} KB`, target: "<= 150 KB", met: list.bytes <= 150 * KB });
+
+  const newest = (await (await fetch(`${base}/api/blog-posts?limit=1`)).json()) as { slug: string }[];
+  const post = await transfer(`${base}/blog/${newest[0]!.slug}`, async (page) => {
+    await page.getByTestId("related-posts").waitFor();
+  });
+  rows.push({ what: "a post page: HTML and data transferred (gzip)", value: `${(post.bytes / KB).toFixed(1)} KB`, target: "<= 100 KB", met: post.bytes <= 100 * KB });
+
+  const miss = await timed(`${base}/api/blog-posts?q=nosuchwordanywhere`);
+  rows.push({ what: `search, no match (reads all ${POSTS} published posts)`, value: `${miss.ms.toFixed(0)} ms (max ${miss.max.toFixed(0)})`, target: "<= 1000 ms", met: miss.ms <= 1000 });
+  const hit = await timed(`${base}/api/blog-posts?q=${NEEDLE}`);
+  rows.push({ what: `search, one match (${hit.items} found)`, value: `${hit.ms.toFixed(0)} ms (max ${hit.max.toFixed(0)})`, target: "<= 1000 ms", met: hit.ms <= 1000 && hit.items === 1 });
+  const first = await timed(`${base}/api/blog-posts`);
+  rows.push({ what: "first page of the list (12)", value: `${first.ms.toFixed(0)} ms`, target: "", met: true });
+  const lastPage = Math.ceil(POSTS / 12);
+  const deepest = await timed(`${base}/api/blog-posts?page=${lastPage}`);
+  rows.push({ what: `page ${lastPage} by number (the last)`, value: `${deepest.ms.toFixed(0)} ms (${deepest.items} posts)`, target: "", met: true });
+  const category = await timed(`${base}/api/blog-posts?category=tutorials`);
+  rows.push({ what: "a category's first page", value: `${category.ms.toFixed(0)} ms`, target: "", met: true });
+
+  // ---- Full re-render after a footer change ------------------------------------------------------
+  // The "render" step (issue 18, point 2) adds its figure here: change the footer setting through the
+  // admin API, then time until every rendered page (/, the list pages, each post) carries it.
+  // Target: within 60 s locally.
+
+  console.log(`\nThe public blog at ${POSTS} published posts (median of ${RUNS})\n`);
+  for (const r of rows) console.log(`${r.met ? "  " : "! "}${r.what.padEnd(52)} ${r.value.padStart(22)}  ${r.target}`);
+  console.log("\n/blog requests:");
+  for (const r of list.requests) console.log(`  ${(r.bytes / KB).toFixed(1).padStart(7)} KB  ${r.url}`);
+  console.log("post page requests:");
+  for (const r of post.requests) console.log(`  ${(r.bytes / KB).toFixed(1).padStart(7)} KB  ${r.url}`);
+  fs.writeFileSync(
+    path.join(root, "bench", "blog-results.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), posts: POSTS, runs: RUNS, rows, list: list.requests, post: post.requests }, null, 2)}\n`,
+  );
+} finally {
+  await runtime.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (check && rows.some((r) => !r.met)) process.exit(1);

@@ -1,0 +1,127 @@
+import { AuditLog } from "@agency/core/audit/audit";
+import { auditEntities, type AuditAction, type AuditActor, type AuditEntity } from "@agency/core/contract/audit";
+import { AUDIT_WRITE_METRIC, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
+import { subjectOf } from "@agency/core/auth/sessions";
+import type { AdminSession, AuditNote } from "./request";
+
+/**
+ * The audit log's one hook in the http wrapper. After an admin route's write succeeded (any
+ * non-GET `admin` route answering 2xx) the wrapper records an entry; what it is about comes from
+ * the route (method and path) and the request, and a handler may say more through `req.audit()`
+ * (the label of what it deleted, the action a publish really was). Public routes are recorded only
+ * when their handler noted an action (sign-in, sign-out), whatever their answer.
+ */
+
+export interface AuditedRequest {
+  readonly routeKey: string;
+  readonly params: Record<string, string>;
+  readonly headers: Record<string, string>;
+  readonly ip: string;
+  readonly requestId: string;
+  session?: AdminSession;
+}
+
+/** The actor of an admin session. */
+export function actorOf(session: AdminSession): AuditActor {
+  if (session.type === "google") return { type: "google", id: subjectOf.user(session.userId), name: session.user.google_user_data?.name || session.email };
+  if (session.dev) return { type: "dev", id: subjectOf.dev(), name: session.full_name };
+  return { type: "admin", id: subjectOf.admin(session.username), name: session.full_name || session.username };
+}
+
+const isEntity = (v: string): v is AuditEntity => (auditEntities as readonly string[]).includes(v);
+/** The API's collection names that differ from the entity's. */
+const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user" };
+/**
+ * A route's last literal segment that names the action. A `bulk` route's action is in its body (mark
+ * read, change status, delete): a status change, and its handler notes a delete with `req.audit()`.
+ */
+const verbs: Record<string, AuditAction> = { publish: "publish", status: "status_change", "resend-notification": "resend", "mark-all-read": "mark_all_read", complete: "upload", restore: "restore", schedule: "schedule", bulk: "status_change" };
+const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "update", PATCH: "update", DELETE: "delete" };
+
+/** What a route key says: `PUT /api/admin/blog-posts/{id}/publish` is a publish of a blog post. */
+export function fromRoute(routeKey: string): { action: AuditAction; entity: AuditEntity } | undefined {
+  // Signing an upload form changes nothing anyone sees; completing the upload is the action.
+  if (routeKey === "POST /api/admin/uploads") return undefined;
+  const [method = "", path = ""] = routeKey.split(" ");
+  const segments = path.split("/").slice(3); // after "", "api", "admin"
+  const collection = segments[0] ?? "";
+  const entity = Object.hasOwn(collections, collection) ? collections[collection]! : isEntity(collection) ? collection : undefined;
+  const last = segments.length > 1 && !segments.at(-1)!.startsWith("{") ? segments.at(-1)! : "";
+  const action = (last ? verbOf(last) : undefined) ?? (Object.hasOwn(byMethod, method) ? byMethod[method] : undefined);
+  return entity && action ? { action, entity } : undefined;
+}
+
+/** The action a route's last literal segment names, also inside a longer name (`bulk-delete`, `bulk-status`). */
+function verbOf(segment: string): AuditAction | undefined {
+  if (Object.hasOwn(verbs, segment)) return verbs[segment];
+  if (segment.includes("delete")) return "delete";
+  if (segment.includes("status") || segment.includes("read")) return "status_change";
+  if (segment.includes("publish")) return "publish";
+  return undefined;
+}
+
+/** A label for what a write answered: its title, name, file name, key or address. */
+function labelOf(body: unknown): string {
+  if (!body || typeof body !== "object") return "";
+  const b = body as Record<string, unknown>;
+  for (const k of ["title", "name", "filename", "full_name", "key", "email", "section_key"]) {
+    if (Object.hasOwn(b, k) && typeof b[k] === "string" && b[k]) return b[k] as string;
+  }
+  return "";
+}
+const idOf = (body: unknown): string =>
+  body && typeof body === "object" && Object.hasOwn(body, "id") && typeof (body as { id: unknown }).id === "string" ? (body as { id: string }).id : "";
+
+/**
+ * Writes the entry of a request that was an admin action; never throws. A failed write is logged
+ * and counted (the Agency/AuditWriteFailures metric, which raises an alarm): the admin's action has
+ * already happened and its answer stands.
+ */
+export async function recordAudit(
+  req: AuditedRequest,
+  access: string,
+  note: AuditNote | undefined,
+  bodyFields: string[] | undefined,
+  result: { status: number; body: unknown },
+): Promise<void> {
+  const method = req.routeKey.slice(0, req.routeKey.indexOf(" "));
+  const adminWrite = access === "admin" && method !== "GET" && result.status >= 200 && result.status < 300;
+  if (!adminWrite && !note?.action) return;
+  const route = fromRoute(req.routeKey);
+  const action = note?.action ?? route?.action;
+  const entity = note?.entity ?? route?.entity;
+  const actor = note?.actor ?? (req.session ? actorOf(req.session) : undefined);
+  if (!action || !entity || !actor) return;
+  try {
+    await AuditLog.record({
+      actor,
+      action,
+      entity,
+      entity_id: note?.entity_id ?? req.params.id ?? req.params.key ?? idOf(note?.record ?? result.body),
+      entity_label: note?.entity_label ?? labelOf(note?.record ?? result.body),
+      changed_fields: note?.changed_fields ?? (method === "PUT" ? (bodyFields ?? []).filter((f) => f !== "version") : []),
+      ip: req.ip,
+      user_agent: req.headers["user-agent"] ?? "",
+    });
+  } catch (err) {
+    emitAuditWriteFailure(req, action, entity, err);
+  }
+}
+
+/** The failed audit write, logged as an error and as a CloudWatch Embedded Metric Format count. */
+function emitAuditWriteFailure(req: AuditedRequest, action: string, entity: string, err: unknown) {
+  console.error(
+    JSON.stringify({
+      _aws: {
+        Timestamp: Date.now(),
+        CloudWatchMetrics: [{ Namespace: AUDIT_WRITE_METRIC.namespace, Dimensions: [[METRIC_STAGE_DIMENSION]], Metrics: [{ Name: AUDIT_WRITE_METRIC.metricName, Unit: "Count" }] }],
+      },
+      [METRIC_STAGE_DIMENSION]: process.env.SST_STAGE ?? "local",
+      [AUDIT_WRITE_METRIC.metricName]: 1,
+      level: "error",
+      requestId: req.requestId,
+      message: `audit write failed: ${action} ${entity} (${req.routeKey})`,
+      error: (err as Error)?.message,
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { describe, expect, it } from "vitest";
+import { routeKeys, routes } from "@agency/core/routes";
+import { config } from "../../packages/core/src/config";
+import { dynamo } from "../../packages/core/src/db/client";
+import { devAdmin, uniqueName } from "../support/admin";
+import { Visitor } from "../support/auth-flow";
+import { useRuntimeDatabase } from "../support/database";
+import { call } from "../support/http";
+import { createAsVisitor } from "../support/public-writes";
+
+useRuntimeDatabase();
+
+/** Every item of the runtime's table, keyed by pk|sk, as JSON. */
+async function snapshot(): Promise<Map<string, string>> {
+  const items = new Map<string, string>();
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().client.send(new ScanCommand({ TableName: config.tableName, ExclusiveStartKey }));
+    for (const item of page.Items ?? []) items.set(`${item.pk}|${item.sk}`, JSON.stringify(item, Object.keys(item).sort()));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** What changed between two snapshots: items added, removed or rewritten, with their entity. */
+function changes(before: Map<string, string>, after: Map<string, string>) {
+  const entity = (json: string) => (JSON.parse(json) as { __edb_e__?: string }).__edb_e__ ?? "?";
+  const out: string[] = [];
+  for (const [key, item] of after) {
+    if (!before.has(key)) out.push(`added ${entity(item)} ${key}`);
+    else if (before.get(key) !== item) out.push(`changed ${entity(item)} ${key}`);
+  }
+  for (const [key, item] of before) if (!after.has(key)) out.push(`removed ${entity(item)} ${key}`);
+  return out;
+}
+
+/**
+ * The one GET that stores something, by SPEC §7's design: starting a Google sign-in stores the
+ * sign-in transaction (state, nonce, PKCE verifier) that the callback consumes once, and counts the
+ * start against its client's sign-in rate limit.
+ */
+const storedByDesign = (key: string, change: string) =>
+  key === "GET /api/oauth/google/redirect_url" &&
+  (change.startsWith("added oidcTransaction ") || /^(added|changed) rateLimit \$agency#key_google-start#/.test(change));
+
+const getRoutes = routeKeys.filter((k) => k.startsWith("GET "));
+/** What a visitor without a session gets: 401 from admin routes and from "who am I". */
+const anonymousStatus = (key: (typeof getRoutes)[number]) => (routes[key].access === "admin" || key === "GET /api/users/me" ? 401 : 200);
+
+describe("GET routes", () => {
+  it("change nothing stored: each is walked as an admin (200) and as a visitor, and the table is the same after", async () => {
+    const admin = await devAdmin();
+    const visitor = new Visitor(admin.baseUrl);
+    // State a GET could wrongly change: an unread message and a pending registration. Every lead's
+    // notification is settled first (this one's and earlier tests'), so no background write lands
+    // during the walk.
+    const name = uniqueName("Walker");
+    await createAsVisitor(admin.baseUrl, "/api/contact", { name, email: "walker@example.com", message: "Hello", inquiryType: "general" });
+    await createAsVisitor(admin.baseUrl, "/api/course-registrations", { name, email: "walker@example.com" });
+    // Leads that other tests stored straight into the table stay "pending" for good (nothing
+    // announces them), so they write nothing in the background: wait for this test's own two and for
+    // any send in flight.
+    const mailing = async () =>
+      [...(await snapshot()).values()].filter(
+        (item) => item.includes('"mail_status":"sending"') || (item.includes('"mail_status":"pending"') && item.includes(`"name":"${name}"`)),
+      ).length;
+    await expect.poll(mailing, { timeout: 60_000 }).toBe(0);
+    // Real values for the path parameters, read before the first snapshot.
+    const published = (await call("GET", "/api/blog-posts")).json as { id: string; slug: string }[];
+    expect(published.length).toBeGreaterThan(0);
+    const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id };
+    // An {id} names the record of its own list: this test's message and registration for the leads.
+    const leadId = async (list: string) => ((await admin.call("GET", `${list}?q=${encodeURIComponent(name)}`)).json as { id: string }[])[0]!.id;
+    const idsByList: Record<string, string> = {
+      "/api/admin/contact-submissions/": await leadId("/api/admin/contact-submissions"),
+      "/api/admin/course-registrations/": await leadId("/api/admin/course-registrations"),
+    };
+    const pathOf = (key: string) =>
+      key.slice(4).replace(/\{(\w+)\}/g, (_, name: string) => {
+        const list = Object.keys(idsByList).find((prefix) => key.slice(4).startsWith(prefix));
+        if (name === "id" && list) return encodeURIComponent(idsByList[list]!);
+        expect(samples, `no sample value for {${name}} in ${key}`).toHaveProperty(name);
+        return encodeURIComponent(samples[name]!);
+      });
+    // Every list's search, filter and paging path as well as its first page.
+    const queries = ["", "?limit=1", "?q=a&limit=2"];
+
+    const before = await snapshot();
+    const stored: string[] = [];
+    for (const key of getRoutes) {
+      const marker = await snapshot();
+      for (const query of queries) {
+        const res = await admin.call("GET", `${pathOf(key)}${query}`);
+        expect(res.status, `${key}${query} as admin: ${res.text.slice(0, 200)}`).toBe(200);
+        const next = res.headers["x-next-cursor"];
+        if (typeof next === "string") {
+          const page = await admin.call("GET", `${pathOf(key)}${query}${query ? "&" : "?"}cursor=${encodeURIComponent(next)}`);
+          expect(page.status, `${key} next page`).toBe(200);
+        }
+        const anonymous = await visitor.call("GET", `${pathOf(key)}${query}`);
+        expect(anonymous.status, `${key}${query} as a visitor`).toBe(anonymousStatus(key));
+      }
+      const changed = changes(marker, await snapshot());
+      expect(changed.filter((c) => !storedByDesign(key, c)), key).toEqual([]);
+      stored.push(...changed);
+    }
+    // The walk went through the one GET that stores (a transaction per start), and over the whole
+    // walk nothing else was added, changed or removed.
+    expect(stored.filter((c) => c.startsWith("added oidcTransaction "))).toHaveLength(queries.length * 2);
+    expect(changes(before, await snapshot()).filter((c) => !storedByDesign("GET /api/oauth/google/redirect_url", c))).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+import { audit, csvLine, downloadText, runTag, signInAsAdmin } from "../support/admin-journey";
+
+test.use({ timezoneId: "UTC" });
+
+test("an admin finds who changed an item in Activity, filters it, exports it and opens the item", async ({ page, baseURL }) => {
+  const title = runTag("Activity industry ");
+  const tried = runTag("intruder");
+  await signInAsAdmin(page);
+  // Two admin actions to find: an industry created, and a failed sign-in with a made-up username.
+  const headers = { origin: new URL(baseURL!).origin };
+  // Inactive, so that no visitor page (and no journey counting the home page's industries) sees it.
+  const created = await page.request.post("/api/admin/industries", { headers, data: { name: title, description: "Audited", is_active: false } });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  const refused = await page.request.post("/api/admin/login", { headers, data: { username: tried, password: "not-the-password" } });
+  expect(refused.status()).toBe(401);
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Activity" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Activity" });
+  const failed = table.getByRole("row").filter({ hasText: tried });
+  await expect(failed).toContainText("Sign-in failed");
+  await expect(failed).toContainText("Not signed in");
+
+  // Filters live in the URL: a reload keeps them.
+  await page.getByLabel("Item type").selectOption("industry");
+  await page.getByLabel("Action").selectOption("create");
+  await expect(page).toHaveURL(/entity=industry/);
+  await expect(page).toHaveURL(/action=create/);
+  const row = table.getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(table.getByRole("row").filter({ hasText: tried })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel("Item type")).toHaveValue("industry");
+  await expect(row).toContainText("Created");
+  await expect(row).toContainText("Development Admin");
+
+  await audit(page, "activity");
+
+  // The export holds every entry the filters match, with the item's id.
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel("From").fill(today);
+  await expect(page).toHaveURL(new RegExp(`from=${today}`));
+  await expect(row).toHaveCount(1);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const csv = await downloadText(await downloading);
+  const lines = csv.split(/\r?\n/);
+  // The file starts with a byte order mark (Excel reads it as UTF-8).
+  expect(lines[0]).toBe("\ufeff" + csvLine(["Time (UTC)", "Who", "Actor ID", "Action", "Item Type", "Item", "Item ID", "Changed Fields", "IP Address", "User Agent"]));
+  const line = lines.find((l) => l.includes(title));
+  expect(line).toContain(csvLine(["Development Admin", "dev#local", "Created", "Industry", title, id]));
+  expect(lines.some((l) => l.includes(tried))).toBe(false);
+
+  // Who: only their activity.
+  await row.getByRole("link", { name: "Development Admin" }).click();
+  await expect(page).toHaveURL(/actor=dev%23local/);
+  await expect(page.getByRole("button", { name: "Only Development Admin: show everyone" })).toBeVisible();
+  await expect(row).toHaveCount(1);
+
+  // The item: where it lives.
+  await row.getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(/\/admin\/content\?tab=industries/);
+  await expect(page.getByRole("table").getByRole("row").filter({ hasText: title })).toHaveCount(1);
+});

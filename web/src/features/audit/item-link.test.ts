@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { auditEntities } from "@agency/core/contract/audit";
+import { itemLink } from "./item-link";
+
+describe("an Activity row's link to its item", () => {
+  it("opens a message or registration itself, escaped, and the screen of every other item", () => {
+    expect(itemLink({ entity: "contact-submission", entity_id: "a/b?c" })).toBe("/admin/messages?open=a%2Fb%3Fc");
+    expect(itemLink({ entity: "course-registration", entity_id: "r1" })).toBe("/admin/registrations?open=r1");
+    expect(itemLink({ entity: "contact-submission", entity_id: "" })).toBe("/admin/messages");
+    expect(itemLink({ entity: "industry", entity_id: "i1" })).toBe("/admin/content?tab=industries");
+  });
+
+  it("has a screen under /admin for every item type but sign-ins and sessions", () => {
+    for (const entity of auditEntities) {
+      const href = itemLink({ entity, entity_id: "x" });
+      if (entity === "admin-account" || entity === "session") expect(href, entity).toBeUndefined();
+      else expect(href, entity).toMatch(/^\/admin\/[a-z-]+/);
+    }
+  });
+});
