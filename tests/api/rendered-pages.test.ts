@@ -188,6 +188,38 @@ describe("admin writes reach the rendered pages", () => {
     expect((await admin.call("DELETE", `/api/admin/blog-posts/${id}`, { body: {} })).status).toBe(200);
   });
 
+  it("the blog's list pages are rendered addresses in the sitemap: a page appears when posts fill it and goes when they leave", async () => {
+    const listPages = async () => {
+      const xml = (await page("/sitemap.xml")).text;
+      return [...xml.matchAll(/<loc>[^<]*\/blog\/page\/(\d+)<\/loc>/g)].map((m) => Number(m[1]));
+    };
+    const { total } = (await page("/api/blog-categories")).json as { total: number };
+    // Enough new posts to open a page past the current last one.
+    const lastBefore = Math.max(1, Math.ceil(total / 12));
+    const needed = lastBefore * 12 - total + 1;
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < needed; i++) {
+        const title = uniqueName(`List page post ${i}`);
+        const res = await admin.call("POST", "/api/admin/blog-posts", { body: { title, slug: title.toLowerCase().replace(/\s+/g, "-"), content: "<p>x</p>", excerpt: "x", is_published: true } });
+        expect(res.status, res.text).toBe(201);
+        ids.push(res.json.id as string);
+      }
+      const next = `/blog/page/${lastBefore + 1}`;
+      expect(await listPages()).toContain(lastBefore + 1);
+      const rendered = await eventually(next, (r) => r.status === 200);
+      expect(head(rendered.text).canonical).toBe(`${base()}${next}`);
+      // A post page carries the post alone: its Related Articles are read by the browser.
+      const post = (await admin.call("GET", `/api/admin/blog-posts/${ids[0]}`)).json as { slug: string };
+      const postPage = await eventually(`/blog/${post.slug}`, (r) => r.status === 200);
+      expect(bodyText(postPage.text)).not.toContain("Related Articles");
+    } finally {
+      for (const id of ids) expect((await admin.call("DELETE", `/api/admin/blog-posts/${id}`, { body: {} })).status).toBe(200);
+    }
+    const last = Math.max(1, ...(await listPages()));
+    await eventually(`/blog/page/${last + 1}`, (r) => r.status === 404);
+  });
+
   it("a settings change renders every page again", async () => {
     const stored = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; value: string; version: number }[];
     const email = stored.find((s) => s.key === "contact_email")!;

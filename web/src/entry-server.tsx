@@ -14,7 +14,7 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StaticRouter } from "react-router-dom";
-import { sanitizeHtml } from "@agency/core/html";
+import { loadSanitizer } from "@agency/core/html";
 import { App } from "./app/router";
 import { setTransport } from "./lib/api";
 import { setServerOrigin } from "./lib/site-origin";
@@ -46,7 +46,7 @@ export async function renderPage(
 ): Promise<RenderedPage> {
   setTransport(options.transport);
   setServerOrigin(options.origin);
-  setServerSanitizer(sanitizeHtml);
+  setServerSanitizer(await loadSanitizer());
   // No retries, and a failed read stays failed on the next pass (retryOnMount would show it as
   // loading again): the page renders as the browser shows it once its own retry has failed.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, retryOnMount: false } } });

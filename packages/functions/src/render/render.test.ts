@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageKey, pagesFor, renderQueue } from "./render";
+import { publicPaths } from "../invalidate";
+import { keyPath, pageKey, pagesFor, renderQueue } from "./render";
 import { headHtml, pageHtml, scriptJson } from "./page-html";
 
 describe("pageKey", () => {
@@ -9,16 +10,20 @@ describe("pageKey", () => {
     expect(pageKey("/blog/a-post")).toBe("pages/blog/a-post.html");
     expect(pageKey("/blog/")).toBe("pages/blog.html");
   });
+  it("is read back to its address by keyPath", () => {
+    for (const path of ["/", "/about", "/blog/page/3", "/blog/a-post"]) expect(keyPath(pageKey(path))).toBe(path);
+  });
 });
 
 describe("pagesFor", () => {
-  it("renders a post's pages and the blog list for a post's paths", () => {
-    expect(pagesFor(["/api/blog-posts", "/api/blog-posts/new", "/api/blog-posts/old", "/rss.xml", "/sitemap.xml"])).toEqual(["/blog", "/blog/new", "/blog/old"]);
+  it("renders a post's pages and every page of the blog list for a post's paths, and no other page", () => {
+    expect(pagesFor(publicPaths.blogPost(["new", "old"]))).toEqual(["/blog", "/blog/page/*", "/blog/new", "/blog/old"]);
   });
   it("renders every page for settings, sections and catalog changes", () => {
     expect(pagesFor(["/api/site-settings", "/rss.xml"])).toBe("all");
     expect(pagesFor(["/api/page-sections/home"])).toBe("all");
     expect(pagesFor(["/api/services"])).toBe("all");
+    expect(pagesFor(publicPaths.settings())).toBe("all");
   });
 });
 

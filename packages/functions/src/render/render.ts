@@ -87,7 +87,7 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
   assertTemplate(ctx.template);
   const report: RenderReport = { rendered: [], removed: [], failed: [] };
   const all = paths === "all";
-  const list = all ? await sitemapPaths(ctx) : [...new Set(paths)];
+  const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths);
 
   for (const path of list) {
     try {
@@ -126,27 +126,41 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
 }
 
 /**
- * The pages an admin write affects, from the public API paths it invalidates
- * (packages/functions/src/invalidate.ts): a post's own page(s) and the blog list for a post; every
- * page for anything else (settings and the footer, services, courses and page sections show on
- * several pages).
+ * The pages an admin write affects, from the paths it invalidates (packages/functions/src/invalidate.ts),
+ * which name the site's addresses beside the API's: a post's own page(s), `/blog` and `/blog/page/*`
+ * (every page of the list, since a post shifts every page after it) for a post; every page for
+ * anything else (settings and the footer, services, courses and page sections show on several
+ * pages). A post page carries no other post (its Related Articles load in the browser), so a post's
+ * save renders no other post's page.
  */
-export function pagesFor(apiPaths: readonly string[]): string[] | "all" {
+export function pagesFor(paths: readonly string[]): string[] | "all" {
   const pages = new Set<string>();
-  for (const p of apiPaths) {
-    if (p === "/rss.xml" || p === "/sitemap.xml") continue;
-    if (p === "/api/blog-posts") {
-      pages.add("/blog");
-      continue;
-    }
-    const post = /^\/api\/blog-posts\/([^/]+)$/.exec(p);
-    if (post) {
-      pages.add(`/blog/${post[1]}`);
-      continue;
-    }
-    return "all";
+  for (const p of paths) {
+    if (p === "/rss.xml" || p === "/sitemap.xml" || p === "/api/blog-posts*" || p === "/api/blog-categories") continue;
+    if (p.startsWith("/api/")) return "all";
+    pages.add(p);
   }
   return [...pages];
+}
+
+/** The address of a page key: pages/index.html -> /, pages/blog/a-post.html -> /blog/a-post. */
+export function keyPath(key: string): string {
+  const path = key.slice(PAGES_PREFIX.length, -".html".length);
+  return path === "index" ? "/" : `/${path}`;
+}
+
+/**
+ * The addresses a list of paths names: `/blog/page/*` is every list page the sitemap names now and
+ * every one stored (a page past the new last one is rendered as no page, so its file goes).
+ */
+async function expand(ctx: RenderContext, paths: readonly string[]): Promise<string[]> {
+  const wild = paths.filter((p) => p.endsWith("/*"));
+  const out = new Set(paths.filter((p) => !p.endsWith("/*")));
+  if (wild.length) {
+    const known = [...(await sitemapPaths(ctx)), ...(await ctx.store.keys()).filter((k) => k !== NOT_FOUND_KEY).map(keyPath)];
+    for (const w of wild) for (const p of known) if (p.startsWith(w.slice(0, -1))) out.add(p);
+  }
+  return [...out];
 }
 
 /**

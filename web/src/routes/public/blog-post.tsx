@@ -9,6 +9,7 @@ import { container } from "../../components/ui/classes";
 import { SafeHtml } from "../../components/ui/safe-html";
 import { ApiError } from "../../lib/api";
 import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
+import { useAfterHydration } from "../../lib/hydration";
 import { useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
 import { CategoryBadge, PostCard } from "../../features/blog/post-card";
 import { PostMeta } from "../../features/blog/post-meta";
@@ -50,8 +51,10 @@ function PostError({ error }: { error: unknown }) {
 }
 
 function Related({ current }: { current: BlogPost }) {
-  // Read on the server: the newest three of the post's category, then the newest others, never this post.
-  const related = useDeferredData(useRelatedPosts(current.slug)).data ?? [];
+  // Chosen by the API: the newest three of the post's category, then the newest others, never this
+  // post. Read by the browser, not written into the rendered page: a post's page then depends on
+  // the post alone, so saving one post renders no other post's page.
+  const related = useDeferredData(useRelatedPosts(current.slug, useAfterHydration())).data ?? [];
   if (!related.length) return null;
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-16 sm:py-20">
