@@ -63,6 +63,30 @@ export async function sitemapPaths(ctx: Pick<RenderContext, "api">): Promise<str
 
 type Outcome = { kind: "page"; html: string } | { kind: "none" };
 
+/**
+ * The API as one render batch reads it: each GET is made once and its answer reused by every page
+ * of the batch (the settings, sections and catalogues every page's header and footer read), so a
+ * full render reads the shared data once, not once per post.
+ */
+function batchReads(api: RenderContext["api"]): RenderContext["api"] {
+  const seen = new Map<string, Promise<{ status: number; headers: [string, string][]; body: ArrayBuffer }>>();
+  return async (path, init) => {
+    if ((init?.method ?? "GET") !== "GET") return api(path, init);
+    const key = `${init?.redirect ?? "follow"} ${path}`;
+    let read = seen.get(key);
+    if (!read) {
+      read = api(path, init).then(async (res) => {
+        const headers: [string, string][] = [];
+        res.headers.forEach((value, name) => headers.push([name, value]));
+        return { status: res.status, headers, body: await res.arrayBuffer() };
+      });
+      seen.set(key, read);
+    }
+    const { status, headers, body } = await read;
+    return new Response([204, 205, 304].includes(status) ? null : body.slice(0), { status, headers });
+  };
+}
+
 async function renderOne(ctx: RenderContext, path: string): Promise<Outcome> {
   let moved = false;
   const transport = async (p: string, init: RequestInit) => {
@@ -85,10 +109,12 @@ async function renderOne(ctx: RenderContext, path: string): Promise<Outcome> {
  */
 export async function renderPages(ctx: RenderContext, paths: readonly string[] | "all"): Promise<RenderReport> {
   assertTemplate(ctx.template);
+  ctx = { ...ctx, api: batchReads(ctx.api) };
   const report: RenderReport = { rendered: [], removed: [], failed: [] };
   const all = paths === "all";
   const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths);
 
+  // One page at a time: the server entry holds one render's API transport (web/src/lib/api.ts).
   for (const path of list) {
     try {
       const out = await renderOne(ctx, path);
