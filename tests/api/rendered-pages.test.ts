@@ -37,7 +37,7 @@ function head(html: string) {
 /** The text of #root, tags dropped: what a reader without JavaScript sees. */
 const bodyText = (html: string) =>
   decode(
-    (/<div id="root">([\s\S]*)<\/div>\s*<script id="page-data"/.exec(html)?.[1] ?? "")
+    (/<div id="root">([\s\S]*)<\/div>\s*(?:<script id="page-data"|<\/body>)/.exec(html)?.[1] ?? "")
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " "),
   );
@@ -126,6 +126,9 @@ describe("status codes", () => {
     const res = await page(`/blog/no-such-post-${Date.now()}`);
     expect(res.status).toBe(404);
     expect(bodyText(res.text)).toContain("Page Not Found");
+    // Served at any address, it carries no page data: the browser renders the app there afresh
+    // (a post's 'Post Not Found') rather than hydrating another route's markup.
+    expect(res.text).not.toContain('id="page-data"');
   });
 
   it("the back office still gets the SPA shell", async () => {

@@ -69,7 +69,10 @@ test("services: Learn More pressed before the details arrive opens the detail on
     await pressed;
     await route.continue();
   });
-  await page.goto("/services");
+  // The details come from the app's own fetch: /services is reached from another page (the rendered
+  // /services carries them and fetches none).
+  await page.goto("/about");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await asked;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -55,11 +55,17 @@ export function assertTemplate(template: string) {
   if (!HEAD.test(template) || !BODY.test(template)) throw new Error("web/dist/index.html has no page-head/page-body markers: rebuild the web app");
 }
 
+/**
+ * A page of its own address carries the query cache it was rendered from, for hydration. The
+ * not-found page (`state` undefined) is served at every address without a page, where the app
+ * renders something else (an unpublished post's 'Post Not Found'): it carries none, so the browser
+ * renders the app afresh over it instead of hydrating markup of another route.
+ */
 export function pageHtml(template: string, page: { head: PageHead; body: string; state: unknown }): string {
-  const data = `<script id="page-data" type="application/json">${scriptJson(page.state)}</script>`;
+  const data = page.state === undefined ? "" : `<script id="page-data" type="application/json">${scriptJson(page.state)}</script>`;
   // Functions as replacements: `$` in a page's text must stay literal.
   return template
     .replace(HEAD, () => headHtml(page.head).trimStart())
     .replace(BODY, () => page.body)
-    .replace("</body>", () => `  ${data}\n  </body>`);
+    .replace("</body>", () => (data ? `  ${data}\n  </body>` : "</body>"));
 }

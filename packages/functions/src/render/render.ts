@@ -135,7 +135,7 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
     try {
       const page = await ctx.entry.renderPage("/404", { origin: ctx.origin, transport: ctx.api });
       if (!page.meta?.notFound) throw new Error("/404 did not render the not-found page");
-      await ctx.store.put(NOT_FOUND_KEY, pageHtml(ctx.template, { head: { ...page.meta, jsonLd: [] }, body: page.html, state: page.state }));
+      await ctx.store.put(NOT_FOUND_KEY, pageHtml(ctx.template, { head: { ...page.meta, jsonLd: [] }, body: page.html, state: undefined }));
     } catch (err) {
       report.failed.push({ path: "(not found page)", error: (err as Error)?.message ?? String(err) });
     }
