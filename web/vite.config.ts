@@ -65,7 +65,7 @@ function inlineCss(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), inlineCss()],
   server: {
     proxy: { "/api": api, "/robots.txt": api, "/sitemap.xml": api, "/rss.xml": api },
@@ -73,8 +73,10 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: false,
+    copyPublicDir: !isSsrBuild,
     modulePreload: { polyfill: false },
-    rolldownOptions: {
+    // `vite build --ssr src/entry-server.tsx`: the page renderer's module (packages/functions/src/render).
+    rolldownOptions: isSsrBuild ? {} : {
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
@@ -86,4 +88,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -152,7 +152,8 @@ describe("feeds", () => {
     const res = await call("GET", "/sitemap.xml");
     expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
     for (const p of ["/about", "/services", "/tech-school", "/blog", "/contact"]) expect(res.text).toContain(`${p}</loc>`);
-    for (const p of posts) expect(res.text).toContain(`/blog/${p.slug}</loc>`);
+    for (const p of posts) expect(res.text).toMatch(new RegExp(`/blog/${p.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    expect(res.text).toMatch(/\/blog<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect(res.text).not.toContain("/admin");
   });
 

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
+import { hydrated } from "../support/hydrated";
 
 const STALE = "This item was changed by someone else. Reload to see the latest version.";
 
@@ -177,7 +178,7 @@ test("services: create with an icon, shown on /services, edit with Ctrl+S, a con
   await expect(dialog.getByText("e.g. Zap, Code, etc.")).toBeVisible();
   await icon.selectOption("Eye");
   await expect(dialog.getByTestId("icon-preview")).toHaveAttribute("data-icon", "Eye");
-  await dialog.getByRole("textbox", { name: "Title" }).fill(name);
+  await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(name);
   await dialog.getByRole("textbox", { name: "Description" }).fill("Reads invoices & routes them.");
   await audit(page, "create service");
   await dialog.getByRole("button", { name: "Save" }).click();
@@ -216,13 +217,13 @@ test("services: create with an icon, shown on /services, edit with Ctrl+S, a con
     await expect(edit.getByRole("textbox", { name: "Your Description" })).toHaveValue("My description");
 
     // Closing with unsaved changes asks first.
-    await edit.getByRole("textbox", { name: "Title" }).fill(`${name} (edited)`);
+    await edit.getByRole("textbox", { name: "Title", exact: true }).fill(`${name} (edited)`);
     await page.keyboard.press("Escape");
     const discard = page.getByRole("alertdialog", { name: "Discard changes?" });
     await expect(discard).toBeVisible();
     await audit(page, "discard question");
     await discard.getByRole("button", { name: "Keep editing" }).click();
-    await expect(edit.getByRole("textbox", { name: "Title" })).toHaveValue(`${name} (edited)`);
+    await expect(edit.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(`${name} (edited)`);
     await edit.getByRole("button", { name: "Cancel" }).click();
     await discard.getByRole("button", { name: "Discard changes" }).click();
     await expect(edit).toBeHidden();
@@ -266,6 +267,7 @@ test("industries: created with its icon and shown in the home page's full list, 
   try {
     await asVisitor(browser, baseURL, async (visitor) => {
       await visitor.goto("/");
+      await hydrated(visitor);
       await visitor.getByRole("button", { name: "View More Industries" }).click();
       await expect(visitor.getByRole("heading", { name })).toBeVisible();
     });

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { EXTERNAL_URL_REQUIRED } from "../../packages/core/src/contract/catalog-values";
 import { STALE_ITEM_MESSAGE } from "../../packages/core/src/contract/versioned";
 import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
+import { hydrated } from "../support/hydrated";
 
 interface StoredCourse {
   id: string;
@@ -29,15 +30,12 @@ const storedCourses = async (page: Page) => (await (await page.request.get("/api
  * that made them), showing up to six courses by order_index.
  */
 async function homeCourses(browser: Browser, baseURL: string, check: (cards: ReturnType<Page["getByTestId"]>) => Promise<void>) {
-  const visitor = await browser.newPage({ baseURL });
-  try {
+  await asVisitor(browser, baseURL, async (visitor) => {
     await visitor.goto("/");
     const cards = visitor.getByTestId("course-card");
     await expect(cards.first()).toBeVisible();
     await check(cards);
-  } finally {
-    await visitor.close();
-  }
+  });
 }
 
 test("an admin creates a register course with its link, renames it, meets a stale save and a discard question, and deletes it; the home page follows", async ({ page, browser, baseURL }) => {
@@ -205,6 +203,7 @@ test("an admin creates a register course with its link, renames it, meets a stal
 async function techSchool(browser: Browser, baseURL: string, check: (page: Page, choices: string[]) => Promise<void>) {
   await asVisitor(browser, baseURL, async (visitor) => {
     await visitor.goto("/tech-school");
+    await hydrated(visitor);
     await expect(visitor.getByTestId("academy-course").first()).toBeVisible();
     await visitor.getByRole("button", { name: "Start Learning" }).click();
     const choices = await visitor.getByRole("dialog", { name: "Course Registration" }).getByLabel("Course of Interest").locator("option").allTextContents();

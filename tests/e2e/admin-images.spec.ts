@@ -90,7 +90,7 @@ test("an admin puts a library image in a post's body and as its cover, each with
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog Posts" }).click();
   await page.getByRole("button", { name: "New Post" }).click();
   const editor = page.getByRole("dialog", { name: "Create New Post" });
-  await editor.getByRole("textbox", { name: "Title" }).fill(`Harbour ${tag}`);
+  await editor.getByRole("textbox", { name: "Title", exact: true }).fill(`Harbour ${tag}`);
   await editor.getByRole("textbox", { name: "Content" }).click();
   await page.keyboard.type("A morning at the harbour.");
 
@@ -173,7 +173,7 @@ test("a service's image shows on the Services page with the alt text its editor 
   await page.getByRole("tab", { name: "Services" }).click();
   await page.getByRole("button", { name: "Add Service" }).click();
   const editor = page.getByRole("dialog", { name: "Create New Service" });
-  await editor.getByRole("textbox", { name: "Title" }).fill(`Imaged ${tag}`);
+  await editor.getByRole("textbox", { name: "Title", exact: true }).fill(`Imaged ${tag}`);
   await editor.getByRole("button", { name: "Choose Image URL from library" }).click();
   const chooser = page.getByRole("dialog", { name: "Choose an image" });
   await chooser.getByRole("searchbox", { name: "Search images" }).fill(`service-${tag}`);

@@ -32,7 +32,7 @@ test("an admin uploads an image to the library, uses it as a post's featured ima
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog Posts" }).click();
   await page.getByRole("button", { name: "New Post" }).click();
   const editor = page.getByRole("dialog", { name: "Create New Post" });
-  await editor.getByRole("textbox", { name: "Title" }).fill(`With cover ${tag}`);
+  await editor.getByRole("textbox", { name: "Title", exact: true }).fill(`With cover ${tag}`);
   await editor.getByRole("textbox", { name: "Content" }).click();
   await page.keyboard.type("A post with an uploaded cover.");
   await editor.getByRole("button", { name: "Choose Featured Image URL from library" }).click();

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
+import { hydrated } from "../support/hydrated";
 
 interface StoredDetail {
   id: string;
@@ -26,11 +27,15 @@ const storedDetails = async (page: Page) => (await (await page.request.get("/api
 async function openCategory(browser: Browser, baseURL: string, check: (dialog: Locator) => Promise<void>) {
   const visitor = await browser.newPage({ baseURL });
   try {
-    await visitor.goto("/services");
-    await visitor.getByRole("button", { name: `Learn More about ${CATEGORY}` }).click();
-    const dialog = visitor.getByRole("dialog");
-    await expect(dialog).toBeVisible();
-    await check(dialog);
+    // The page is rendered again within seconds of a save: load it until the detail shows.
+    await expect(async () => {
+      await visitor.goto("/services");
+      await hydrated(visitor);
+      await visitor.getByRole("button", { name: `Learn More about ${CATEGORY}` }).click();
+      const dialog = visitor.getByRole("dialog");
+      await expect(dialog).toBeVisible({ timeout: 2000 });
+      await check(dialog);
+    }).toPass({ timeout: 20_000 });
   } finally {
     await visitor.close();
   }

@@ -25,15 +25,20 @@ test("texts saved in page sections replace the home page's defaults, and an inac
     // Plain text is stored and shown as typed: '&' and '<b>' are text, not markup.
     expect((await save({ ...subtitle, title: "", content: "Six practices that pay for themselves: R&D <b>first</b>." })).ok()).toBe(true);
 
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automation for Teams That Ship");
+    // The home page is rendered again within seconds of the save.
+    await expect(async () => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automation for Teams That Ship", { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     await expect(page.getByText("Six practices that pay for themselves: R&D <b>first</b>.")).toBeVisible();
 
     expect((await save({ ...heroTitle, title: "Automation for Teams That Ship", is_active: false })).ok()).toBe(true);
     // A new visitor (public reads may be cached for a minute by the browser that made them).
     const visitor = await browser.newPage({ baseURL });
-    await visitor.goto("/");
-    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Put AI to Work Where Your Team Loses the Most Time");
+    await expect(async () => {
+      await visitor.goto("/");
+      await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Put AI to Work Where Your Team Loses the Most Time", { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     await visitor.close();
   } finally {
     await save(heroTitle);

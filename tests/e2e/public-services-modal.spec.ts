@@ -43,8 +43,11 @@ test("services: a category without a matching detail opens nothing", async ({ pa
       ]),
     }),
   );
+  // The details come from the app's own fetch: /services is reached from another page (the rendered
+  // /services carries the real details and fetches none).
   const details = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/service-details");
-  await page.goto("/services");
+  await page.goto("/about");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await details;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -66,7 +69,10 @@ test("services: Learn More pressed before the details arrive opens the detail on
     await pressed;
     await route.continue();
   });
-  await page.goto("/services");
+  // The details come from the app's own fetch: /services is reached from another page (the rendered
+  // /services carries them and fetches none).
+  await page.goto("/about");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await asked;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -80,7 +80,18 @@ export const countersReload = (page: Page, path: string) =>
 export async function asVisitor<T>(browser: Browser, baseURL: string | undefined, visit: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({ baseURL });
   try {
-    return await visit(await context.newPage());
+    // Public pages are rendered again within seconds of a save: the visit is repeated (each time
+    // from its own page load) until what it expects is there, for up to 20 seconds.
+    let result: T | undefined;
+    await expect(async () => {
+      const page = await context.newPage();
+      try {
+        result = await visit(page);
+      } finally {
+        await page.close();
+      }
+    }).toPass({ timeout: 20_000 });
+    return result as T;
   } finally {
     await context.close();
   }

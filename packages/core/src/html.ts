@@ -9,8 +9,13 @@ import { allowedAttributes, allowedTags, droppedWithContent, imageSchemes, keeps
  * editors' functions start: a cold function serving a read or a plain-text save never loads it.
  */
 export async function sanitizeHtml(html: string): Promise<string> {
+  return (await loadSanitizer())(html);
+}
+
+/** The same sanitiser as a synchronous function, once loaded (the server render sanitises while it renders). */
+export async function loadSanitizer(): Promise<(html: string) => string> {
   const { default: sanitize } = await import("sanitize-html");
-  return sanitize(html, {
+  return (html) => sanitize(html, {
     allowedTags: [...allowedTags],
     allowedAttributes: Object.fromEntries(Object.entries(allowedAttributes).map(([tag, names]) => [tag, [...names]])),
     nonTextTags: [...droppedWithContent],

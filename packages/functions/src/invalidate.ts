@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import { config } from "@agency/core/config";
+import { publicChanged } from "./render/trigger";
 
 /**
  * Visitors see an admin's edit within seconds: public reads are cached at CloudFront (routes marked
@@ -52,6 +53,8 @@ let client: CloudFrontClient | undefined;
 export async function invalidate(paths: string[]): Promise<void> {
   const unique = [...new Set(paths)];
   if (!unique.length) return;
+  // The same event renders the affected pages again (locally in-process; render/trigger.ts).
+  publicChanged(unique);
   const distributionId = config.distributionId;
   if (!distributionId) {
     console.info(`cdn: no distribution, nothing to invalidate (${unique.join(" ")})`);

@@ -24,7 +24,8 @@ function newestMtime(path: string): number {
  * chunk) is shown only with `verbose`, or when the build fails.
  */
 export function buildWebIfNeeded({ verbose = false } = {}): "built" | "fresh" {
-  const built = newestMtime(join(webDist, "index.html"));
+  // The SPA and its server entry (web/dist-server, the page renderer's) are built together.
+  const built = Math.min(newestMtime(join(webDist, "index.html")), newestMtime(join(webDist, "..", "dist-server", "entry-server.js")));
   const sources = Math.max(
     newestMtime(join(webDir, "src")),
     newestMtime(join(webDir, "index.html")),

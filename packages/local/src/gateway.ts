@@ -10,7 +10,7 @@ import { MEDIA_CACHE_CONTROL, readObject } from "@agency/core/media/storage";
 import { handlerPath, routes, type RouteKey } from "@agency/core/routes";
 import { mediaContentSecurityPolicy, securityHeaders } from "@agency/core/security-headers";
 import { readCappedBody } from "./read-body";
-import { serveStatic } from "./static";
+import { serveStatic, type RenderedPages } from "./static";
 
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
 
@@ -166,6 +166,8 @@ export function canonicalLocation(hostHeader: string | undefined, pathAndQuery: 
 export interface GatewayOptions {
   /** The built SPA; omitted, only the API is served. */
   webRoot?: string;
+  /** Where rendered public pages are (packages/local/src/pages.ts), once they are. */
+  pagesRoot?: () => Promise<string | undefined>;
   /** Loads a feature's handler module (dynamic import by default). */
   loadHandler?: (feature: string) => Promise<LambdaHandler>;
 }
@@ -236,6 +238,22 @@ async function serveMedia(req: IncomingMessage, res: ServerResponse, method: str
   await pipeline(body, res).catch(() => res.destroy());
 }
 
+/**
+ * A post's earlier address: `/blog/{old}` answers 301 to the post's current page, as its API read
+ * does (the blog handler's 301 with `{ redirect }`), so a shared old link keeps working.
+ */
+async function movedPost(path: string, handlerOf: (key: RouteKey) => Promise<LambdaHandler>, req: IncomingMessage) {
+  const m = /^\/blog\/([^/]+)$/.exec(path);
+  if (!m) return undefined;
+  const url = new URL(`/api/blog-posts/${encodeURIComponent(m[1]!)}`, "http://localhost");
+  const route = matchRoute("GET", url.pathname);
+  if (!route) return undefined;
+  const result = await (await handlerOf(route.key))({ ...toEvent(req, url, route, Buffer.alloc(0)), headers: {}, cookies: undefined });
+  if (typeof result !== "object" || result === null || !("statusCode" in result) || result.statusCode !== 301 || !result.body) return undefined;
+  const to = (JSON.parse(result.body) as { redirect?: unknown }).redirect;
+  return typeof to === "string" && to ? `/blog/${encodeURIComponent(to)}` : undefined;
+}
+
 /** The local stand-in for CloudFront + API Gateway: routes from the one route table, SPA for the rest. */
 export function createGateway(options: GatewayOptions = {}) {
   const load = options.loadHandler ?? defaultLoader;
@@ -268,7 +286,11 @@ export function createGateway(options: GatewayOptions = {}) {
           res.writeHead(307, { location, "cache-control": "no-store" });
           return res.end();
         }
-        return await serveStatic(req, res, options.webRoot, url.pathname);
+        const pagesRoot = await options.pagesRoot?.();
+        const pages: RenderedPages | undefined = pagesRoot
+          ? { root: pagesRoot, movedTo: (path) => movedPost(path, (key) => handlerFor(routes[key].feature), req) }
+          : undefined;
+        return await serveStatic(req, res, options.webRoot, url.pathname, pages);
       }
       return jsonError(res, 404, "Not found");
     } catch (err) {

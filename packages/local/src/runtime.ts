@@ -12,6 +12,7 @@ import { startLocalMail } from "./mail";
 import { createGateway } from "./gateway";
 import { listen, LOOPBACK } from "./net";
 import { startLocalS3, type LocalS3 } from "./s3";
+import { startPageRenderer } from "./pages";
 import { DEFAULT_LOCAL_ADMIN_EMAILS, startOidcProvider } from "./oidc-provider";
 import { repoRoot, webDist } from "./paths";
 
@@ -80,7 +81,12 @@ export async function startLocal(options: LocalOptions = {}) {
     : undefined;
 
   const host = options.host ?? (process.env.HOST?.trim() || undefined);
-  const server = createGateway({ webRoot: options.web === false ? undefined : webDist });
+  let pages: Awaited<ReturnType<typeof startPageRenderer>>;
+  // Pages are rendered from the API this server answers, so it listens first; a page requested in
+  // the meantime waits for the first render instead of getting the SPA shell.
+  let firstRender!: (root: string | undefined) => void;
+  const pagesReady = new Promise<string | undefined>((res) => (firstRender = res));
+  const server = createGateway({ webRoot: options.web === false ? undefined : webDist, pagesRoot: () => pagesReady });
   const extraListeners = await listen(server, options.port ?? 3000, host).catch(async (err) => {
     await oidc?.close();
     await mail?.close();
@@ -92,6 +98,12 @@ export async function startLocal(options: LocalOptions = {}) {
   process.env.PUBLIC_URL ??= url;
   oidc ??= await startGoogleStandIn();
   if (!originKnown) s3 = await startS3();
+  // Every public page rendered from the data before the banner says the site is up.
+  if (options.web !== false) pages = await startPageRenderer({ dataDir, origin: config.publicUrl, apiUrl: url }).catch((err) => {
+    console.error("pages: the first render failed, the SPA shell is served instead", err);
+    return undefined;
+  });
+  firstRender(pages?.root);
 
   return {
     url,
@@ -110,6 +122,7 @@ export async function startLocal(options: LocalOptions = {}) {
     /** Listening beyond this machine (HOST=0.0.0.0 or another address): the admin door is open to the network. */
     exposed: host !== undefined && !isLoopbackHost(host),
     async close() {
+      await pages?.close();
       await oidc?.close();
       await mail?.close();
       await s3?.close();

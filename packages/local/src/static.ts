@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
@@ -21,20 +22,36 @@ const TYPES: Record<string, string> = {
 };
 
 const compressible = (type: string) => /^(text\/|application\/(json|javascript|manifest)|image\/svg)/.test(type);
-const cache = new Map<string, { mtime: number; raw: Buffer; br?: Buffer; gz?: Buffer }>();
+type Entry = { mtime: number; raw: Buffer; br?: Buffer; gz?: Buffer; etag?: string };
+const cache = new Map<string, Entry>();
 
 async function load(path: string) {
   const s = await stat(path).catch(() => undefined);
   if (!s?.isFile()) return undefined;
   const hit = cache.get(path);
   if (hit && hit.mtime === s.mtimeMs) return hit;
-  const entry = { mtime: s.mtimeMs, raw: await readFile(path) } as { mtime: number; raw: Buffer; br?: Buffer; gz?: Buffer };
+  const entry: Entry = { mtime: s.mtimeMs, raw: await readFile(path) };
   cache.set(path, entry);
   return entry;
 }
 
-/** Files from the built SPA; paths without a file get index.html (client-side routes). */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, pathname: string) {
+/** Rendered pages (packages/local/src/pages.ts) and how to find an earlier address of a post. */
+export interface RenderedPages {
+  root: string;
+  /** Where an address has moved (a post's earlier slug), if it has. */
+  movedTo?: (pathname: string) => Promise<string | undefined>;
+}
+
+/** App routes that are never rendered: the back office and sign-in always get the SPA shell. */
+const appOnly = (path: string) => /^\/(admin|auth)(\/|$)/.test(path);
+
+/**
+ * Files from the built SPA. A public address without a file is its rendered page, when one was
+ * rendered (pages/<path>.html); an earlier address of a post answers 301 to its current one; any
+ * other address the rendered not-found page with 404. The back office, sign-in, and every address
+ * while no page is rendered (an old build without the server entry) get index.html, the SPA shell.
+ */
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, pages?: RenderedPages) {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -46,15 +63,27 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   if (!file.startsWith(root + sep) && file !== root) file = join(root, "index.html");
   let entry = safe.endsWith("/") ? undefined : await load(file);
   let isFallback = false;
+  let status = 200;
   if (!entry) {
-    // A missing asset is a 404; any other path is a client-side route.
+    // A missing asset is a 404; any other path is a page or a client-side route.
     if (safe.startsWith("/assets/") || extname(safe) !== "") {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
       return res.end("Not found");
     }
-    file = join(root, "index.html");
-    entry = await load(file);
-    isFallback = true;
+    const page = pages && !appOnly(safe) ? await renderedPage(pages, safe) : undefined;
+    if (page?.kind === "moved") {
+      res.writeHead(301, { location: page.location, "cache-control": "no-cache" });
+      return res.end();
+    }
+    if (page) {
+      file = page.file;
+      entry = page.entry;
+      status = page.status;
+    } else {
+      file = join(root, "index.html");
+      entry = await load(file);
+      isFallback = true;
+    }
   }
   if (!entry) {
     res.writeHead(503, { "content-type": "text/plain; charset=utf-8" });
@@ -62,11 +91,19 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   }
   const type = TYPES[extname(file)] ?? "application/octet-stream";
   const immutable = !isFallback && safe.startsWith("/assets/");
+  // Pages and files revalidate on every visit (a 304 when unchanged), so a reader sees an edit as
+  // soon as its page is rendered again; CloudFront does the same in AWS (infra/web.ts).
+  entry.etag ??= `"${createHash("sha256").update(entry.raw).digest("base64url").slice(0, 27)}"`;
   const headers: Record<string, string> = {
     "content-type": type,
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     vary: "Accept-Encoding",
+    etag: entry.etag,
   };
+  if (status === 200 && String(req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(entry.etag)) {
+    res.writeHead(304, headers);
+    return res.end();
+  }
   let body = entry.raw;
   const accept = String(req.headers["accept-encoding"] ?? "");
   if (compressible(type) && body.length > 512) {
@@ -81,6 +118,21 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     }
   }
   headers["content-length"] = String(body.length);
-  res.writeHead(200, headers);
+  res.writeHead(status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+async function renderedPage(pages: RenderedPages, safe: string) {
+  const key = safe.replace(/\/+$/, "");
+  const file = join(pages.root, "pages", `${key === "" ? "index" : key.slice(1)}.html`);
+  const notFound = join(pages.root, "pages", "404.html");
+  if (file.startsWith(join(pages.root, "pages") + sep) && file !== notFound) {
+    const entry = await load(file);
+    if (entry) return { kind: "page" as const, file, entry, status: 200 };
+  }
+  const location = await pages.movedTo?.(key);
+  if (location) return { kind: "moved" as const, location };
+  const entry = await load(notFound);
+  // Nothing rendered yet (the renderer is off): the SPA shell, as before pages were rendered.
+  return entry ? { kind: "page" as const, file: notFound, entry, status: 404 } : undefined;
 }

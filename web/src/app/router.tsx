@@ -50,11 +50,23 @@ function AppRoutes() {
   return <Suspense fallback={<Spinner className="min-h-screen" />}>{useRoutes(routes)}</Suspense>;
 }
 
+/**
+ * The app under whichever router: BrowserRouter here, StaticRouter in entry-server.tsx. One tree for
+ * both, so a rendered page hydrates with the same component positions (and the same useId ids).
+ */
+export function App() {
+  return (
+    <>
+      <ScrollToTop />
+      <AppRoutes />
+    </>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <ScrollToTop />
-      <AppRoutes />
+      <App />
     </BrowserRouter>
   );
 }

@@ -14,6 +14,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * How requests leave the app: the browser's fetch, or, while pages are rendered to HTML on the
+ * server (entry-server.tsx), the renderer's own in-process transport to the same handlers.
+ */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+export const setTransport = (fn: typeof transport) => {
+  transport = fn;
+};
+
 async function request<T>(
   method: string,
   path: string,
@@ -21,7 +30,7 @@ async function request<T>(
   init: RequestInit = {},
   onHeaders?: (headers: Headers) => void,
 ): Promise<T> {
-  const res = await fetch(path, {
+  const res = await transport(path, {
     method,
     credentials: "include",
     ...init,

@@ -1,4 +1,5 @@
 import { isMediaPath } from "@agency/core/contract/media-path";
+import { siteOrigin } from "./site-origin";
 
 /**
  * A stored image address as an <img src>: an http(s) URL, or a /media/ path of an upload (served by
@@ -9,5 +10,5 @@ export const imageSrc = (url: string | null | undefined): string => (url && (/^h
 /** The same, absolute (what social previews need). */
 export const absoluteImageSrc = (url: string | null | undefined): string => {
   const src = imageSrc(url);
-  return src.startsWith("/") ? `${window.location.origin}${src}` : src;
+  return src.startsWith("/") ? `${siteOrigin()}${src}` : src;
 };

@@ -24,6 +24,10 @@ const blogPostFields = {
   featured_image_url: optionalImageUrl,
   featured_image_alt: altText,
   author_name: optionalText(200),
+  /** Search and link previews; each left empty falls back to the title, the excerpt and the featured image. */
+  seo_title: optionalText(300),
+  seo_description: optionalText(1000),
+  social_image_url: optionalImageUrl,
   is_published: z.boolean({ error: "Must be true or false" }).default(false),
 };
 

@@ -1,5 +1,5 @@
 import { BlogPosts } from "@agency/core/blog/blog";
-import { FEED_SIZE, postDate } from "@agency/core/contract/blog-values";
+import { BLOG_PAGE_SIZE, FEED_SIZE, postDate } from "@agency/core/contract/blog-values";
 import { config } from "@agency/core/config";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { http, reply } from "../http";
@@ -33,11 +33,16 @@ export const handler = http({
   "GET /sitemap.xml": async () => {
     const base = config.publicUrl;
     const posts = await BlogPosts.listPublished();
+    const day = (iso: string) => `<lastmod>${xml(iso.slice(0, 10))}</lastmod>`;
+    const newestOf = (list: typeof posts) => list.reduce((max, p) => (p.updated_at > max ? p.updated_at : max), "");
+    // The blog list changes with its newest post, each of its pages with the posts it shows (newest
+    // first, BLOG_PAGE_SIZE a page); the other pages carry no date of their own.
+    const listPages = Array.from({ length: Math.ceil(posts.length / BLOG_PAGE_SIZE) }, (_, i) => posts.slice(i * BLOG_PAGE_SIZE, (i + 1) * BLOG_PAGE_SIZE));
+    const lastmod = (p: string) => (p === "/blog" && posts.length ? day(newestOf(listPages[0]!)) : "");
     const urls = [
-      ...publicPaths.map((p) => `  <url><loc>${xml(base + p)}</loc></url>`),
-      ...posts.map(
-        (p) => `  <url><loc>${xml(`${base}/blog/${p.slug}`)}</loc><lastmod>${xml(p.updated_at.slice(0, 10))}</lastmod></url>`,
-      ),
+      ...publicPaths.map((p) => `  <url><loc>${xml(base + p)}</loc>${lastmod(p)}</url>`),
+      ...listPages.slice(1).map((list, i) => `  <url><loc>${xml(`${base}/blog/page/${i + 2}`)}</loc>${day(newestOf(list))}</url>`),
+      ...posts.map((p) => `  <url><loc>${xml(`${base}/blog/${p.slug}`)}</loc>${day(p.updated_at)}</url>`),
     ];
     return reply.text(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,

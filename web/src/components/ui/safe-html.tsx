@@ -3,13 +3,20 @@ import DOMPurify from "dompurify";
 import { allowedAttributes, allowedTags, droppedWithContent, keepsAttribute, newTabRel } from "@agency/core/contract/html-rules";
 
 // The shared rules decide each attribute, by tag and, for href and src, by scheme.
-DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
+// Without a DOM, on the server, DOMPurify is an empty shell: the server sanitiser below does the work there.
+if (DOMPurify.isSupported) DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
   data.keepAttr = keepsAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue.trim());
 });
 // Links that open a new tab must not hand the opener to the new page.
-DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+if (DOMPurify.isSupported) DOMPurify.addHook("afterSanitizeAttributes", (node) => {
   if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", newTabRel);
 });
+
+let serverSanitizer: ((html: string) => string) | undefined;
+/** Set by entry-server.tsx: the sanitiser of packages/core/src/html.ts, the one posts are saved through. */
+export const setServerSanitizer = (fn: (html: string) => string) => {
+  serverSanitizer = fn;
+};
 
 /**
  * HTML from the database, sanitised again at render with the rules it was sanitised with on save
@@ -17,6 +24,8 @@ DOMPurify.addHook("afterSanitizeAttributes", (node) => {
  * no `class`, `id` or `style`.
  */
 export function sanitize(html: string): string {
+  // DOMPurify needs a DOM: pages rendered on the server sanitise with the server's own sanitiser.
+  if (serverSanitizer) return serverSanitizer(html);
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: [...allowedTags],
     ALLOWED_ATTR: [...new Set(Object.values(allowedAttributes).flat())],

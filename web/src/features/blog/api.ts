@@ -57,7 +57,7 @@ export const blogQueries = {
 export const useBlogList = (params: BlogListParams) => useQuery({ ...blogQueries.list(params), placeholderData: (previous) => previous });
 export const useBlogCategories = () => useQuery(blogQueries.categories());
 export const useBlogPost = (slug: string) => useQuery(blogQueries.post(slug));
-export const useRelatedPosts = (slug: string) => useQuery(blogQueries.related(slug));
+export const useRelatedPosts = (slug: string, enabled = true) => useQuery({ ...blogQueries.related(slug), enabled });
 
 /** SPEC §8: 404 'Blog post not found'; other failures 'Failed to load blog post'. */
 export const postErrorMessage = (err: unknown) =>

@@ -12,7 +12,8 @@ export async function publicGet<T>(path: string, onHeaders?: (headers: Headers) 
   try {
     return await api.get<T>(path, undefined, onHeaders);
   } catch (err) {
-    console.error(`Failed to load ${path}:`, err);
+    // In the browser only: a page rendered on the server meets a missing or moved post as an answer.
+    if (typeof window !== "undefined") console.error(`Failed to load ${path}:`, err);
     throw err;
   }
 }

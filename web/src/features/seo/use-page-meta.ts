@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { clip } from "../../lib/format";
+import { siteOrigin } from "../../lib/site-origin";
 import { useSettings } from "../content/api";
 
 export interface PageMeta {
@@ -11,7 +12,33 @@ export interface PageMeta {
   /** An absolute http(s) image URL for link previews. */
   image?: string;
   type?: "website" | "article";
+  /** Articles: ISO times for article:published_time and article:modified_time. */
+  publishedTime?: string;
+  modifiedTime?: string;
+  /** Structured data (schema.org objects) for the rendered page's JSON-LD. */
+  jsonLd?: object[];
+  /** The page says the address does not exist: the rendered page is served with status 404. */
+  notFound?: boolean;
 }
+
+/** What a page rendered on the server declared about itself: the head of its HTML file. */
+export interface ResolvedMeta {
+  title: string;
+  /** og:title: the page's own name, or the full title on the home page. */
+  ogTitle: string;
+  description: string;
+  url: string;
+  siteName: string;
+  image?: string;
+  type: "website" | "article";
+  publishedTime?: string;
+  modifiedTime?: string;
+  jsonLd: object[];
+  notFound: boolean;
+}
+
+/** Set only while pages are rendered on the server (entry-server.tsx): the page's meta lands here. */
+export const MetaSink = createContext<{ current?: ResolvedMeta } | null>(null);
 
 function setMeta(attr: "name" | "property", key: string, content: string | undefined) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -38,15 +65,34 @@ function setCanonical(href: string) {
 }
 
 /**
- * Sets <title>, the meta description, the canonical link and the Open Graph tags of the current
- * page, from the site_title and meta_description settings (or the page's own values).
+ * The <title>, meta description, canonical link and Open Graph tags of the current page, from the
+ * site_title and meta_description settings (or the page's own values). On the server they are
+ * collected for the rendered file's head; in the browser they are applied as the reader navigates.
  */
-export function usePageMeta({ title, description, image, type = "website" }: PageMeta) {
+export function usePageMeta({ title, description, image, type = "website", publishedTime, modifiedTime, jsonLd, notFound = false }: PageMeta) {
   const settings = useSettings();
   const { pathname } = useLocation();
+  const sink = useContext(MetaSink);
   const fullTitle = title ? `${title} | ${settings.company_name}` : settings.site_title;
   const desc = clip(description || settings.meta_description);
   const img = image && /^https?:\/\//i.test(image) ? image : undefined;
+  const ogTitle = title ?? fullTitle;
+
+  if (sink) {
+    sink.current = {
+      title: fullTitle,
+      ogTitle,
+      description: desc,
+      url: `${siteOrigin()}${pathname}`,
+      siteName: settings.company_name,
+      image: img,
+      type,
+      publishedTime,
+      modifiedTime,
+      jsonLd: jsonLd ?? [],
+      notFound,
+    };
+  }
 
   useEffect(() => {
     const url = `${window.location.origin}${pathname}`;
@@ -55,11 +101,12 @@ export function usePageMeta({ title, description, image, type = "website" }: Pag
     setCanonical(url);
     setMeta("property", "og:site_name", settings.company_name);
     setMeta("property", "og:type", type);
-    setMeta("property", "og:title", title ?? fullTitle);
+    setMeta("property", "og:title", ogTitle);
     setMeta("property", "og:description", desc);
     setMeta("property", "og:url", url);
     setMeta("property", "og:image", img);
-    // X/Twitter reads og:title, og:description and og:image when its own tags are absent.
+    setMeta("property", "article:published_time", type === "article" ? publishedTime : undefined);
+    setMeta("property", "article:modified_time", type === "article" ? modifiedTime : undefined);
     setMeta("name", "twitter:card", img ? "summary_large_image" : "summary");
-  }, [fullTitle, desc, img, type, pathname, title, settings.company_name]);
+  }, [fullTitle, ogTitle, desc, img, type, pathname, settings.company_name, publishedTime, modifiedTime]);
 }

@@ -41,6 +41,9 @@ const toValues = (p: BlogPost | undefined): PostValues => ({
   featured_image_url: p?.featured_image_url ?? "",
   featured_image_alt: p?.featured_image_alt ?? "",
   author_name: p?.author_name ?? "",
+  seo_title: p?.seo_title ?? "",
+  seo_description: p?.seo_description ?? "",
+  social_image_url: p?.social_image_url ?? "",
   is_published: p?.is_published ?? false,
 });
 
@@ -53,6 +56,9 @@ const labels: Record<keyof PostValues, string> = {
   featured_image_url: "Featured Image URL",
   featured_image_alt: "Featured Image Alt Text",
   author_name: "Author Name",
+  seo_title: "SEO Title",
+  seo_description: "SEO Description",
+  social_image_url: "Social Image URL",
   is_published: "Publish immediately",
 };
 
@@ -134,6 +140,12 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
         error={errors.featured_image_url}
         alt={{ value: values.featured_image_alt, onChange: (v) => set("featured_image_alt", v), error: errors.featured_image_alt }}
       />
+      <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-700">Search and social previews</legend>
+        <TextField label="SEO Title" hint="The title search engines and link previews show; left empty, the post's title." value={values.seo_title} onChange={(v) => set("seo_title", v)} error={errors.seo_title} />
+        <TextAreaField label="SEO Description" hint="Left empty, the excerpt." rows={2} value={values.seo_description} onChange={(v) => set("seo_description", v)} error={errors.seo_description} />
+        <ImageUrlField label="Social Image URL" value={values.social_image_url} onChange={(v) => set("social_image_url", v)} error={errors.social_image_url} />
+      </fieldset>
       <CheckboxField
         label={creating ? "Publish immediately" : "Published"}
         hint={creating ? "Left off, the post is saved as a draft." : "Visitors see published posts only."}

@@ -124,6 +124,8 @@ export default function BlogListPage() {
   if (page === 0) return <NotFoundPage />;
 
   const items = posts.data?.items ?? [];
+  // A page past the last is no address of the blog (after posts left, its rendered file goes too).
+  if (page > 1 && !q && !category && posts.data && !items.length) return <NotFoundPage />;
   const [featured, ...rest] = page === 1 ? items : [undefined, ...items];
   const filtering = Boolean(q || category);
   const categoryCount = category ? counts?.categories.find((c) => c.category === category)?.count : counts?.total;

@@ -9,12 +9,15 @@ import { container } from "../../components/ui/classes";
 import { SafeHtml } from "../../components/ui/safe-html";
 import { ApiError } from "../../lib/api";
 import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
+import { useAfterHydration } from "../../lib/hydration";
 import { useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
 import { CategoryBadge, PostCard } from "../../features/blog/post-card";
 import { PostMeta } from "../../features/blog/post-meta";
 import { ShareButton } from "../../features/blog/share-button";
 import { StayUpdated } from "../../features/blog/stay-updated";
 import { usePageMeta } from "../../features/seo/use-page-meta";
+import { useSettings } from "../../features/content/api";
+import { siteOrigin } from "../../lib/site-origin";
 import { useDeferredData } from "../../features/content/deferred";
 
 function BackToBlog({ onDark }: { onDark?: boolean }) {
@@ -29,7 +32,7 @@ function BackToBlog({ onDark }: { onDark?: boolean }) {
 /** 404: 'Post Not Found'; any other failure shows its error title (SPEC §8). */
 function PostError({ error }: { error: unknown }) {
   const notFound = error instanceof ApiError && error.status === 404;
-  usePageMeta({ title: notFound ? "Post Not Found" : "Blog" });
+  usePageMeta({ title: notFound ? "Post Not Found" : "Blog", notFound });
   return (
     <section className="hero-art on-dark relative isolate flex min-h-[80vh] items-center overflow-hidden pt-24 pb-16 text-white">
       <HeroDots />
@@ -48,8 +51,10 @@ function PostError({ error }: { error: unknown }) {
 }
 
 function Related({ current }: { current: BlogPost }) {
-  // Read on the server: the newest three of the post's category, then the newest others, never this post.
-  const related = useDeferredData(useRelatedPosts(current.slug)).data ?? [];
+  // Chosen by the API: the newest three of the post's category, then the newest others, never this
+  // post. Read by the browser, not written into the rendered page: a post's page then depends on
+  // the post alone, so saving one post renders no other post's page.
+  const related = useDeferredData(useRelatedPosts(current.slug, useAfterHydration())).data ?? [];
   if (!related.length) return null;
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-16 sm:py-20">
@@ -70,7 +75,43 @@ function Related({ current }: { current: BlogPost }) {
 function Article({ post }: { post: BlogPost }) {
   const excerpt = excerptOf(post);
   const image = imageSrc(post.featured_image_url);
-  usePageMeta({ title: post.title, description: excerpt, image: absoluteImageSrc(image), type: "article" });
+  const settings = useSettings();
+  const url = `${siteOrigin()}/blog/${post.slug}`;
+  const title = post.seo_title?.trim() || post.title;
+  const description = post.seo_description?.trim() || excerpt;
+  const social = absoluteImageSrc(imageSrc(post.social_image_url) || image);
+  usePageMeta({
+    title,
+    description,
+    image: social,
+    type: "article",
+    publishedTime: post.published_at ?? undefined,
+    modifiedTime: post.updated_at,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: title,
+        description,
+        url,
+        mainEntityOfPage: url,
+        ...(social ? { image: [social] } : {}),
+        ...(post.published_at ? { datePublished: post.published_at } : {}),
+        dateModified: post.updated_at,
+        author: { "@type": post.author_name ? "Person" : "Organization", name: post.author_name || settings.company_name },
+        publisher: { "@type": "Organization", name: settings.company_name, url: siteOrigin() },
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: "Home", item: `${siteOrigin()}/` },
+          { "@type": "ListItem", position: 2, name: "Blog", item: `${siteOrigin()}/blog` },
+          { "@type": "ListItem", position: 3, name: post.title, item: url },
+        ],
+      },
+    ],
+  });
   return (
     <>
       <article>

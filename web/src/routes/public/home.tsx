@@ -5,7 +5,8 @@ import { StatList } from "../../components/public/stat-list";
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnWhite } from "../../components/ui/classes";
 import { Glyph } from "../../components/ui/glyphs";
-import { useCourses, useIndustries, usePageTexts, useServices } from "../../features/content/api";
+import { useCourses, useIndustries, usePageTexts, useServices, useSettings } from "../../features/content/api";
+import { siteOrigin } from "../../lib/site-origin";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
 // Below the hero: its own chunk, requested at first render in parallel with the page's API calls,
@@ -33,7 +34,22 @@ export function HomePage() {
   const services = useServices();
   const industries = useIndustries();
   const courses = useCourses();
-  usePageMeta({});
+  const settings = useSettings();
+  usePageMeta({
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: settings.company_name,
+        url: `${siteOrigin()}/`,
+        logo: `${siteOrigin()}/favicon.svg`,
+        email: settings.contact_email,
+        telephone: settings.contact_phone,
+        address: settings.company_address,
+        sameAs: [settings.social_media_twitter, settings.social_media_linkedin, settings.social_media_facebook].filter((u) => /^https?:\/\//i.test(u)),
+      },
+    ],
+  });
 
   return (
     <>

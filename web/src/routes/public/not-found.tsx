@@ -5,7 +5,7 @@ import { btnPrimary } from "../../components/ui/classes";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
 export default function NotFoundPage() {
-  usePageMeta({ title: "Page Not Found" });
+  usePageMeta({ title: "Page Not Found", notFound: true });
   return (
     <section className="hero-art on-dark relative isolate flex min-h-[80vh] items-center overflow-hidden px-4 pt-24 pb-16 text-center text-white">
       <HeroDots />

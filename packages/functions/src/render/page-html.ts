@@ -1,0 +1,71 @@
+/**
+ * A rendered page's HTML file: the built SPA's index.html with the page's own head (title,
+ * description, canonical, Open Graph, Twitter card, JSON-LD), the page's markup in #root and the
+ * query cache it was rendered from (for hydration).
+ */
+export interface PageHead {
+  title: string;
+  ogTitle: string;
+  description: string;
+  url: string;
+  siteName: string;
+  image?: string;
+  type: "website" | "article";
+  publishedTime?: string;
+  modifiedTime?: string;
+  jsonLd: object[];
+}
+
+const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** JSON inside a <script> element: nothing in it may close the element or open a comment. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+
+export function headHtml(h: PageHead): string {
+  const meta = (key: "name" | "property", name: string, content: string | undefined) =>
+    content ? `<meta ${key}="${name}" content="${attr(content)}" />` : "";
+  return [
+    `<title>${attr(h.title)}</title>`,
+    meta("name", "description", h.description),
+    `<link rel="canonical" href="${attr(h.url)}" />`,
+    meta("property", "og:site_name", h.siteName),
+    meta("property", "og:type", h.type),
+    meta("property", "og:title", h.ogTitle),
+    meta("property", "og:description", h.description),
+    meta("property", "og:url", h.url),
+    meta("property", "og:image", h.image),
+    h.type === "article" ? meta("property", "article:published_time", h.publishedTime) : "",
+    h.type === "article" ? meta("property", "article:modified_time", h.modifiedTime) : "",
+    meta("name", "twitter:card", h.image ? "summary_large_image" : "summary"),
+    meta("name", "twitter:title", h.ogTitle),
+    meta("name", "twitter:description", h.description),
+    meta("name", "twitter:image", h.image),
+    ...h.jsonLd.map((o) => `<script type="application/ld+json">${scriptJson(o)}</script>`),
+  ]
+    .filter(Boolean)
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
+const HEAD = /<!--page-head:[^>]*-->[\s\S]*?<!--\/page-head-->/;
+const BODY = /<!--page-body-->[\s\S]*?<!--\/page-body-->/;
+
+/** Fails loudly when the template lost its markers: a page must never be written without its head. */
+export function assertTemplate(template: string) {
+  if (!HEAD.test(template) || !BODY.test(template)) throw new Error("web/dist/index.html has no page-head/page-body markers: rebuild the web app");
+}
+
+/**
+ * A page of its own address carries the query cache it was rendered from, for hydration. The
+ * not-found page (`state` undefined) is served at every address without a page, where the app
+ * renders something else (an unpublished post's 'Post Not Found'): it carries none, so the browser
+ * renders the app afresh over it instead of hydrating markup of another route.
+ */
+export function pageHtml(template: string, page: { head: PageHead; body: string; state: unknown }): string {
+  const data = page.state === undefined ? "" : `<script id="page-data" type="application/json">${scriptJson(page.state)}</script>`;
+  // Functions as replacements: `$` in a page's text must stay literal.
+  return template
+    .replace(HEAD, () => headHtml(page.head).trimStart())
+    .replace(BODY, () => page.body)
+    .replace("</body>", () => (data ? `  ${data}\n  </body>` : "</body>"));
+}

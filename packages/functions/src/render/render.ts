@@ -1,0 +1,235 @@
+import { pageHtml, assertTemplate, type PageHead } from "./page-html";
+
+/**
+ * The public site as static files: each public address rendered to HTML by the web app's server
+ * entry (web/src/entry-server.tsx, the SPA's own components) and written where the static files
+ * live, so a visitor, a crawler and a link preview get the page's own head and content without a
+ * server per visit. One module for both homes: the local runtime (pages under its data directory)
+ * and the render function in AWS (the web bucket), each passing its PageStore and API transport.
+ */
+
+/** Where rendered pages are kept: `pages/about.html` for /about, `pages/index.html` for /. */
+export interface PageStore {
+  put(key: string, html: string): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** Every page key stored now. */
+  keys(): Promise<string[]>;
+}
+
+export const PAGES_PREFIX = "pages/";
+export const NOT_FOUND_KEY = `${PAGES_PREFIX}404.html`;
+
+/** The key of a public address: `/` -> pages/index.html, `/blog/a-post` -> pages/blog/a-post.html. */
+export function pageKey(path: string): string {
+  const clean = path.replace(/\/+$/, "");
+  return `${PAGES_PREFIX}${clean === "" ? "index" : clean.slice(1)}.html`;
+}
+
+/** The server entry's interface (web/dist-server/entry-server.js). */
+export interface ServerEntry {
+  renderPage(
+    pathname: string,
+    options: { origin: string; transport: (path: string, init: RequestInit) => Promise<Response> },
+  ): Promise<{ html: string; meta: (PageHead & { notFound: boolean }) | undefined; state: unknown }>;
+}
+
+export interface RenderContext {
+  entry: ServerEntry;
+  /** The built SPA's index.html, with its page-head and page-body markers. */
+  template: string;
+  store: PageStore;
+  /** PUBLIC_URL: canonical and Open Graph URLs. */
+  origin: string;
+  /** Reaches the public API (`/api/...`, `/sitemap.xml`) uncached: the local gateway or API Gateway. */
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+export interface RenderReport {
+  rendered: string[];
+  /** Addresses that are no page (unknown, unpublished, a moved post's earlier slug): their files removed. */
+  removed: string[];
+  /** Addresses whose render failed: their previous file is kept. */
+  failed: { path: string; error: string }[];
+}
+
+/** Every address the sitemap lists: the set of rendered pages (packages/functions/src/feeds). */
+export async function sitemapPaths(ctx: Pick<RenderContext, "api">): Promise<string[]> {
+  const res = await ctx.api("/sitemap.xml");
+  if (!res.ok) throw new Error(`GET /sitemap.xml answered ${res.status}`);
+  const xml = await res.text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, "&")).pathname);
+  return [...new Set(paths)];
+}
+
+type Outcome = { kind: "page"; html: string } | { kind: "none" };
+
+/**
+ * The API as one render batch reads it: each GET is made once and its answer reused by every page
+ * of the batch (the settings, sections and catalogues every page's header and footer read), so a
+ * full render reads the shared data once, not once per post.
+ */
+function batchReads(api: RenderContext["api"]): RenderContext["api"] {
+  const seen = new Map<string, Promise<{ status: number; headers: [string, string][]; body: ArrayBuffer }>>();
+  return async (path, init) => {
+    if ((init?.method ?? "GET") !== "GET") return api(path, init);
+    const key = `${init?.redirect ?? "follow"} ${path}`;
+    let read = seen.get(key);
+    if (!read) {
+      read = api(path, init).then(async (res) => {
+        const headers: [string, string][] = [];
+        res.headers.forEach((value, name) => headers.push([name, value]));
+        return { status: res.status, headers, body: await res.arrayBuffer() };
+      });
+      seen.set(key, read);
+    }
+    const { status, headers, body } = await read;
+    return new Response([204, 205, 304].includes(status) ? null : body.slice(0), { status, headers });
+  };
+}
+
+async function renderOne(ctx: RenderContext, path: string): Promise<Outcome> {
+  let moved = false;
+  const transport = async (p: string, init: RequestInit) => {
+    // A moved post's earlier slug answers 301: that address is a redirect, not a page of its own.
+    const res = await ctx.api(p, { ...init, redirect: "manual" });
+    if (res.status >= 300 && res.status < 400) moved = true;
+    return res;
+  };
+  const page = await ctx.entry.renderPage(path, { origin: ctx.origin, transport });
+  if (moved || page.meta?.notFound) return { kind: "none" };
+  if (!page.meta) throw new Error(`${path}: the page declared no meta (usePageMeta)`);
+  return { kind: "page", html: pageHtml(ctx.template, { head: page.meta, body: page.html, state: page.state }) };
+}
+
+/**
+ * Renders the given public addresses, or `"all"`: every address of the sitemap plus the not-found
+ * page, and then removes the files of addresses the sitemap no longer lists. A page that turns out
+ * not to exist (an unpublished or deleted post) loses its file; a render that fails keeps the
+ * previous file and is reported.
+ */
+export async function renderPages(ctx: RenderContext, paths: readonly string[] | "all"): Promise<RenderReport> {
+  assertTemplate(ctx.template);
+  ctx = { ...ctx, api: batchReads(ctx.api) };
+  const report: RenderReport = { rendered: [], removed: [], failed: [] };
+  const all = paths === "all";
+  const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths);
+
+  // One page at a time: the server entry holds one render's API transport (web/src/lib/api.ts).
+  for (const path of list) {
+    try {
+      const out = await renderOne(ctx, path);
+      if (out.kind === "page") {
+        await ctx.store.put(pageKey(path), out.html);
+        report.rendered.push(path);
+      } else {
+        await ctx.store.remove(pageKey(path));
+        report.removed.push(path);
+      }
+    } catch (err) {
+      report.failed.push({ path, error: (err as Error)?.message ?? String(err) });
+    }
+  }
+
+  if (all) {
+    // The not-found page: an address no route knows, rendered like the rest.
+    try {
+      const page = await ctx.entry.renderPage("/404", { origin: ctx.origin, transport: ctx.api });
+      if (!page.meta?.notFound) throw new Error("/404 did not render the not-found page");
+      await ctx.store.put(NOT_FOUND_KEY, pageHtml(ctx.template, { head: { ...page.meta, jsonLd: [] }, body: page.html, state: undefined }));
+    } catch (err) {
+      report.failed.push({ path: "(not found page)", error: (err as Error)?.message ?? String(err) });
+    }
+    if (!report.failed.length) {
+      const keep = new Set([...list.map(pageKey), NOT_FOUND_KEY]);
+      for (const key of await ctx.store.keys()) {
+        if (keep.has(key)) continue;
+        await ctx.store.remove(key);
+        report.removed.push(key);
+      }
+    }
+  }
+  return report;
+}
+
+/**
+ * The pages an admin write affects, from the paths it invalidates (packages/functions/src/invalidate.ts),
+ * which name the site's addresses beside the API's: a post's own page(s), `/blog` and `/blog/page/*`
+ * (every page of the list, since a post shifts every page after it) for a post; every page for
+ * anything else (settings and the footer, services, courses and page sections show on several
+ * pages). A post page carries no other post (its Related Articles load in the browser), so a post's
+ * save renders no other post's page.
+ */
+export function pagesFor(paths: readonly string[]): string[] | "all" {
+  const pages = new Set<string>();
+  for (const p of paths) {
+    if (p === "/rss.xml" || p === "/sitemap.xml" || p === "/api/blog-posts*" || p === "/api/blog-categories") continue;
+    if (p.startsWith("/api/")) return "all";
+    pages.add(p);
+  }
+  return [...pages];
+}
+
+/** The address of a page key: pages/index.html -> /, pages/blog/a-post.html -> /blog/a-post. */
+export function keyPath(key: string): string {
+  const path = key.slice(PAGES_PREFIX.length, -".html".length);
+  return path === "index" ? "/" : `/${path}`;
+}
+
+/**
+ * The addresses a list of paths names: `/blog/page/*` is every list page the sitemap names now and
+ * every one stored (a page past the new last one is rendered as no page, so its file goes).
+ */
+async function expand(ctx: RenderContext, paths: readonly string[]): Promise<string[]> {
+  const wild = paths.filter((p) => p.endsWith("/*"));
+  const out = new Set(paths.filter((p) => !p.endsWith("/*")));
+  if (wild.length) {
+    const known = [...(await sitemapPaths(ctx)), ...(await ctx.store.keys()).filter((k) => k !== NOT_FOUND_KEY).map(keyPath)];
+    for (const w of wild) for (const p of known) if (p.startsWith(w.slice(0, -1))) out.add(p);
+  }
+  return [...out];
+}
+
+/**
+ * One render at a time, a burst coalesced: requests arriving while a render waits or runs are
+ * merged into the next one, so ten quick saves of a post render its page once or twice, never ten
+ * times. `settled()` resolves once nothing is waiting or running.
+ */
+export function renderQueue(run: (paths: string[] | "all") => Promise<void>, { delayMs = 150 } = {}) {
+  let waiting: Set<string> | "all" | undefined;
+  let running: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle: (() => void)[] = [];
+
+  const kick = () => {
+    if (running || timer || !waiting) {
+      if (!running && !timer && !waiting) idle.splice(0).forEach((f) => f());
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      const batch = waiting === "all" ? "all" : [...(waiting ?? [])];
+      waiting = undefined;
+      running = run(batch)
+        .catch((err) => console.error("render: failed", err))
+        .finally(() => {
+          running = undefined;
+          kick();
+        });
+    }, delayMs);
+  };
+
+  return {
+    request(paths: readonly string[] | "all") {
+      if (paths === "all" || waiting === "all") waiting = "all";
+      else {
+        waiting ??= new Set();
+        for (const p of paths) waiting.add(p);
+      }
+      kick();
+    },
+    settled(): Promise<void> {
+      if (!running && !timer && !waiting) return Promise.resolve();
+      return new Promise((res) => idle.push(res));
+    },
+  };
+}

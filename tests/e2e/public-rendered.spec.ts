@@ -1,0 +1,79 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+import { hydrated } from "../support/hydrated";
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a reader goes from the home page to the blog and reads a post, and an unknown address says Page Not Found", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Put AI to Work Where Your Team Loses the Most Time");
+    await expect(page.getByTestId("service-card").first()).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveTitle(/^Blog \| /);
+    const first = page.getByRole("main").getByRole("article").first().getByRole("link").first();
+    const href = await first.getAttribute("href");
+    expect(href).toMatch(/^\/blog\/[a-z0-9-]+$/);
+    await page.goto(href!);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator(".prose-content")).not.toBeEmpty();
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toBeVisible();
+
+    for (const path of ["/about", "/services", "/tech-school", "/contact"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText("hello@arcline.ai").first()).toBeVisible();
+    }
+
+    const res = await page.goto("/a-page-that-does-not-exist");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  });
+});
+
+test("a rendered page hydrates without console errors and fetches none of the data it carries", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || (m.type() === "warning" && /hydrat/i.test(m.text()))) problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  const gets: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "GET" && new URL(r.url()).pathname.startsWith("/api/")) gets.push(new URL(r.url()).pathname);
+  });
+
+  for (const path of ["/", "/services", "/tech-school", "/blog"]) {
+    gets.length = 0;
+    await page.goto(path);
+    const carried = await page.evaluate(
+      () => (JSON.parse(document.getElementById("page-data")!.textContent!) as { queries: { queryKey: unknown[] }[] }).queries.length,
+    );
+    expect(carried).toBeGreaterThan(0);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(gets, `${path} fetched again: ${gets.join(", ")}`).toEqual([]);
+  }
+
+  // A post: the same, and the page still works as an app afterwards (client-side navigation).
+  // The oldest post of the sitemap: a seeded one, which journeys running beside this one leave alone.
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  const href = new URL([...sitemap.matchAll(/<loc>([^<]*\/blog\/(?!page\/)[^<]+)<\/loc>/g)].at(-1)![1]!).pathname;
+  gets.length = 0;
+  await page.goto(href);
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  // Its Related Articles are read after hydration; the post itself is not read again.
+  expect(gets.filter((p) => p.startsWith("/api/blog-posts/"))).toEqual([`${href.replace("/blog/", "/api/blog-posts/")}/related`]);
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page).toHaveTitle(/^Blog \| /);
+
+  expect(problems, problems.join("\n")).toEqual([]);
+
+  // An unknown post's address serves the not-found page; the app renders its own 'Post Not Found'
+  // over it, with no hydration error (the browser logs the 404s themselves).
+  await page.goto(`/blog/no-such-post-${Date.now()}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Post Not Found" })).toBeVisible();
+  expect(problems.filter((p) => !/Failed to load/.test(p)), problems.join("\n")).toEqual([]);
+});

@@ -1,0 +1,8 @@
+let serverOrigin = "";
+
+/** The site's origin: the page's own in a browser; PUBLIC_URL's while pages are rendered on the server. */
+export const siteOrigin = () => (typeof window === "undefined" ? serverOrigin : window.location.origin);
+
+export const setServerOrigin = (origin: string) => {
+  serverOrigin = origin;
+};
