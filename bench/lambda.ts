@@ -151,7 +151,7 @@ const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: R
   registrations: {
     route: "POST /api/course-registrations",
     path: "/api/course-registrations",
-    body: { name: "Bench Visitor", email: "bench@example.com", course_interest: "AI Foundations", experience_level: "Beginner" },
+    body: { name: "Bench Visitor", email: "bench@example.com", course_interest: "Machine Learning Fundamentals", experience_level: "Beginner" },
   },
   auth: { route: "GET /api/admin/me", path: "/api/admin/me" },
   "admin-dashboard": { route: "GET /api/admin/dashboard-stats", path: "/api/admin/dashboard-stats" },
