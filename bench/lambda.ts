@@ -28,6 +28,7 @@ import esbuild from "esbuild";
 import { lambdaArchitecture, lambdaRuntime, nodejsBundling } from "../infra/bundling";
 import { features, handlerPath, routes, type Feature, type RouteKey } from "@agency/core/routes";
 import { startDynalite } from "../packages/local/src/dynamo";
+import { seedCourses } from "../packages/core/src/seed/content";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outRoot = path.join(root, ".build", "lambda");
@@ -138,7 +139,10 @@ function contributors(built: Built, files: string[]) {
   return [...byPackage.entries()].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ name, kb: round(bytes / 1024) }));
 }
 
-/** One request per handler, the first a cold function typically serves (admin ones signed in). */
+/**
+ * One request per handler, the first a cold function typically serves (admin ones signed in). A
+ * registration names a course the seed offers (course_interest must name an active course).
+ */
 const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: Record<string, string>; body?: unknown }> = {
   content: { route: "GET /api/services", path: "/api/services" },
   blog: { route: "GET /api/blog-posts", path: "/api/blog-posts" },
@@ -151,7 +155,7 @@ const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: R
   registrations: {
     route: "POST /api/course-registrations",
     path: "/api/course-registrations",
-    body: { name: "Bench Visitor", email: "bench@example.com", course_interest: "AI Foundations", experience_level: "Beginner" },
+    body: { name: "Bench Visitor", email: "bench@example.com", course_interest: seedCourses.find((c) => c.is_active)!.title, experience_level: "Beginner" },
   },
   auth: { route: "GET /api/admin/me", path: "/api/admin/me" },
   "admin-dashboard": { route: "GET /api/admin/dashboard-stats", path: "/api/admin/dashboard-stats" },

@@ -44,18 +44,34 @@ const entities = {
   auditDay: AuditDayEntity,
 };
 
-let boundTo = "";
+/** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */
+let current = { client: undefined as unknown as ReturnType<typeof dynamo>["client"], table: "", target: "" };
+const boundTo = new WeakMap<object, string>();
+
+/**
+ * The registry db() hands out: each entity is bound to the current client and table when it is
+ * read, not all of them at once, so a request touches (and in Lambda builds: db/entity.ts) only the
+ * entities it uses.
+ */
+const registry = {} as typeof entities;
+for (const [name, entity] of Object.entries(entities)) {
+  Object.defineProperty(registry, name, {
+    enumerable: true,
+    get() {
+      if (boundTo.get(entity) !== current.target) {
+        entity.setClient(current.client);
+        entity.setTableName(current.table);
+        boundTo.set(entity, current.target);
+      }
+      return entity;
+    },
+  });
+}
 
 /** The entities, bound to the configured client and table (re-bound when either changes). */
 export function db() {
   const { client, key } = dynamo();
-  const target = `${key}|${config.tableName}`;
-  if (boundTo !== target) {
-    for (const entity of Object.values(entities)) {
-      entity.setClient(client);
-      entity.setTableName(config.tableName);
-    }
-    boundTo = target;
-  }
-  return entities;
+  const table = config.tableName;
+  current = { client, table, target: `${key}|${table}` };
+  return registry;
 }
