@@ -17,7 +17,7 @@ import type { BlogPostEntity } from "./entities";
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
 /** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
 const summaryAttributes = [
-  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "version", "created_at", "updated_at",
+  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "publish_at", "version", "created_at", "updated_at",
 ] as const;
 /** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
 export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]> & { version: number };
@@ -27,7 +27,7 @@ export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]>
  * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
  * the text) and `read_time` is computed from the content, so a card needs nothing else.
  */
-export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | FilledIn> & Required<Pick<BlogPostSummary, FilledIn>> & {
+export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | "publish_at" | FilledIn> & Required<Pick<BlogPostSummary, FilledIn>> & {
   read_time: string;
 };
 /** The summary's text fields a stored post may lack: always answered, "" when empty. */
@@ -97,7 +97,7 @@ export function publishedKeys(post: { is_published: boolean; published_at?: stri
  * content (for the excerpt fallback and read time, never answered).
  */
 const publicSummaryAttributes = [
-  ...summaryAttributes.filter((a): a is Exclude<(typeof summaryAttributes)[number], "version"> => a !== "version"),
+  ...summaryAttributes.filter((a): a is Exclude<(typeof summaryAttributes)[number], "version" | "publish_at"> => a !== "version" && a !== "publish_at"),
   "content",
 ] as const;
 interface PublishedPageRequest {
