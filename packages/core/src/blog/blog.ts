@@ -13,6 +13,7 @@ import { db } from "../db/service";
 import { withVersion } from "../db/versions";
 import { NotFoundError } from "../errors";
 import type { BlogPostEntity } from "./entities";
+import { BlogSchedules } from "./schedules";
 
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
 /** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
@@ -143,6 +144,22 @@ export const BlogPosts = {
     return newestAcrossYears(n, (bucket, limit) =>
       db().blogPost.query.byYear({ bucket }).go({ limit, order: "desc", attributes: ["id", "title", "slug", "is_published", "created_at"] }),
     );
+  },
+  /**
+   * The `n` next scheduled posts, soonest first (the Overview): the schedules index, then those posts
+   * in one BatchGet; an index item its post no longer matches is left out.
+   */
+  async scheduled(n: number): Promise<{ id: string; title: string; slug: string; publish_at: string }[]> {
+    const next = await BlogSchedules.upcoming(n);
+    if (!next.length) return [];
+    const { data } = await db()
+      .blogPost.get(next.map((s) => ({ id: s.post_id })))
+      .go({ attributes: ["id", "title", "slug", "is_published", "publish_at"] });
+    const byId = new Map(data.map((p) => [p.id, p]));
+    return next.flatMap((s) => {
+      const p = byId.get(s.post_id);
+      return p && !p.is_published && p.publish_at === s.publish_at ? [{ id: p.id, title: p.title, slug: p.slug, publish_at: s.publish_at }] : [];
+    });
   },
   /**
    * Every published post's address and dates, newest publication first (the sitemap): the
