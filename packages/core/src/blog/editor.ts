@@ -116,7 +116,7 @@ function scheduleStep(post_id: string, before: string | undefined, after: string
 
 /**
  * The one write that publishes or unpublishes a post (the list's toggle, a schedule coming due):
- * publication keys, version, and a publish clears the schedule. `where` adds to the version condition.
+ * publication keys, version, and a publish clears the schedule; the caller adds its condition (`where`).
  */
 function publishWrite(
   current: BlogPost & { version: number },
