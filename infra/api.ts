@@ -7,6 +7,7 @@ import { Api as SstApi, Function, Script, use, type StackContext, type Table } f
 import { Database } from "./database";
 import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "@agency/core/routes";
 import { mediaAccess, mediaFeatures } from "./media";
+import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
 
@@ -58,7 +59,7 @@ function tableAccess(table: Table, mode: "read" | "read-write") {
  * gateway resource comes from the Web stack (see infra/web.ts for why); routes, stage and throttling
  * are here. A Script seeds default content and the bootstrap admin at every deploy.
  */
-export function Api({ stack }: StackContext) {
+export function Api({ stack, app }: StackContext) {
   const { table } = use(Database);
   const { gateway, publicUrl, originVerifyToken, site, media } = use(Web);
   // `sst dev` deploys no site and so no distribution: nothing is cached, nothing to invalidate.
@@ -130,10 +131,17 @@ export function Api({ stack }: StackContext) {
   if (prefetcher instanceof CustomResource) seed.node.findChild("ScriptResource").node.addDependency(prefetcher);
 
   const leadMail = leadMailSender(stack, table, config.forAll);
+  const scheduling = blogScheduling(stack, app, {
+    table,
+    adminBlog: functions["admin-blog"],
+    bind: config.forAll,
+    tableAccess: tableAccess(table, "read-write"),
+    invalidation: distribution ? { distribution, access: invalidationAccess(distribution) } : undefined,
+  });
 
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
 
-  return { api, functions, stage, leadMail };
+  return { api, functions, stage, leadMail, scheduling };
 }
 
 /** What the lead-mail function may do besides the table: send mail through SES, and nothing else does. */

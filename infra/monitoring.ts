@@ -43,6 +43,8 @@ const LEAD_MAIL_FAILURES_THRESHOLD = 1;
 
 /** Audit log: any admin action whose audit entry could not be written. */
 const AUDIT_WRITE_FAILURES_THRESHOLD = 1;
+/** Scheduled publishing: any scheduled publication that failed every retry (a message in its dead-letter queue). */
+const SCHEDULE_DEAD_LETTERS_THRESHOLD = 0;
 
 /** What the stack outputs when there is no ALARM_EMAIL. */
 export const noAlarmEmailNotice = "not set: alarms go nowhere until ALARM_EMAIL is set and the stage deployed again";
@@ -71,9 +73,13 @@ export const tableOperations = [...tableReadActions, ...tableWriteActions].map((
  * errors are on that screen.
  */
 export function Monitoring({ stack, app }: StackContext) {
-  const { functions, leadMail } = use(Api);
-  // Every function: one per feature, and the stream's lead-mail sender.
-  const watched: [string, SstFunction][] = [...features.map((f): [string, SstFunction] => [f, functions[f as Feature]]), ["lead-mail", leadMail]];
+  const { functions, leadMail, scheduling } = use(Api);
+  // Every function: one per feature, the stream's lead-mail sender and the scheduled publisher.
+  const watched: [string, SstFunction][] = [
+    ...features.map((f): [string, SstFunction] => [f, functions[f as Feature]]),
+    ["lead-mail", leadMail],
+    ["scheduled-publish", scheduling.publisher],
+  ];
   const { gateway } = use(Web);
   const { table } = use(Database);
   if (app.mode === "dev") return {};
@@ -223,6 +229,24 @@ export function Monitoring({ stack, app }: StackContext) {
     evaluationPeriods: 1,
   });
 
+  const scheduleDeadLetters = scheduling.deadLetters.metricApproximateNumberOfMessagesVisible({
+    period,
+    statistic: "Maximum",
+    label: "Failed scheduled publications",
+  });
+  alarm("ScheduledPublishDeadLetters", {
+    alarmName: name("scheduled-publish-dead-letters"),
+    alarmDescription:
+      `A scheduled blog post could not be published by its EventBridge Scheduler schedule after every retry: the ` +
+      `invocation is in the queue ${scheduling.deadLetters.queueName} (its message names the post and the error). ` +
+      `The catch-up rule keeps trying every few minutes; look at the scheduled-publish function's log, publish the ` +
+      `post by hand if need be, then purge the queue.`,
+    metric: scheduleDeadLetters,
+    threshold: SCHEDULE_DEAD_LETTERS_THRESHOLD,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+  });
+
   const dashboardName = `${app.stage}-${app.name}`;
   const dashboard = new Dashboard(stack, "Dashboard", { dashboardName, defaultInterval: Duration.days(1) });
   const graph = (title: string, left: IMetric[], leftAnnotationValue?: number) =>
@@ -242,7 +266,10 @@ export function Monitoring({ stack, app }: StackContext) {
     graph("DynamoDB throttled requests", [tableThrottles], DYNAMODB_THROTTLES_THRESHOLD),
     graph("Failed lead mails", [leadMailFailures], LEAD_MAIL_FAILURES_THRESHOLD),
   );
-  dashboard.addWidgets(graph("Failed audit writes", [auditWriteFailures], AUDIT_WRITE_FAILURES_THRESHOLD));
+  dashboard.addWidgets(
+    graph("Failed audit writes", [auditWriteFailures], AUDIT_WRITE_FAILURES_THRESHOLD),
+    graph("Failed scheduled publications", [scheduleDeadLetters], SCHEDULE_DEAD_LETTERS_THRESHOLD),
+  );
   dashboard.addWidgets(new AlarmStatusWidget({ title: "Alarms", alarms, width: 24, height: 8 }));
 
   stack.addOutputs({

@@ -23,11 +23,11 @@ function importOf(template: Template, value: (v: any) => boolean) {
 }
 const gatewayId = () => importOf(app.web, (v) => v?.Ref === Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"))[0]);
 const tableName = () => importOf(app.database, (v) => v?.Ref === Object.keys(resourcesOf(app.database, "AWS::DynamoDB::Table"))[0]);
-/** Every function watched: the API's feature functions and the stream's lead-mail sender. */
-const watched = [...features, "lead-mail"] as const;
+/** Every function watched: the API's feature functions, the stream's lead-mail sender and the scheduled publisher. */
+const watched = [...features, "lead-mail", "scheduled-publish"] as const;
 const functionId = (name: string) =>
-  name === "lead-mail"
-    ? Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).find(([, r]) => r.Properties?.Handler === "packages/functions/src/lead-mail/handler.handler")![0]
+  name === "lead-mail" || name === "scheduled-publish"
+    ? Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).find(([, r]) => r.Properties?.Handler === `packages/functions/src/${name}/handler.handler`)![0]
     : featureFunctions(app.api)[name]!.id;
 const functionName = (feature: string) => importOf(app.api, (v) => v?.Ref === functionId(feature));
 
@@ -171,7 +171,7 @@ describe("the audit write alarm", () => {
 });
 
 describe("every alarm", () => {
-  it("is one of the API, per-function errors and throttles, table, lead mail and audit write alarms, named after the stage", () => {
+  it("is one of the API, per-function errors and throttles, table, lead mail, audit write and scheduled-publish dead-letter alarms, named after the stage", () => {
     const names = Object.values(alarms()).map((a) => a.Properties!.AlarmName as string);
     expect(names.sort()).toEqual(
       [
@@ -179,6 +179,7 @@ describe("every alarm", () => {
         "test-agency-dynamodb-throttles",
         "test-agency-lead-mail-failures",
         "test-agency-audit-write-failures",
+        "test-agency-scheduled-publish-dead-letters",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
       ].sort(),
     );

@@ -76,6 +76,19 @@ export const config = {
   get distributionId() {
     return env("DISTRIBUTION_ID");
   },
+  /**
+   * Scheduled publishing in AWS (infra/schedule.ts gives these to the admin-blog function): the
+   * EventBridge Scheduler group, the publish function it invokes, the role it invokes it as, and the
+   * dead-letter queue of invocations that failed every retry. Unset locally, where the runtime's own
+   * timer publishes (packages/local/src/schedules.ts).
+   */
+  get scheduler() {
+    const group = env("SCHEDULE_GROUP");
+    const targetArn = env("SCHEDULE_TARGET_ARN");
+    const roleArn = env("SCHEDULE_ROLE_ARN");
+    const deadLetterArn = env("SCHEDULE_DLQ_ARN");
+    return group && targetArn && roleArn && deadLetterArn ? { group, targetArn, roleArn, deadLetterArn } : undefined;
+  },
   /** The bucket of uploaded images (`uploads/` while being checked, `media/` once served). */
   get mediaBucket() {
     return env("MEDIA_BUCKET") ?? "agency-media";

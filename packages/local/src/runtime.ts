@@ -9,6 +9,7 @@ import { isLoopbackHost } from "@agency/core/loopback";
 import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { startLocalMail } from "./mail";
+import { startLocalSchedules } from "./schedules";
 import { createGateway } from "./gateway";
 import { listen, LOOPBACK } from "./net";
 import { startLocalS3, type LocalS3 } from "./s3";
@@ -104,6 +105,8 @@ export async function startLocal(options: LocalOptions = {}) {
     return undefined;
   });
   firstRender(pages?.root);
+  // Scheduled posts: the timer and the catch-up sweep (its first run publishes what came due while stopped).
+  const schedules = startLocalSchedules();
 
   return {
     url,
@@ -117,11 +120,14 @@ export async function startLocal(options: LocalOptions = {}) {
     mail,
     /** The local media bucket (s3rver), when it runs: where uploaded images are kept. */
     s3,
+    /** Scheduled publishing's timer and sweep. */
+    schedules,
     /** The addresses it listens on. */
     listening: host ? [host] : LOOPBACK.slice(0, 1 + extraListeners.length),
     /** Listening beyond this machine (HOST=0.0.0.0 or another address): the admin door is open to the network. */
     exposed: host !== undefined && !isLoopbackHost(host),
     async close() {
+      await schedules.close();
       await pages?.close();
       await oidc?.close();
       await mail?.close();

@@ -13,11 +13,12 @@ import { db } from "../db/service";
 import { withVersion } from "../db/versions";
 import { NotFoundError } from "../errors";
 import type { BlogPostEntity } from "./entities";
+import { BlogSchedules } from "./schedules";
 
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
 /** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
 const summaryAttributes = [
-  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "version", "created_at", "updated_at",
+  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "publish_at", "version", "created_at", "updated_at",
 ] as const;
 /** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
 export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]> & { version: number };
@@ -27,7 +28,7 @@ export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]>
  * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
  * the text) and `read_time` is computed from the content, so a card needs nothing else.
  */
-export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | FilledIn> & Required<Pick<BlogPostSummary, FilledIn>> & {
+export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | "publish_at" | FilledIn> & Required<Pick<BlogPostSummary, FilledIn>> & {
   read_time: string;
 };
 /** The summary's text fields a stored post may lack: always answered, "" when empty. */
@@ -97,7 +98,7 @@ export function publishedKeys(post: { is_published: boolean; published_at?: stri
  * content (for the excerpt fallback and read time, never answered).
  */
 const publicSummaryAttributes = [
-  ...summaryAttributes.filter((a): a is Exclude<(typeof summaryAttributes)[number], "version"> => a !== "version"),
+  ...summaryAttributes.filter((a): a is Exclude<(typeof summaryAttributes)[number], "version" | "publish_at"> => a !== "version" && a !== "publish_at"),
   "content",
 ] as const;
 interface PublishedPageRequest {
@@ -143,6 +144,22 @@ export const BlogPosts = {
     return newestAcrossYears(n, (bucket, limit) =>
       db().blogPost.query.byYear({ bucket }).go({ limit, order: "desc", attributes: ["id", "title", "slug", "is_published", "created_at"] }),
     );
+  },
+  /**
+   * The `n` next scheduled posts, soonest first (the Overview): the schedules index, then those posts
+   * in one BatchGet; an index item its post no longer matches is left out.
+   */
+  async scheduled(n: number): Promise<{ id: string; title: string; slug: string; publish_at: string }[]> {
+    const next = await BlogSchedules.upcoming(n);
+    if (!next.length) return [];
+    const { data } = await db()
+      .blogPost.get(next.map((s) => ({ id: s.post_id })))
+      .go({ attributes: ["id", "title", "slug", "is_published", "publish_at"] });
+    const byId = new Map(data.map((p) => [p.id, p]));
+    return next.flatMap((s) => {
+      const p = byId.get(s.post_id);
+      return p && !p.is_published && p.publish_at === s.publish_at ? [{ id: p.id, title: p.title, slug: p.slug, publish_at: s.publish_at }] : [];
+    });
   },
   /**
    * Every published post's address and dates, newest publication first (the sitemap): the

@@ -9,6 +9,7 @@ import { atVersion, saveAtVersion, sentFields } from "../db/versions";
 import { ConflictError, NotFoundError, StaleItemError } from "../errors";
 import { sanitizeHtml } from "../html";
 import { publishedKeys, searchFor, type BlogPost } from "./blog";
+import { BlogSchedules, scheduleChanged } from "./schedules";
 
 /**
  * Writes to blog posts (the back office and the seed). Kept apart from the reads so the public
@@ -91,28 +92,74 @@ async function keepAsRedirect(slug: string, post_id: string) {
 /** A post that visitors may have linked to: its slug becomes a redirect when it moves. */
 const wasPublic = (post: BlogPost) => post.is_published || Boolean(post.published_at);
 
+/**
+ * Keeps the schedules index (schedules.ts) in step with a write that moves a post's publish_at from
+ * `before` to `after`: the new item is written before the post (`prepare`), the old one deleted
+ * after it (`done`), and `undo` drops the new one when the post's write did not land.
+ */
+function scheduleStep(post_id: string, before: string | undefined, after: string | undefined) {
+  const moving = before !== after;
+  return {
+    prepare: async () => {
+      if (moving && after) await BlogSchedules.put({ post_id, publish_at: after });
+    },
+    undo: async () => {
+      if (moving && after) await BlogSchedules.remove({ post_id, publish_at: after });
+    },
+    done: async () => {
+      if (!moving) return;
+      if (before) await BlogSchedules.remove({ post_id, publish_at: before });
+      await scheduleChanged({ post_id, publish_at: after ?? null, previous: before ?? null });
+    },
+  };
+}
+
+/**
+ * The one write that publishes or unpublishes a post (the list's toggle, a schedule coming due):
+ * publication keys, version, and a publish clears the schedule; the caller adds its condition (`where`).
+ */
+function publishWrite(
+  current: BlogPost & { version: number },
+  next: number,
+  { is_published, published_at }: { is_published: boolean; published_at: string | undefined },
+) {
+  const patch = db()
+    .blogPost.patch({ id: current.id })
+    .set({ is_published, version: next, ...publishedKeys({ is_published, published_at }) });
+  return is_published && current.publish_at ? patch.remove(["publish_at"]) : patch;
+}
+
 export const BlogEditor = {
-  async create(input: Input, id: string = crypto.randomUUID(), now = new Date().toISOString()): Promise<BlogPost> {
+  async create({ publish_at, ...input }: Input, id: string = crypto.randomUUID(), now = new Date().toISOString()): Promise<BlogPost> {
+    // A publish_at that has passed publishes now; a later one schedules the draft.
+    const is_published = input.is_published || Boolean(publish_at && publish_at <= now);
+    const scheduled = !is_published && publish_at ? publish_at : undefined;
     const record = {
       ...input,
+      is_published,
       content: await sanitizeHtml(input.content),
       id,
       bucket: bucketOf(now),
       created_at: now,
-      published_at: input.is_published ? now : undefined,
-      ...publishedKeys({ is_published: input.is_published, published_at: input.is_published ? now : undefined }),
+      published_at: is_published ? now : undefined,
+      ...publishedKeys({ is_published, published_at: is_published ? now : undefined }),
+      ...(scheduled ? { publish_at: scheduled } : {}),
       old_slugs: [] as string[],
       version: 1,
     };
     const search = searchFor(record);
     checkItemSize({ ...record, search }, "content");
     const undo = await claimSlug(input.slug, id);
+    const schedule = scheduleStep(id, undefined, scheduled);
     try {
+      await schedule.prepare();
       const { data } = await db().blogPost.create({ ...record, search }).go();
       await Counters.change(tally.post, undefined, data);
+      await schedule.done();
       return data;
     } catch (err) {
       await undo();
+      await schedule.undo();
       if (isConditionalFailure(err)) throw new ConflictError("A post with this id already exists");
       throw err;
     }
@@ -123,8 +170,9 @@ export const BlogEditor = {
    * stays published unless `is_published: false` is sent). Answers the post with its new version.
    */
   async update(id: string, { version, ...input }: Update): Promise<BlogPost> {
-    const sent = sentFields(input);
+    const { publish_at: sentAt, ...sent } = sentFields(input);
     const changes = sent.content === undefined ? sent : { ...sent, content: await sanitizeHtml(sent.content) };
+    let schedule: ReturnType<typeof scheduleStep> | undefined;
     const { before, saved } = await saveAtVersion({
       read: version,
       get: async () => (await db().blogPost.get({ id }).go()).data,
@@ -132,30 +180,42 @@ export const BlogEditor = {
       write: async (current, next) => {
         const moving = changes.slug !== undefined && changes.slug !== current.slug;
         const keepOld = moving && wasPublic(current);
-        const publishing = changes.is_published === true && !current.is_published;
+        const now = new Date().toISOString();
+        // publish_at: sent (a time, or null to cancel) or kept; one that has passed publishes now;
+        // a published post has none.
+        let at = sentAt === undefined ? (current.publish_at ?? undefined) : (sentAt ?? undefined);
+        const is_published = (changes.is_published ?? current.is_published) || Boolean(sentAt && sentAt <= now);
+        if (is_published) at = undefined;
+        const publishing = is_published && !current.is_published;
         const old_slugs = moving
           ? [...(current.old_slugs ?? []).filter((s) => s !== changes.slug), ...(keepOld ? [current.slug] : [])]
           : undefined;
-        const merged = { ...current, ...changes, ...(old_slugs ? { old_slugs } : {}) } as BlogPost;
+        const merged = { ...current, ...changes, is_published, ...(old_slugs ? { old_slugs } : {}) } as BlogPost;
         const search = searchFor(merged);
         checkItemSize({ ...merged, search }, "content");
-        const published_at = publishing ? new Date().toISOString() : current.published_at;
+        const published_at = publishing ? now : current.published_at;
         const undo: Undo = moving ? await claimSlug(changes.slug!, id) : async () => {};
+        schedule = scheduleStep(id, current.publish_at ?? undefined, at);
         try {
-          const { data } = await db()
+          await schedule.prepare();
+          const patch = db()
             .blogPost.patch({ id })
             .set({
               ...changes,
+              ...(is_published !== current.is_published ? { is_published } : {}),
+              ...(at ? { publish_at: at } : {}),
               search,
               version: next,
               ...(old_slugs ? { old_slugs } : {}),
-              ...publishedKeys({ is_published: merged.is_published, published_at }),
-            })
+              ...publishedKeys({ is_published, published_at }),
+            });
+          const { data } = await (!at && current.publish_at ? patch.remove(["publish_at"]) : patch)
             .where(atVersion(current.version))
             .go({ response: "all_new" });
           return data as BlogPost;
         } catch (err) {
           await undo();
+          await schedule.undo();
           throw err;
         }
       },
@@ -165,6 +225,7 @@ export const BlogEditor = {
     }
     // The version condition makes `before` exactly the post this write replaced.
     await Counters.change(tally.post, before, saved);
+    await schedule?.done();
     return saved;
   },
 
@@ -181,23 +242,51 @@ export const BlogEditor = {
           get: async () => (await db().blogPost.get({ id }).go()).data,
           notFound,
           write: async (current, next) => {
-            const { data } = await db()
-              .blogPost.patch({ id })
-              .set({
-                is_published,
-                version: next,
-                ...publishedKeys({ is_published, published_at: is_published && !current.is_published ? new Date().toISOString() : current.published_at }),
-              })
+            const published_at = is_published && !current.is_published ? new Date().toISOString() : current.published_at;
+            const { data } = await publishWrite(current, next, { is_published, published_at })
               .where(atVersion(current.version))
               .go({ response: "all_new" });
             return data as BlogPost;
           },
         });
         await Counters.change(tally.post, before, saved);
+        // Publishing by hand clears the schedule.
+        await scheduleStep(id, before.publish_at ?? undefined, saved.publish_at ?? undefined).done();
         return saved;
       } catch (err) {
         if (!(err instanceof StaleItemError) || version !== undefined || attempt === 2) throw err;
       }
+    }
+  },
+
+  /**
+   * Publishes a post whose schedule came due: the toggle's write with the scheduled time as the
+   * publication date, conditional on the post being still unpublished, at the version read and
+   * still scheduled for `publish_at`, so of a timer and a sweep racing for it exactly one publishes.
+   * Answers the post published, or undefined when there was nothing to do (not due yet, moved,
+   * cancelled, published by hand, deleted, or published by the other): then the schedule item is
+   * dropped if it no longer matches the post.
+   */
+  async publishScheduled(id: string, publish_at: string, now = new Date()): Promise<{ before: BlogPost; saved: BlogPost } | undefined> {
+    if (publish_at > now.toISOString()) return undefined;
+    const { data: stored } = await db().blogPost.get({ id }).go();
+    if (!stored || stored.is_published || stored.publish_at !== publish_at) {
+      // A stale item: its post no longer names this time (the post's own item, if any, stays).
+      await BlogSchedules.remove({ post_id: id, publish_at });
+      return undefined;
+    }
+    const current = { ...stored, version: stored.version ?? 1 };
+    try {
+      const { data } = await publishWrite(current, current.version + 1, { is_published: true, published_at: publish_at })
+        .where((p, op) => `${atVersion(current.version)(p, op)} AND ${op.eq(p.publish_at, publish_at)} AND ${op.eq(p.is_published, false)}`)
+        .go({ response: "all_new" });
+      const saved = data as BlogPost;
+      await Counters.change(tally.post, current, saved);
+      await scheduleStep(id, publish_at, undefined).done();
+      return { before: current, saved };
+    } catch (err) {
+      if (isConditionalFailure(err)) return undefined; // saved, published or deleted meanwhile
+      throw err;
     }
   },
 
@@ -206,6 +295,7 @@ export const BlogEditor = {
     const removed = await Counters.removed<BlogPost>(tally.post, () => db().blogPost.remove({ id }).go({ response: "all_old" }), notFound);
     if (!removed) throw notFound();
     await Promise.all([removed.slug, ...(removed.old_slugs ?? [])].map((slug) => releaseSlug(slug, id)));
+    await scheduleStep(id, removed.publish_at ?? undefined, undefined).done();
     return removed;
   },
 };

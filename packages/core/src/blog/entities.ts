@@ -44,6 +44,8 @@ export const BlogPostEntity = new Entity({
     social_image_url: { type: "string", default: "" },
     is_published: { type: "boolean", required: true, default: false },
     published_at: { type: "string" },
+    /** When an unpublished post goes live (schedules.ts); absent when not scheduled. */
+    publish_at: { type: "string" },
     old_slugs: { type: "list", items: { type: "string" }, default: () => [] },
     bucket: bucketAttribute,
     /** The year of `published_at`: the byPublished partition. */
@@ -85,5 +87,27 @@ export const BlogSlugEntity = new Entity({
   },
   indexes: {
     bySlug: { pk: { field: "pk", composite: ["slug"] }, sk: { field: "sk", composite: [] } },
+  },
+});
+
+/**
+ * One item per scheduled post, so the due posts are found without reading the posts: the post's
+ * `publish_at` is the truth, and an item that no longer matches it (moved, cleared, published by
+ * hand, deleted) is simply dropped when it is read (schedules.ts).
+ *
+ * Access patterns:
+ *   byDue  Query  the schedules of one year of publish_at, soonest first   pk: due_bucket / publish_at, post_id
+ *          (the due ones: each year up to this one, publish_at <= now; the next ones: this year on,
+ *           limit n. A year's partition holds only that year's schedules: never the whole list.)
+ */
+export const BlogScheduleEntity = new Entity({
+  model: { entity: "blogSchedule", version: "1", service: "agency" },
+  attributes: {
+    due_bucket: { type: "string", required: true, readOnly: true },
+    publish_at: { type: "string", required: true, readOnly: true },
+    post_id: { type: "string", required: true, readOnly: true },
+  },
+  indexes: {
+    byDue: { pk: { field: "pk", composite: ["due_bucket"] }, sk: { field: "sk", composite: ["publish_at", "post_id"] } },
   },
 });

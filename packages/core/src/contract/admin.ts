@@ -293,4 +293,6 @@ export interface DashboardStats {
     registrations: { id: string; name: string; email: string; course_interest: string; created_at: string }[];
     blogPosts: { id: string; title: string; slug: string; is_published: boolean; created_at: string }[];
   };
+  /** The next scheduled posts, soonest first (at most 5). */
+  scheduledPosts: { id: string; title: string; slug: string; publish_at: string }[];
 }

@@ -81,8 +81,12 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   session: "Session",
 };
 
-/** Who acted: a Google admin (`user#<id>`), a username account (`admin#<username>`), Development Login, or nobody signed in (a failed sign-in). */
-export const actorTypes = ["google", "admin", "dev", "anonymous"] as const;
+/**
+ * Who acted: a Google admin (`user#<id>`), a username account (`admin#<username>`), Development
+ * Login, nobody signed in (a failed sign-in), or the system itself (`system#scheduler`: a scheduled
+ * post going live).
+ */
+export const actorTypes = ["google", "admin", "dev", "anonymous", "system"] as const;
 export interface AuditActor {
   type: (typeof actorTypes)[number];
   /** Empty for `anonymous`. */

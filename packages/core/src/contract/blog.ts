@@ -5,6 +5,31 @@ import { altText, optionalImageUrl, optionalText, optionalUrl, updateOf, version
 /** The message of the 409 a taken slug gets, on create and on update. */
 export const slugTakenMessage = (slug: string) => `The slug '${slug}' is already used by another post.`;
 
+/** How far ahead a post may be scheduled. */
+export const PUBLISH_AT_MAX_YEARS = 5;
+const PUBLISH_AT_MESSAGE = "publish_at must be a date and time (ISO 8601, e.g. 2030-01-31T09:00:00Z) or null";
+
+/**
+ * When an unpublished post goes live: an ISO 8601 date and time (UTC `Z` or an offset), stored as
+ * UTC to the second; null clears it (cancels the schedule). One in the past publishes at once; one
+ * more than PUBLISH_AT_MAX_YEARS ahead is refused.
+ */
+export const publishAt = z
+  .union([
+    z.null(),
+    z
+      .string({ error: PUBLISH_AT_MESSAGE })
+      .trim()
+      .pipe(z.iso.datetime({ offset: true, error: PUBLISH_AT_MESSAGE }))
+      .transform((v) => new Date(Math.floor(Date.parse(v) / 1000) * 1000).toISOString())
+      .refine((v) => {
+        const limit = new Date();
+        limit.setUTCFullYear(limit.getUTCFullYear() + PUBLISH_AT_MAX_YEARS);
+        return v <= limit.toISOString();
+      }, `publish_at may be at most ${PUBLISH_AT_MAX_YEARS} years ahead`),
+  ], { error: PUBLISH_AT_MESSAGE })
+  .optional();
+
 const blogPostFields = {
   /** Plain text, stored as typed; the web shows it as text. */
   title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300),
@@ -29,6 +54,7 @@ const blogPostFields = {
   seo_description: optionalText(1000),
   social_image_url: optionalImageUrl,
   is_published: z.boolean({ error: "Must be true or false" }).default(false),
+  publish_at: publishAt,
 };
 
 /** POST /api/admin/blog-posts: title, slug and content required; a new post is a draft unless published. */

@@ -1,4 +1,5 @@
 import { BlogPosts } from "../blog/blog";
+import { BlogSchedules } from "../blog/schedules";
 import { Messages } from "../messages/messages";
 import type { DashboardStats } from "../contract/admin";
 import { Counters, counters } from "../counters/counters";
@@ -8,10 +9,11 @@ const RECENT = 5;
 
 /**
  * The Overview page (SPEC §3 Dashboard stats): the figures are counters kept on write (one
- * BatchGet), the recent lists `limit 5` Queries on the newest year partitions, all run together.
+ * BatchGet), the recent lists `limit 5` Queries on the newest year partitions, the next scheduled
+ * posts a Query of the schedules and a BatchGet of their posts, all run together.
  */
 export async function dashboardStats(): Promise<DashboardStats> {
-  const [figures, contacts, registrations, posts] = await Promise.all([
+  const [figures, contacts, registrations, posts, scheduled] = await Promise.all([
     Counters.read([
       counters.postsTotal,
       counters.postsPublished,
@@ -25,6 +27,7 @@ export async function dashboardStats(): Promise<DashboardStats> {
     Messages.newest(RECENT),
     Registrations.newest(RECENT),
     BlogPosts.newest(RECENT),
+    BlogPosts.scheduled(RECENT),
   ]);
   const [postsTotal = 0, published = 0, coursesTotal = 0, active = 0, contactsTotal = 0, unread = 0, registrationsTotal = 0, pending = 0] = figures;
   return {
@@ -39,5 +42,6 @@ export async function dashboardStats(): Promise<DashboardStats> {
       registrations: registrations.map(({ id, name, email, course_interest, created_at }) => ({ id, name, email, course_interest: course_interest ?? "", created_at })),
       blogPosts: posts.map(({ id, title, slug, is_published, created_at }) => ({ id, title, slug, is_published, created_at })),
     },
+    scheduledPosts: scheduled,
   };
 }

@@ -9,7 +9,7 @@ import { fieldErrors } from "@agency/core/contract/common";
 import type { BlogPost, BlogPostSummary } from "@agency/core/blog/blog";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge } from "../../components/admin/badge";
-import { actionPrimary } from "../../components/admin/classes";
+import { actionOutline, actionPrimary } from "../../components/admin/classes";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { DataTable, fromPagedList } from "../../components/admin/data-table";
 import { EditorDialog } from "../../components/admin/editor-dialog";
@@ -23,6 +23,7 @@ import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
 import { useRecordEditor, type FieldValues } from "../../components/admin/use-record-editor";
 import { Spinner } from "../../components/spinner";
+import { formatDateTime } from "../../lib/format";
 import { useStableCallback } from "../../lib/use-stable-callback";
 import { categoryLabel } from "../../features/blog/categories";
 import { ImageSourceButtons } from "../../features/media/image-picker";
@@ -45,7 +46,27 @@ const toValues = (p: BlogPost | undefined): PostValues => ({
   seo_description: p?.seo_description ?? "",
   social_image_url: p?.social_image_url ?? "",
   is_published: p?.is_published ?? false,
+  publish_at: p?.publish_at ?? "",
 });
+
+/** The editor holds "" for no schedule; the API takes null. */
+const toWire = <T extends Partial<PostValues>>(fields: T) =>
+  "publish_at" in fields ? { ...fields, publish_at: fields.publish_at || null } : fields;
+
+/** The admin's time zone, as the browser names it (e.g. "Europe/Paris"). */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const pad = (n: number) => String(n).padStart(2, "0");
+/** An instant as a datetime-local control shows it: the admin's local date and time. */
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+/** A datetime-local value (local time, no zone) as the UTC instant the API stores; "" stays "". */
+const fromLocalInput = (local: string) => {
+  const d = local ? new Date(local) : undefined;
+  return d && !Number.isNaN(d.getTime()) ? d.toISOString() : "";
+};
 
 const labels: Record<keyof PostValues, string> = {
   title: "Title",
@@ -60,6 +81,7 @@ const labels: Record<keyof PostValues, string> = {
   seo_description: "SEO Description",
   social_image_url: "Social Image URL",
   is_published: "Publish immediately",
+  publish_at: "Schedule publication",
 };
 
 const categoryOptions = [{ value: "", label: "No category" }, ...blogCategories.map((c) => ({ value: c, label: categoryLabel(c) }))];
@@ -79,14 +101,14 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
     toValues,
     labels,
     validate: (values, changes) => {
-      const parsed = post ? blogPostUpdate.safeParse({ ...changes, version: post.version }) : blogPostInput.safeParse(values);
+      const parsed = post ? blogPostUpdate.safeParse({ ...toWire(changes), version: post.version }) : blogPostInput.safeParse(toWire(values));
       if (parsed.success) return undefined;
       const errors = fieldErrors(parsed.error);
       // SPEC §8: an alert for each required field; the first one is announced, all show by their fields.
       toast.error(Object.values(errors)[0] ?? "Failed to save the blog post");
       return errors;
     },
-    save: ({ values, changes, record }) => save.mutateAsync({ post: record, fields: record ? changes : values }),
+    save: ({ values, changes, record }) => save.mutateAsync({ post: record, fields: toWire(record ? changes : values) }),
     reload: (p) => fetchPost(p.id),
     success: (_saved, created) => (created ? "Blog post created successfully!" : "Blog post updated successfully!"),
     fallback: (created) => (created ? "Failed to create blog post" : "Failed to update blog post"),
@@ -152,6 +174,28 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
         checked={values.is_published}
         onChange={(v) => set("is_published", v)}
       />
+      {!values.is_published && (
+        <div>
+          <TextField
+            label="Schedule publication"
+            type="datetime-local"
+            hint={`Date and time in your time zone (${timeZone()}). The post goes live then; left empty, it stays a draft.`}
+            value={toLocalInput(values.publish_at)}
+            onChange={(v) => set("publish_at", fromLocalInput(v))}
+            error={errors.publish_at}
+          />
+          {values.publish_at && (
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <p className="text-sm text-slate-700">
+                Goes live <time dateTime={values.publish_at}>{formatDateTime(values.publish_at, { withYear: true })}</time> ({timeZone()})
+              </p>
+              <button type="button" className={actionOutline} onClick={() => set("publish_at", "")}>
+                Clear schedule
+              </button>
+            </div>
+          )}
+        </div>
+      )}
     </EditorDialog>
   );
 }
@@ -226,7 +270,19 @@ export default function BlogPage() {
       {
         id: "status",
         header: "Status",
-        cell: ({ row }) => (row.original.is_published ? <Badge tone="green">Published</Badge> : <Badge tone="amber">Draft</Badge>),
+        cell: ({ row: { original: p } }) =>
+          p.is_published ? (
+            <Badge tone="green">Published</Badge>
+          ) : p.publish_at ? (
+            <div>
+              <Badge tone="blue">Scheduled</Badge>
+              <p className="mt-1 text-xs text-slate-700">
+                Scheduled for <time dateTime={p.publish_at}>{formatDateTime(p.publish_at)}</time>
+              </p>
+            </div>
+          ) : (
+            <Badge tone="amber">Draft</Badge>
+          ),
       },
       dateColumn<BlogPostSummary>("date", "Date", (p) => postDate(p)),
       actionsColumn<BlogPostSummary>((p) => (

@@ -43,7 +43,7 @@ function Row({ primary, secondary, meta, date }: { primary: ReactNode; secondary
   );
 }
 
-/** SPEC §2 Overview: four counters from counters kept on write, quick links, three recent lists. */
+/** SPEC §2 Overview: four counters from counters kept on write, quick links, three recent lists and the next scheduled posts. */
 export default function Overview() {
   const { data, isError } = useDashboardStats();
   const s = data?.stats;
@@ -98,6 +98,12 @@ export default function Overview() {
             {recent.blogPosts.map((p) => (
               <Row key={p.id} primary={p.title} secondary={`/${p.slug}`} date={p.created_at}
                 meta={<Badge tone={p.is_published ? "green" : "slate"}>{p.is_published ? "Published" : "Draft"}</Badge>} />
+            ))}
+          </RecentList>
+          <RecentList title="Upcoming Scheduled Posts" empty="No posts scheduled" link={{ to: "/admin/blog", label: "View all" }}>
+            {(data?.scheduledPosts ?? []).map((p) => (
+              <Row key={p.id} primary={p.title} secondary={`/${p.slug}`} date={p.publish_at}
+                meta={<Badge tone="blue">Scheduled for {formatDateTime(p.publish_at)}</Badge>} />
             ))}
           </RecentList>
         </div>

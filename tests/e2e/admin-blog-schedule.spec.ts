@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+import { expect, test } from "@playwright/test";
+import { asVisitor, audit, runTag, signInAsAdmin } from "../support/admin-journey";
+
+// The admin works in New York: the editor's time is theirs, the API's is UTC.
+const ZONE = "America/New_York";
+test.use({ timezoneId: ZONE });
+
+type Post = { id: string; slug: string; title: string; is_published: boolean; publish_at?: string; published_at?: string };
+
+/** `d` as a datetime-local control holds it in ZONE: "YYYY-MM-DDTHH:mm". */
+function inZone(d: Date) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+test("an admin schedules a post for the next minute in their time zone, sees it as scheduled in the list and on the Overview, and it goes live on the public site", async ({ page, browser, baseURL }) => {
+  // The editor takes minutes: the post goes live at the next whole minute at least 15 s away, then within seconds.
+  test.setTimeout(180_000);
+  await signInAsAdmin(page);
+  const origin = new URL(page.url()).origin;
+  const tag = runTag("");
+  const title = `Scheduled launch ${tag}`;
+  const slug = `scheduled-launch-${tag}`;
+  let created: Post | undefined;
+  try {
+    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog Posts" }).click();
+    await page.getByRole("button", { name: "New Post" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Post" });
+    await dialog.getByRole("textbox", { name: "Title" }).fill(title);
+    await dialog.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type(`Going live on schedule ${tag}.`);
+
+    // The time is asked in the admin's zone, and the zone is named.
+    const when = dialog.getByLabel("Schedule publication");
+    await expect(dialog.getByText(`Date and time in your time zone (${ZONE})`)).toBeVisible();
+    await when.fill(inZone(new Date(Date.now() + 86_400_000)));
+    await expect(dialog.getByText(/^Goes live/)).toBeVisible();
+    // Clearing takes the schedule away; then the real time.
+    await dialog.getByRole("button", { name: "Clear schedule" }).click();
+    await expect(when).toHaveValue("");
+    await expect(dialog.getByRole("button", { name: "Clear schedule" })).toBeHidden();
+    await when.fill(inZone(due));
+    await expect(dialog.getByText(/^Goes live/)).toContainText(`(${ZONE})`);
+    await audit(page, "blog editor with a schedule");
+    await dialog.getByRole("button", { name: "Create Post" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("toasts")).toContainText("Blog post created successfully!");
+
+    // Stored in UTC, as the instant the admin meant.
+    created = ((await (await page.request.get(`/api/admin/blog-posts?q=${tag}`)).json()) as Post[]).find((p) => p.slug === slug)!;
+    expect(created).toMatchObject({ is_published: false, publish_at: due.toISOString() });
+
+    // The list says when, in the admin's zone.
+    const shown = await page.evaluate((iso) => new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).replace(/[\u202f\u00a0]/g, " "), due.toISOString());
+    const row = page.getByRole("region", { name: "Blog posts" }).locator("tbody tr", { hasText: title });
+    await expect(row.getByText("Scheduled", { exact: true })).toBeVisible();
+    await expect(row).toContainText(`Scheduled for ${shown}`);
+    await audit(page, "blog list with a scheduled post");
+
+    // The Overview lists what is coming.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview" }).click();
+    const upcoming = page.getByRole("region", { name: "Upcoming Scheduled Posts" });
+    await expect(upcoming.getByRole("listitem").filter({ hasText: title })).toContainText(`Scheduled for ${shown}`);
+    await audit(page, "overview with upcoming posts");
+
+    // Not public before its time; public after it, without anyone touching it.
+    await asVisitor(browser, baseURL, async (visitor) => {
+      await visitor.goto(`/blog/${slug}`);
+      await expect(visitor.getByRole("heading", { level: 1, name: "Post Not Found" })).toBeVisible();
+      await expect(async () => {
+        await visitor.goto(`/blog/${slug}`);
+        await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 120_000, intervals: [2_000] });
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
+    const live = (await (await page.request.get(`/api/admin/blog-posts/${created.id}`)).json()) as Post;
+    expect(live).toMatchObject({ is_published: true, published_at: due.toISOString() });
+    expect(live.publish_at).toBeUndefined();
+
+    // The back office shows it published, and no longer coming.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard Overview" })).toBeVisible();
+    await expect(upcoming).toBeVisible();
+    await expect(upcoming).not.toContainText(title);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog Posts" }).click();
+    await expect(page.getByRole("region", { name: "Blog posts" }).locator("tbody tr", { hasText: title }).getByText("Published", { exact: true })).toBeVisible();
+  } finally {
+    if (created) await page.request.delete(`/api/admin/blog-posts/${created.id}`, { headers: { origin }, data: {} });
+  }
+});
