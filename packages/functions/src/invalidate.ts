@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import { config } from "@agency/core/config";
+import { publicSettingKeys } from "@agency/core/contract/settings";
 
 /**
  * Visitors see an admin's edit within seconds: public reads are cached at CloudFront (routes marked
@@ -73,4 +74,20 @@ export async function invalidate(paths: string[]): Promise<void> {
       JSON.stringify({ level: "error", message: "CloudFront invalidation failed; cached copies expire on their own", paths: unique, error: (err as Error)?.message }),
     );
   }
+}
+
+/**
+ * After a save of a post: a post that is or was published may be cached publicly (the list, its
+ * page, the feeds), so its paths are invalidated; a draft that was never published was never public.
+ */
+export async function invalidatePost<T extends { slug: string; old_slugs?: string[] | null; is_published: boolean; published_at?: string | null }>(post: T): Promise<T> {
+  if (post.is_published || post.published_at) await invalidate(publicPaths.blogPost(postSlugs(post)));
+  return post;
+}
+
+const publicKeys = new Set<string>(publicSettingKeys);
+/** After a save of settings: only settings the public site reads are cached publicly (notification_emails is not). */
+export async function invalidateSettings<T>(result: T, keys: string[]): Promise<T> {
+  if (keys.some((k) => publicKeys.has(k))) await invalidate(publicPaths.settings());
+  return result;
 }

@@ -11,6 +11,7 @@ import { MediaEntity, MediaHashEntity } from "../media/entity";
 import { PageSectionEntity } from "../page-sections/entity";
 import { RateLimitEntity } from "../rate-limit/entity";
 import { RegistrationEntity } from "../registrations/entity";
+import { RevisionEntity, RevisionHeadEntity, RevisionSnapshotEntity } from "../revisions/entity";
 import { SiteSettingEntity } from "../settings/entity";
 import { UserEntity } from "../users/entity";
 
@@ -42,6 +43,9 @@ const entities = {
   mediaHash: MediaHashEntity,
   auditEntry: AuditEntryEntity,
   auditDay: AuditDayEntity,
+  revision: RevisionEntity,
+  revisionSnapshot: RevisionSnapshotEntity,
+  revisionHead: RevisionHeadEntity,
 };
 
 let boundTo = "";

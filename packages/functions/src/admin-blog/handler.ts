@@ -3,19 +3,10 @@ import { BlogEditor } from "@agency/core/blog/editor";
 import { blogListQuery } from "@agency/core/contract/admin";
 import { blogPostInput, blogPostUpdate, publishInput } from "@agency/core/contract/blog";
 import { http, reply } from "../http";
-import { invalidate, postSlugs, publicPaths } from "../invalidate";
+import { invalidatePost as changed } from "../invalidate";
 import { pageReply } from "../page-reply";
 
 const MAX_POST_BODY = 256 * 1024;
-
-/**
- * A post that is or was published may be cached publicly (the list, its page, the feeds): a save of
- * it invalidates them. A draft that was never published was never public.
- */
-async function changed<T extends { slug: string; old_slugs?: string[] | null; is_published: boolean; published_at?: string | null }>(post: T) {
-  if (post.is_published || post.published_at) await invalidate(publicPaths.blogPost(postSlugs(post)));
-  return post;
-}
 
 export const handler = http({
   /** Paged summaries without content (500 posts with content would pass 1 MB), searched on the server. */
