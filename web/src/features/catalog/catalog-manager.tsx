@@ -158,7 +158,7 @@ function CatalogEditor<T extends CatalogItem, V extends FormValues>({
     onSaved: () => onClose(),
   });
   return (
-    <EditorDialog open title={item ? props.editTitle : props.createTitle} editor={editor} onClose={onClose} width={props.width}>
+    <EditorDialog open title={item ? props.editTitle : props.createTitle} editor={editor} onClose={onClose} width={props.width} history={api.entity}>
       {props.form(editor)}
     </EditorDialog>
   );

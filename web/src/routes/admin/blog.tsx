@@ -90,7 +90,7 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
   const creating = !post;
 
   return (
-    <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"}>
+    <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"} history="blog-posts">
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
           label="Title"
