@@ -64,6 +64,15 @@ test("an admin edits a post twice, compares an earlier revision in History and r
     const stored = (await (await page.request.get(`/api/admin/blog-posts/${id}`)).json()) as { excerpt: string; version: number };
     expect(stored).toMatchObject({ excerpt: "First careful summary", version: 4 });
     await expect(row).toContainText("First careful summary");
+
+    // Activity links the restore to the post's editor with its History open.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Activity" }).click();
+    const entry = page.getByRole("table", { name: "Activity" }).getByRole("row").filter({ hasText: "Restored" }).filter({ hasText: tag });
+    await entry.getByRole("link", { name: `Post ${tag}` }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    const linked = page.getByRole("dialog", { name: "History" });
+    await expect(linked.getByRole("list", { name: "Revisions" }).getByRole("button")).toHaveCount(4);
+    await expect(linked.getByRole("list", { name: "Revisions" }).getByRole("button").first()).toContainText("Restored by Development Admin");
   } finally {
     await page.request.delete(`/api/admin/blog-posts/${id}`, { headers: origin(baseURL), data: {} });
   }

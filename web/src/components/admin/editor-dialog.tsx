@@ -127,6 +127,7 @@ export function EditorDialog<R, V extends FormValues>({
   width = "max-w-2xl",
   saveLabel = "Save",
   history,
+  openHistory = false,
 }: {
   open: boolean;
   title: string;
@@ -138,6 +139,8 @@ export function EditorDialog<R, V extends FormValues>({
   saveLabel?: string;
   /** Which revisions the record has (contract/revisions.ts). */
   history?: RevisionEntity;
+  /** Opens with History shown (an Activity row's link). */
+  openHistory?: boolean;
 }) {
   const titleId = useId();
   const record = editor.record as ({ id: string; version: number } & Record<string, unknown>) | undefined;
@@ -158,7 +161,7 @@ export function EditorDialog<R, V extends FormValues>({
               {title}
             </h2>
             <div className="flex items-center gap-2">
-              {history && record && <HistoryButton entity={history} id={record.id} current={record} onRestored={(saved) => editor.load(saved as R)} />}
+              {history && record && <HistoryButton entity={history} id={record.id} current={record} initiallyOpen={openHistory} onRestored={(saved) => editor.load(saved as R)} />}
               <CloseButton onClick={() => void close()} />
             </div>
           </div>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { History as HistoryIcon, RotateCcw } from "lucide-react";
 import { auditActionLabels } from "@agency/core/contract/audit";
@@ -72,6 +73,22 @@ function RevisionDetail({ revision, current, onRestore, restoring }: { revision:
       )}
     </div>
   );
+}
+
+/**
+ * `?history={id}` (an Activity row's link, features/audit/item-link.ts): the item whose editor opens
+ * with its History. Read once when the screen opens, then taken out of the address.
+ */
+export function useHistoryLink(): string | undefined {
+  const [params, setParams] = useSearchParams();
+  const [linked] = useState(() => params.get("history") || undefined);
+  useEffect(() => {
+    if (!linked) return;
+    const next = new URLSearchParams(window.location.search);
+    next.delete("history");
+    setParams(next, { replace: true });
+  }, [linked, setParams]);
+  return linked;
 }
 
 /**
