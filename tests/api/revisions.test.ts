@@ -144,29 +144,26 @@ describe.each(catalogues)("the history of $entity", ({ entity, path, create, cha
 });
 
 describe("the history of page sections and settings", () => {
-  it("restores a page section's text and stores the restore as a revision", async () => {
+  it("restores a page section's text and stores the restore as a revision; a stale restore is a 409", async () => {
     const sections = (await call("GET", "/api/admin/page-sections/tech-school")).json as { id: string; title: string; version: number }[];
     const section = sections.at(-1)!;
     const original = section.title;
-    const saved = await call("PUT", `/api/admin/page-sections/${section.id}`, { title: `${original} (edited)`, version: section.version });
-    expect(saved.status).toBe(200);
-    const [latest] = await history("page-sections", section.id);
-    expect(latest).toMatchObject({ action: "update", version: section.version + 1, changed_fields: ["title"] });
-    // Restore the section as it was before the edit: the revision before it, or (its first save here) the edit's own snapshot's opposite.
-    const revisions = await history("page-sections", section.id);
-    const before = revisions[1];
-    if (before) {
-      const restored = await restore(before.id, section.version + 1);
-      expect(restored.json).toMatchObject({ id: section.id, title: (await revision(before.id)).snapshot.title, version: section.version + 2 });
-    } else {
-      // The section's first revision is this edit: put the title back by a save, then restore the edit and undo it again.
-      const back = await call("PUT", `/api/admin/page-sections/${section.id}`, { title: original, version: section.version + 1 });
-      const restored = await restore(latest!.id, back.json.version);
-      expect(restored.json).toMatchObject({ title: `${original} (edited)`, version: section.version + 3 });
-      expect((await history("page-sections", section.id)).map((r) => r.action)).toEqual(["restore", "update", "update"]);
-    }
-    const now = (await call("GET", "/api/admin/page-sections/tech-school")).json.find((s: { id: string }) => s.id === section.id);
-    expect((await call("PUT", `/api/admin/page-sections/${section.id}`, { title: original, version: now.version })).status).toBe(200);
+    const v = section.version;
+    expect((await call("PUT", `/api/admin/page-sections/${section.id}`, { title: `${original} (first edit)`, version: v })).status).toBe(200);
+    expect((await call("PUT", `/api/admin/page-sections/${section.id}`, { title: `${original} (second edit)`, version: v + 1 })).status).toBe(200);
+    const [second, first] = await history("page-sections", section.id);
+    expect(second).toMatchObject({ action: "update", version: v + 2, changed_fields: ["title"] });
+    expect(first).toMatchObject({ action: "update", version: v + 1 });
+
+    const stale = await restore(first!.id, v + 1);
+    expect(stale.status).toBe(409);
+    expect(stale.json).toMatchObject({ code: "stale" });
+    const restored = await restore(first!.id, v + 2);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json).toMatchObject({ id: section.id, title: `${original} (first edit)`, version: v + 3 });
+    expect((await history("page-sections", section.id))[0]).toMatchObject({ action: "restore", version: v + 3, changed_fields: ["title"] });
+    // Put the section back as it was.
+    expect((await call("PUT", `/api/admin/page-sections/${section.id}`, { title: original, version: v + 3 })).status).toBe(200);
   });
 
   it("stores a revision per setting of a batch save, keyed by the setting's key, and restores one", async () => {
