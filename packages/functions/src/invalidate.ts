@@ -8,7 +8,7 @@ import { publicSettingKeys } from "@agency/core/contract/settings";
  * `cache` in packages/core/src/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
  * CloudFront to drop the cached copies of the public paths it affects. One CreateInvalidation per
  * save, its paths grouped. Only the admin handlers that change public content import this module
- * (admin-content, admin-blog, admin-settings), so the public handlers do not bundle the CloudFront
+ * (admin-content, admin-blog, admin-settings, admin-revisions), so the public handlers do not bundle the CloudFront
  * client, and only they may call it (infra/api.ts). Even there the client is loaded on the first
  * invalidation, not at start: a cold function serving a read never loads it.
  *
