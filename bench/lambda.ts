@@ -143,7 +143,7 @@ function contributors(built: Built, files: string[]) {
  * One request per handler, the first a cold function typically serves (admin ones signed in). A
  * registration names a course the seed offers (course_interest must name an active course).
  */
-const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: Record<string, string>; body?: unknown }> = {
+const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown }> = {
   content: { route: "GET /api/services", path: "/api/services" },
   blog: { route: "GET /api/blog-posts", path: "/api/blog-posts" },
   feeds: { route: "GET /rss.xml", path: "/rss.xml" },
@@ -167,18 +167,20 @@ const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: R
   "admin-users": { route: "GET /api/admin/users", path: "/api/admin/users" },
   "admin-media": { route: "GET /api/admin/media", path: "/api/admin/media" },
   "admin-audit": { route: "GET /api/admin/audit-log", path: "/api/admin/audit-log" },
+  "admin-revisions": { route: "GET /api/admin/revisions", path: "/api/admin/revisions", query: { entity: "site-settings", id: "company_name" } },
 };
 
 /** An API Gateway (payload 2.0) event for a feature's first request, from a distinct address each time (rate limits). */
 function eventFor(feature: Feature, cookie: string, n: number) {
-  const { route, path: rawPath, params, body } = firstRequests[feature];
+  const { route, path: rawPath, params, query, body } = firstRequests[feature];
   if (routes[route].feature !== feature) throw new Error(`${route} is not served by ${feature}`);
   const method = route.slice(0, route.indexOf(" "));
   return {
     version: "2.0",
     routeKey: route,
     rawPath,
-    rawQueryString: "",
+    rawQueryString: new URLSearchParams(query).toString(),
+    ...(query ? { queryStringParameters: query } : {}),
     cookies: [cookie],
     headers: {
       host: "localhost:3000",

@@ -202,7 +202,7 @@ describe("CloudFront invalidation", () => {
   const invalidationStatements = (id: string) =>
     statementsOf(app.api, id).filter((s) => actionsOf([s]).some((a) => a.startsWith("cloudfront:")));
 
-  it("is allowed to admin-content, admin-blog and admin-settings only, on the site's distribution only, never *", () => {
+  it("is allowed to admin-content, admin-blog, admin-settings and admin-revisions only, on the site's distribution only, never *", () => {
     const arn = {
       "Fn::Join": [
         "",
@@ -215,12 +215,12 @@ describe("CloudFront invalidation", () => {
       ],
     };
     const fns = featureFunctions(app.api);
-    for (const feature of ["admin-content", "admin-blog", "admin-settings"]) {
+    for (const feature of ["admin-content", "admin-blog", "admin-settings", "admin-revisions"]) {
       const statements = invalidationStatements(fns[feature]!.id);
       expect(statements, feature).toEqual([{ Action: "cloudfront:CreateInvalidation", Effect: "Allow", Resource: arn }]);
     }
     const invalidating = Object.entries(fns).filter(([, { id }]) => invalidationStatements(id).length).map(([f]) => f);
-    expect(invalidating.sort()).toEqual(["admin-blog", "admin-content", "admin-settings"]);
+    expect(invalidating.sort()).toEqual(["admin-blog", "admin-content", "admin-revisions", "admin-settings"]);
     for (const feature of features.filter((f) => routeKeys.some((k) => routes[k].feature === f && routes[k].access === "public"))) {
       expect(invalidationStatements(fns[feature]!.id), feature).toEqual([]);
     }
@@ -234,7 +234,7 @@ describe("CloudFront invalidation", () => {
   it("gives those functions the distribution's id, and no other function", () => {
     for (const [feature, { props }] of Object.entries(featureFunctions(app.api))) {
       const id = props.Environment.Variables.DISTRIBUTION_ID;
-      if (["admin-content", "admin-blog", "admin-settings"].includes(feature)) {
+      if (["admin-content", "admin-blog", "admin-settings", "admin-revisions"].includes(feature)) {
         expect(id, feature).toEqual(importOf((v) => v?.Ref === distributionId()));
       } else {
         expect(id, feature).toBeUndefined();

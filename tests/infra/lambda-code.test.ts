@@ -79,7 +79,7 @@ describe("the functions' code", () => {
       for (const name of ["CloudFrontClient", "S3Client", "CssSyntaxError"]) expect(has(files, atStart, name), `${feature}: ${name}`).toBe(false);
       expect(has(files, all, "CloudFrontClient"), feature).toBe(invalidatingFeatures.includes(feature));
       expect(has(files, all, "S3Client"), feature).toBe(mediaFeatures.includes(feature));
-      expect(has(files, all, "CssSyntaxError"), feature).toBe(["admin-content", "admin-blog"].includes(feature));
+      expect(has(files, all, "CssSyntaxError"), feature).toBe(["admin-content", "admin-blog", "admin-revisions"].includes(feature));
     }
   });
 

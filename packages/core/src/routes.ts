@@ -34,6 +34,7 @@ export const features = [
   "admin-users",
   "admin-media",
   "admin-audit",
+  "admin-revisions",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
@@ -141,6 +142,10 @@ export const routes = {
 
   // The audit log: read only. No route edits or deletes an entry (entries expire after a year).
   "GET /api/admin/audit-log": admin("admin-audit"),
+  // Revisions (contract/revisions.ts)
+  "GET /api/admin/revisions": admin("admin-revisions"),
+  "GET /api/admin/revisions/{revision_id}": admin("admin-revisions"),
+  "POST /api/admin/revisions/{revision_id}/restore": admin("admin-revisions"),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteKey = keyof typeof routes;

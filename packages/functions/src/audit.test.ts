@@ -12,6 +12,8 @@ describe("what a route says about its audit entry", () => {
     expect(fromRoute("PUT /api/admin/contact-submissions/mark-all-read")).toEqual({ action: "mark_all_read", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/contact-submissions/{id}/resend-notification")).toEqual({ action: "resend", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/uploads/{id}/complete")).toEqual({ action: "upload", entity: "media" });
+    // A restore's entity is the restored item's, which its handler names.
+    expect(fromRoute("POST /api/admin/revisions/{revision_id}/restore")).toEqual({ action: "restore" });
   });
 
   it("reads bulk routes by the word in their name, never as a create", () => {

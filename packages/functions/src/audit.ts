@@ -38,8 +38,14 @@ const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts
 const verbs: Record<string, AuditAction> = { publish: "publish", status: "status_change", "resend-notification": "resend", "mark-all-read": "mark_all_read", complete: "upload", restore: "restore", schedule: "schedule", bulk: "status_change" };
 const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "update", PATCH: "update", DELETE: "delete" };
 
-/** What a route key says: `PUT /api/admin/blog-posts/{id}/publish` is a publish of a blog post. */
-export function fromRoute(routeKey: string): { action: AuditAction; entity: AuditEntity } | undefined {
+/** Collections of items of every kind: a write's handler names the entity with `req.audit()` (a restore, the restored item's). */
+const mixed = new Set(["revisions"]);
+
+/**
+ * What a route key says: `PUT /api/admin/blog-posts/{id}/publish` is a publish of a blog post;
+ * `POST /api/admin/revisions/{revision_id}/restore` a restore of what its handler names.
+ */
+export function fromRoute(routeKey: string): { action: AuditAction; entity?: AuditEntity } | undefined {
   // Signing an upload form changes nothing anyone sees; completing the upload is the action.
   if (routeKey === "POST /api/admin/uploads") return undefined;
   const [method = "", path = ""] = routeKey.split(" ");
@@ -48,6 +54,7 @@ export function fromRoute(routeKey: string): { action: AuditAction; entity: Audi
   const entity = Object.hasOwn(collections, collection) ? collections[collection]! : isEntity(collection) ? collection : undefined;
   const last = segments.length > 1 && !segments.at(-1)!.startsWith("{") ? segments.at(-1)! : "";
   const action = (last ? verbOf(last) : undefined) ?? (Object.hasOwn(byMethod, method) ? byMethod[method] : undefined);
+  if (mixed.has(collection)) return action ? { action } : undefined;
   return entity && action ? { action, entity } : undefined;
 }
 

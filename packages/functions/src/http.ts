@@ -8,6 +8,7 @@ import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
 import { recordAudit } from "./audit";
 import { authorize, checkCsrf } from "./auth/guard";
+import { recordRevisions } from "./revisions";
 import type { AuditNote, Request } from "./request";
 
 /**
@@ -178,10 +179,11 @@ function errorReply(err: unknown, requestId: string): Reply {
   return new Reply(500, { error: "Internal server error", requestId });
 }
 
-/** The audit log entry of an admin action (./audit.ts); never throws. */
-const audited = (req: Request, access: string, r: Reply) => {
+/** The revisions of a save (./revisions.ts), then the audit log entry of an admin action (./audit.ts); never throws. */
+const audited = async (req: Request, access: string, r: Reply) => {
   const state = auditState.get(req);
-  return recordAudit(req, access, state?.note, state?.bodyFields, r);
+  await recordRevisions(req, access, state?.note, state?.bodyFields, r);
+  await recordAudit(req, access, state?.note, state?.bodyFields, r);
 };
 
 export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): FeatureHandler {

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import { config } from "@agency/core/config";
 import { publicChanged } from "./render/trigger";
+import { publicSettingKeys } from "@agency/core/contract/settings";
 
 /**
  * Visitors see an admin's edit within seconds: public reads are cached at CloudFront (routes marked
  * `cache` in packages/core/src/routes.ts, `s-maxage` in http.ts), so a save that changes public content asks
  * CloudFront to drop the cached copies of the public paths it affects. One CreateInvalidation per
  * save, its paths grouped. Only the admin handlers that change public content import this module
- * (admin-content, admin-blog, admin-settings), so the public handlers do not bundle the CloudFront
+ * (admin-content, admin-blog, admin-settings, admin-revisions), so the public handlers do not bundle the CloudFront
  * client, and only they may call it (infra/api.ts). Even there the client is loaded on the first
  * invalidation, not at start: a cold function serving a read never loads it.
  *
@@ -76,4 +77,20 @@ export async function invalidate(paths: string[]): Promise<void> {
       JSON.stringify({ level: "error", message: "CloudFront invalidation failed; cached copies expire on their own", paths: unique, error: (err as Error)?.message }),
     );
   }
+}
+
+/**
+ * After a save of a post: a post that is or was published may be cached publicly (the list, its
+ * page, the feeds), so its paths are invalidated; a draft that was never published was never public.
+ */
+export async function invalidatePost<T extends { slug: string; old_slugs?: string[] | null; is_published: boolean; published_at?: string | null }>(post: T): Promise<T> {
+  if (post.is_published || post.published_at) await invalidate(publicPaths.blogPost(postSlugs(post)));
+  return post;
+}
+
+const publicKeys = new Set<string>(publicSettingKeys);
+/** After a save of settings: only settings the public site reads are cached publicly (notification_emails is not). */
+export async function invalidateSettings<T>(result: T, keys: string[]): Promise<T> {
+  if (keys.some((k) => publicKeys.has(k))) await invalidate(publicPaths.settings());
+  return result;
 }

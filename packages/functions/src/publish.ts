@@ -3,25 +3,17 @@ import type { AuditActor } from "@agency/core/contract/audit";
 import type { BlogPost } from "@agency/core/blog/blog";
 import { BlogEditor } from "@agency/core/blog/editor";
 import { BlogSchedules, type Schedule } from "@agency/core/blog/schedules";
+import { Revisions } from "@agency/core/revisions/revisions";
 import { recordAudit } from "./audit";
-import { invalidate, postSlugs, publicPaths } from "./invalidate";
+import { invalidatePost } from "./invalidate";
 
 /**
  * What follows a post's publication, by hand (PUT /api/admin/blog-posts/{id}/publish) or on
  * schedule: one module, so a scheduled post goes live exactly as a published one does (counters
  * in the editor's write, then the CDN invalidation of the list, its page and the feeds, then the
  * audit entry). The scheduled-publish function (AWS) and the local runtime's timer call
- * `publishScheduled` and `publishDue`; the admin-blog handler calls `changed` after each save.
+ * `publishScheduled` and `publishDue`; the admin-blog handler calls `invalidatePost` after each save.
  */
-
-/**
- * A post that is or was published may be cached publicly (the list, its page, the feeds): a save of
- * it invalidates them. A draft that was never published was never public.
- */
-export async function changed<T extends { slug: string; old_slugs?: string[] | null; is_published: boolean; published_at?: string | null }>(post: T) {
-  if (post.is_published || post.published_at) await invalidate(publicPaths.blogPost(postSlugs(post)));
-  return post;
-}
 
 /** The audit log's actor of a scheduled publication. */
 export const schedulerActor: AuditActor = { type: "system", id: "system#scheduler", name: "Scheduler" };
@@ -34,7 +26,11 @@ export const schedulerActor: AuditActor = { type: "system", id: "system#schedule
 export async function publishScheduled({ post_id, publish_at }: Schedule, now = new Date()): Promise<BlogPost | undefined> {
   const result = await BlogEditor.publishScheduled(post_id, publish_at, now);
   if (!result) return undefined;
-  await changed(result.saved);
+  await invalidatePost(result.saved);
+  // A revision, as every publication by hand stores one (the http wrapper's hook, not run here).
+  await Revisions.record({ entity: "blog-posts", item_id: post_id, actor: schedulerActor, action: "publish", snapshot: result.saved, sent: ["is_published", "published_at"] }).catch((err) =>
+    console.error(JSON.stringify({ level: "error", message: `revision write failed: scheduled publish of ${post_id}`, error: (err as Error)?.message })),
+  );
   await recordAudit(
     { routeKey: "PUT /api/admin/blog-posts/{id}/publish", params: { id: post_id }, headers: {}, ip: "", requestId: randomUUID() },
     "admin",

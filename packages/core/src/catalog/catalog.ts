@@ -7,7 +7,8 @@ import { courseLinkProblem } from "../contract/catalog-values";
 import { Counters, tally, type CounterKey } from "../counters/counters";
 import { byOrderIndex } from "../db/attributes";
 import { db } from "../db/service";
-import { HttpError, NotFoundError } from "../errors";
+import { isConditionalFailure } from "../db/errors";
+import { ConflictError, HttpError, NotFoundError } from "../errors";
 import { atVersion, saveAtVersion, sentFields, withVersion } from "../db/versions";
 import type { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "./entities";
 
@@ -52,8 +53,15 @@ function catalog<Item extends Base, Input, Update extends { version: number }>(
       if (!data) throw notFound();
       return withVersion(data);
     },
-    async create(input: Input): Promise<Item> {
-      const { data } = await entity().create(input as object).go();
+    /** Creates an item; with `id`, under that id (a deleted item restored from its history; 409 if it exists). */
+    async create(input: Input, id?: string): Promise<Item> {
+      let data: Item;
+      try {
+        ({ data } = await entity().create({ ...(input as object), ...(id ? { id } : {}) }).go());
+      } catch (err) {
+        if (id && isConditionalFailure(err)) throw new ConflictError(`${label} already exists`);
+        throw err;
+      }
       if (counted) await Counters.change(counted, undefined, data);
       return data;
     },

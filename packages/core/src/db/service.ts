@@ -11,6 +11,7 @@ import { MediaEntity, MediaHashEntity } from "../media/entity";
 import { PageSectionEntity } from "../page-sections/entity";
 import { RateLimitEntity } from "../rate-limit/entity";
 import { RegistrationEntity } from "../registrations/entity";
+import { RevisionEntity, RevisionHeadEntity, RevisionSnapshotEntity } from "../revisions/entity";
 import { SiteSettingEntity } from "../settings/entity";
 import { UserEntity } from "../users/entity";
 
@@ -43,6 +44,9 @@ const entities = {
   mediaHash: MediaHashEntity,
   auditEntry: AuditEntryEntity,
   auditDay: AuditDayEntity,
+  revision: RevisionEntity,
+  revisionSnapshot: RevisionSnapshotEntity,
+  revisionHead: RevisionHeadEntity,
 };
 
 /** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */

@@ -4,8 +4,8 @@ import { blogListQuery } from "@agency/core/contract/admin";
 import { blogPostInput, blogPostUpdate, publishInput } from "@agency/core/contract/blog";
 import { onScheduleChanged } from "@agency/core/blog/schedules";
 import { http, reply } from "../http";
+import { invalidatePost as changed } from "../invalidate";
 import { pageReply } from "../page-reply";
-import { changed } from "../publish";
 import { syncAwsSchedule } from "./scheduler";
 
 const MAX_POST_BODY = 256 * 1024;

@@ -1,18 +1,11 @@
 import { settingsBatchInput } from "@agency/core/contract/admin";
-import { publicSettingKeys, settingValue } from "@agency/core/contract/settings";
+import { settingValue } from "@agency/core/contract/settings";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { http } from "../http";
-import { invalidate, publicPaths } from "../invalidate";
+import { invalidateSettings as changed } from "../invalidate";
 
 /** A dozen settings of at most 5000 characters each, JSON-escaped. */
 const MAX_BATCH_BODY = 512 * 1024;
-
-/** Only settings the public site reads are cached publicly (notification_emails is not). */
-const publicKeys = new Set<string>(publicSettingKeys);
-async function changed<T>(result: T, keys: string[]): Promise<T> {
-  if (keys.some((k) => publicKeys.has(k))) await invalidate(publicPaths.settings());
-  return result;
-}
 
 export const handler = http({
   "GET /api/admin/site-settings": () => SiteSettings.list(),

@@ -1,9 +1,11 @@
 import { useId, type FormEvent, type ReactNode } from "react";
 import { Copy, RefreshCw, TriangleAlert } from "lucide-react";
+import type { RevisionEntity } from "@agency/core/contract/revisions";
 import { STALE_ITEM_MESSAGE } from "@agency/core/contract/versioned";
 import { CloseButton, Modal } from "../ui/modal";
 import { actionOutline, actionPrimary, fieldControl } from "./classes";
 import { useConfirm } from "./confirm-dialog";
+import { HistoryButton } from "./history";
 import { useLeaveGuard } from "./leave-guard";
 import { useToast } from "./toasts";
 import { useSaveShortcut } from "./use-save-shortcut";
@@ -113,7 +115,8 @@ export function useEditorGuards({ active, dirty, onSave }: { active: boolean; di
 /**
  * The modal editor of a record (Create/Edit Service, a course, a post): title, the form, the
  * conflict notice and kept copies, and Cancel / Save ('Saving...'). Enter in a field or Ctrl/Cmd+S
- * saves; Cancel, Escape or a click outside ask first when there are unsaved changes.
+ * saves; Cancel, Escape or a click outside ask first when there are unsaved changes. With `history`,
+ * an existing record's editor has History (its revisions, and Restore, which loads the restored record).
  */
 export function EditorDialog<R, V extends FormValues>({
   open,
@@ -123,6 +126,8 @@ export function EditorDialog<R, V extends FormValues>({
   children,
   width = "max-w-2xl",
   saveLabel = "Save",
+  history,
+  openHistory = false,
 }: {
   open: boolean;
   title: string;
@@ -132,8 +137,13 @@ export function EditorDialog<R, V extends FormValues>({
   children: ReactNode;
   width?: string;
   saveLabel?: string;
+  /** Which revisions the record has (contract/revisions.ts). */
+  history?: RevisionEntity;
+  /** Opens with History shown (an Activity row's link). */
+  openHistory?: boolean;
 }) {
   const titleId = useId();
+  const record = editor.record as ({ id: string; version: number } & Record<string, unknown>) | undefined;
   const guards = useEditorGuards({ active: open, dirty: editor.dirty, onSave: () => void editor.submit() });
   const close = async () => {
     if (await guards.requestClose()) onClose();
@@ -150,7 +160,10 @@ export function EditorDialog<R, V extends FormValues>({
             <h2 id={titleId} className="text-xl font-bold text-slate-900">
               {title}
             </h2>
-            <CloseButton onClick={() => void close()} />
+            <div className="flex items-center gap-2">
+              {history && record && <HistoryButton entity={history} id={record.id} current={record} initiallyOpen={openHistory} onRestored={(saved) => editor.load(saved as R)} />}
+              <CloseButton onClick={() => void close()} />
+            </div>
           </div>
           <div className="space-y-4 px-6 py-5">
             <EditorRecovery editor={editor} />

@@ -2,25 +2,28 @@ import type { AuditEntry } from "@agency/core/contract/audit";
 
 /**
  * Where an entry's item lives in the back office: the screen that edits it, opened on the record
- * where that screen can open one by link (`?open=`). Sign-ins and sign-outs have no item.
+ * where that screen can open one by link (`?open=`), or on the item's editor and History
+ * (`?history=`) for items with revisions. Sign-ins and sign-outs have no item.
  */
 export function itemLink(entry: Pick<AuditEntry, "entity" | "entity_id">): string | undefined {
   const id = encodeURIComponent(entry.entity_id);
+  /** The screen, opening the item's editor with its History (`?history=`) when the entry names one. */
+  const withHistory = (path: string) => (entry.entity_id ? `${path}${path.includes("?") ? "&" : "?"}history=${id}` : path);
   switch (entry.entity) {
     case "blog-post":
-      return "/admin/blog";
+      return withHistory("/admin/blog");
     case "page-section":
       return "/admin/content";
     case "service":
-      return "/admin/content?tab=services";
+      return withHistory("/admin/content?tab=services");
     case "industry":
-      return "/admin/content?tab=industries";
+      return withHistory("/admin/content?tab=industries");
     case "course":
-      return "/admin/courses";
+      return withHistory("/admin/courses");
     case "service-detail":
-      return "/admin/service-details";
+      return withHistory("/admin/service-details");
     case "site-setting":
-      return "/admin/settings";
+      return withHistory("/admin/settings");
     case "contact-submission":
       return entry.entity_id ? `/admin/messages?open=${id}` : "/admin/messages";
     case "course-registration":

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Course, Industry, Service, ServiceDetail } from "@agency/core/catalog/catalog";
+import type { RevisionEntity } from "@agency/core/contract/revisions";
 import { api } from "../../lib/api";
 
 /**
@@ -8,12 +9,15 @@ import { api } from "../../lib/api";
  * write refreshes the admin list and the public list the site shows (same browser, same cache).
  */
 export interface CatalogApi<T> {
+  /** The catalogue's name in the API, also its revisions' (contract/revisions.ts). */
+  entity: RevisionEntity;
   path: string;
   key: readonly string[];
   publicKey: readonly string[];
 }
 
-const catalog = <T,>(name: string, publicName: string): CatalogApi<T> => ({
+const catalog = <T,>(name: RevisionEntity, publicName: string): CatalogApi<T> => ({
+  entity: name,
   path: `/api/admin/${name}`,
   key: ["admin", name],
   publicKey: [publicName],

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Pencil, Plus, Trash2, type LucideIcon } from "lucide-react";
 import { Badge } from "../../components/admin/badge";
@@ -7,6 +7,7 @@ import { actionsColumn } from "../../components/admin/columns";
 import { DataTable } from "../../components/admin/data-table";
 import { EditorDialog } from "../../components/admin/editor-dialog";
 import { EmptyState } from "../../components/admin/empty-state";
+import { useHistoryLink } from "../../components/admin/history";
 import { RowAction } from "../../components/admin/row-actions";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
 import { useRecordEditor, type FormValues, type RecordEditor } from "../../components/admin/use-record-editor";
@@ -64,6 +65,16 @@ export function CatalogManager<T extends CatalogItem, V extends FormValues>(prop
   const remove = useDeleteCatalogItem(api);
   // undefined: closed; null: creating; an item: editing it.
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
+  // An Activity row's link: that item's editor opens with its History, once the list has it.
+  const linked = useHistoryLink();
+  const [historyFor, setHistoryFor] = useState(linked);
+  const [linkOpened, setLinkOpened] = useState(false);
+  useEffect(() => {
+    if (!linked || linkOpened || !list.data) return;
+    setLinkOpened(true);
+    const item = list.data.find((i) => i.id === linked);
+    if (item) setEditing(item);
+  }, [linked, linkOpened, list.data]);
 
   const [deleteDialog, requestDelete] = useConfirmedDelete<T>({
     title: `Delete ${noun}`,
@@ -125,7 +136,17 @@ export function CatalogManager<T extends CatalogItem, V extends FormValues>(prop
         empty={<EmptyState icon={props.emptyIcon} title={`No ${noun} yet`} hint={`Use ${props.addLabel} to create the first one.`} />}
       />
       {editing !== undefined && (
-        <CatalogEditor key={editing?.id ?? "new"} {...props} item={editing ?? undefined} count={list.data?.length ?? 0} onClose={() => setEditing(undefined)} />
+        <CatalogEditor
+          key={editing?.id ?? "new"}
+          {...props}
+          item={editing ?? undefined}
+          count={list.data?.length ?? 0}
+          openHistory={Boolean(editing && editing.id === historyFor)}
+          onClose={() => {
+            setEditing(undefined);
+            setHistoryFor(undefined);
+          }}
+        />
       )}
       {deleteDialog}
     </div>
@@ -137,8 +158,9 @@ function CatalogEditor<T extends CatalogItem, V extends FormValues>({
   item,
   count,
   onClose,
+  openHistory,
   ...props
-}: CatalogManagerProps<T, V> & { item: T | undefined; count: number; onClose: () => void }) {
+}: CatalogManagerProps<T, V> & { item: T | undefined; count: number; onClose: () => void; openHistory: boolean }) {
   const save = useSaveCatalogItem(api);
   // A new item's order_index is the count when the editor opened, whatever the list does meanwhile.
   const [initialCount] = useState(count);
@@ -158,7 +180,7 @@ function CatalogEditor<T extends CatalogItem, V extends FormValues>({
     onSaved: () => onClose(),
   });
   return (
-    <EditorDialog open title={item ? props.editTitle : props.createTitle} editor={editor} onClose={onClose} width={props.width}>
+    <EditorDialog open title={item ? props.editTitle : props.createTitle} editor={editor} onClose={onClose} width={props.width} history={api.entity} openHistory={openHistory}>
       {props.form(editor)}
     </EditorDialog>
   );

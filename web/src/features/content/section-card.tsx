@@ -3,6 +3,7 @@ import type { SectionField, SectionLayout } from "@agency/core/contract/page-sec
 import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { panel } from "../../components/admin/classes";
 import { EditorRecovery } from "../../components/admin/editor-dialog";
+import { HistoryButton } from "../../components/admin/history";
 import { CheckboxField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { useLeaveGuard } from "../../components/admin/leave-guard";
 import { useRecordEditor } from "../../components/admin/use-record-editor";
@@ -79,6 +80,7 @@ export function SectionCard({ section, layout }: { section: PageSection; layout:
             ) : null}
           </p>
           <CheckboxField label="Active" checked={values.is_active} onChange={(checked) => void editor.submit({ is_active: checked })} />
+          {editor.record && <HistoryButton entity="page-sections" id={editor.record.id} current={editor.record} onRestored={(saved) => editor.load(saved)} />}
         </div>
       </div>
       <div className="space-y-4">

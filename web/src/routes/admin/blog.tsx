@@ -15,6 +15,7 @@ import { DataTable, fromPagedList } from "../../components/admin/data-table";
 import { EditorDialog } from "../../components/admin/editor-dialog";
 import { EmptyState } from "../../components/admin/empty-state";
 import { FilterBar, SearchBox, useDebouncedValue } from "../../components/admin/filters";
+import { useHistoryLink } from "../../components/admin/history";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { PageHeader } from "../../components/admin/page-header";
 import { RichTextEditor } from "../../components/admin/rich-text-editor";
@@ -91,7 +92,7 @@ const cut = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}...` : 
 
 const publicUrl = (slug: string) => `${window.location.origin}/blog/${slug}`;
 
-function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: () => void }) {
+function PostEditor({ post, onClose, openHistory = false }: { post: BlogPost | undefined; onClose: () => void; openHistory?: boolean }) {
   const save = useSavePost();
   const toast = useToast();
   // While creating, the slug follows the title until the admin edits the slug themselves.
@@ -118,7 +119,7 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
   const creating = !post;
 
   return (
-    <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"}>
+    <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"} history="blog-posts" openHistory={openHistory}>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
           label="Title"
@@ -201,7 +202,7 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
 }
 
 /** Opens a post whole (the list holds summaries) before its editor mounts. */
-function EditExisting({ id, onClose }: { id: string; onClose: () => void }) {
+function EditExisting({ id, onClose, openHistory }: { id: string; onClose: () => void; openHistory: boolean }) {
   // Read fresh each time it opens (no cached copy: the editor must start from the stored version).
   const post = useQuery({ queryKey: ["admin", "blog-post", id], queryFn: () => fetchPost(id), gcTime: 0, retry: false });
   const showError = useApiErrorHandler();
@@ -213,7 +214,7 @@ function EditExisting({ id, onClose }: { id: string; onClose: () => void }) {
     if (post.error) fail(post.error);
   }, [post.error, fail]);
   if (!post.data) return <Spinner label="Loading post" className="fixed inset-0 z-[60] bg-slate-950/30" />;
-  return <PostEditor post={post.data} onClose={onClose} />;
+  return <PostEditor post={post.data} onClose={onClose} openHistory={openHistory} />;
 }
 
 /** /admin/blog: 'Blog Management', the posts with search, publish toggle, copy URL, edit and delete. */
@@ -225,8 +226,10 @@ export default function BlogPage() {
   const remove = useDeletePost();
   const toast = useToast();
   const showError = useApiErrorHandler();
-  // undefined: closed; null: a new post; a string: editing that post.
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  // undefined: closed; null: a new post; a string: editing that post (an Activity link's, with its History).
+  const linked = useHistoryLink();
+  const [editing, setEditing] = useState<string | null | undefined>(linked);
+  const [historyFor, setHistoryFor] = useState(linked);
 
   const [deleteDialog, requestDelete] = useConfirmedDelete<BlogPostSummary>({
     title: "Delete post",
@@ -320,7 +323,17 @@ export default function BlogPage() {
         empty={<EmptyState icon={BookOpen} title="No posts found" hint={q ? "Try adjusting your search term" : "Use New Post to write the first one."} />}
       />
       {editing === null && <PostEditor post={undefined} onClose={() => setEditing(undefined)} />}
-      {typeof editing === "string" && <EditExisting key={editing} id={editing} onClose={() => setEditing(undefined)} />}
+      {typeof editing === "string" && (
+        <EditExisting
+          key={editing}
+          id={editing}
+          openHistory={editing === historyFor}
+          onClose={() => {
+            setEditing(undefined);
+            setHistoryFor(undefined);
+          }}
+        />
+      )}
       {deleteDialog}
     </div>
   );

@@ -5,6 +5,7 @@ import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { actionPrimary, panel } from "../../components/admin/classes";
 import { useLeaveGuard } from "../../components/admin/leave-guard";
 import { PageHeader } from "../../components/admin/page-header";
+import { useHistoryLink } from "../../components/admin/history";
 import { useToast } from "../../components/admin/toasts";
 import { useSaveShortcut } from "../../components/admin/use-save-shortcut";
 import { Spinner } from "../../components/spinner";
@@ -15,6 +16,8 @@ import { useSettingDrafts } from "../../features/settings/use-setting-drafts";
 /** /admin/settings: the site settings in SPEC's five groups, saved one by one or all at once. */
 export default function SettingsPage() {
   const settings = useSettings();
+  // An Activity row's link opens that setting's History.
+  const linked = useHistoryLink();
   const saveOne = useSaveSetting();
   const saveAll = useSaveSettings();
   const toast = useToast();
@@ -116,6 +119,7 @@ export default function SettingsPage() {
                     saving={savingKey === s.key || (saveAll.isPending && valueOf(s) !== s.value)}
                     onSave={() => save(s)}
                     onReset={() => drafts.forget([s.key])}
+                    openHistory={s.key === linked}
                   />
                 ))}
               </div>

@@ -1,0 +1,108 @@
+/// <reference lib="dom" />
+import { expect, test, type Page } from "@playwright/test";
+import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
+
+const origin = (baseURL: string | undefined) => ({ origin: new URL(baseURL!).origin });
+
+/** Restores the revision selected in the open History dialog, through the confirmation. */
+async function restoreSelected(page: Page) {
+  const history = page.getByRole("dialog", { name: "History" });
+  await history.getByRole("button", { name: "Restore this revision" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Restore revision" });
+  await expect(confirm).toContainText("It is saved as a new version");
+  await confirm.getByRole("button", { name: "Restore" }).click();
+  await expect(page.getByText("Revision restored successfully!")).toBeVisible();
+  await expect(history).toBeHidden();
+}
+
+test("an admin edits a post twice, compares an earlier revision in History and restores its text", async ({ page, baseURL }) => {
+  const tag = runTag("history");
+  await signInAsAdmin(page);
+  // A draft: never on a visitor's page.
+  const created = await page.request.post("/api/admin/blog-posts", { headers: origin(baseURL), data: { title: `Post ${tag}`, slug: tag, content: "<p>The body</p>", excerpt: "Original summary" } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    await page.goto(`/admin/blog`);
+    await page.getByRole("searchbox", { name: "Search posts" }).fill(tag);
+    const row = page.getByRole("table", { name: "Blog posts" }).getByRole("row").filter({ hasText: tag });
+
+    for (const excerpt of ["First careful summary", "Second hasty summary words"]) {
+      await row.getByRole("button", { name: "Edit post" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit Post" });
+      await edit.getByLabel("Excerpt").fill(excerpt);
+      await edit.getByRole("button", { name: "Update Post" }).click();
+      await expect(page.getByText("Blog post updated successfully!").first()).toBeVisible();
+      await expect(edit).toBeHidden();
+    }
+
+    await row.getByRole("button", { name: "Edit post" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Post" });
+    await expect(edit.getByLabel("Excerpt")).toHaveValue("Second hasty summary words");
+    await edit.getByRole("button", { name: "History" }).click();
+    const history = page.getByRole("dialog", { name: "History" });
+    const revisions = history.getByRole("list", { name: "Revisions" }).getByRole("button");
+    await expect(revisions).toHaveCount(3);
+    await expect(revisions.nth(0)).toContainText("Updated by Development Admin");
+    await expect(revisions.nth(0)).toContainText("Changed: Excerpt");
+    await expect(revisions.nth(2)).toContainText("Created by Development Admin");
+
+    // The first edit against the current text: its words struck through, the current one's marked.
+    await revisions.nth(1).click();
+    await expect(revisions.nth(1)).toHaveAttribute("aria-pressed", "true");
+    const diff = history.getByTestId("word-diff");
+    await expect(diff).toHaveCount(1);
+    await expect(diff.locator("del")).toHaveText([/First careful/]);
+    await expect(diff.locator("ins")).toHaveText([/Second hasty/, /words/]);
+    await audit(page, "history");
+
+    await restoreSelected(page);
+    // The editor shows the restored post, with nothing unsaved.
+    await expect(edit.getByLabel("Excerpt")).toHaveValue("First careful summary");
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await expect(edit).toBeHidden();
+    const stored = (await (await page.request.get(`/api/admin/blog-posts/${id}`)).json()) as { excerpt: string; version: number };
+    expect(stored).toMatchObject({ excerpt: "First careful summary", version: 4 });
+    await expect(row).toContainText("First careful summary");
+
+    // Activity links the restore to the post's editor with its History open.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Activity" }).click();
+    const entry = page.getByRole("table", { name: "Activity" }).getByRole("row").filter({ hasText: "Restored" }).filter({ hasText: tag });
+    await entry.getByRole("link", { name: `Post ${tag}` }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    const linked = page.getByRole("dialog", { name: "History" });
+    await expect(linked.getByRole("list", { name: "Revisions" }).getByRole("button")).toHaveCount(4);
+    await expect(linked.getByRole("list", { name: "Revisions" }).getByRole("button").first()).toContainText("Restored by Development Admin");
+  } finally {
+    await page.request.delete(`/api/admin/blog-posts/${id}`, { headers: origin(baseURL), data: {} });
+  }
+});
+
+test("an admin restores a service's earlier description from its History", async ({ page, baseURL }) => {
+  const title = runTag("History service ");
+  await signInAsAdmin(page);
+  // Inactive: no visitor page lists it.
+  const created = await page.request.post("/api/admin/services", { headers: origin(baseURL), data: { title, description: "Careful words", is_active: false } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    expect((await page.request.put(`/api/admin/services/${id}`, { headers: origin(baseURL), data: { description: "Hasty words", version: 1 } })).ok()).toBe(true);
+    await page.goto("/admin/content?tab=services");
+    const row = page.getByRole("row").filter({ hasText: title });
+    await row.getByRole("button", { name: "Edit service" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Service" });
+    await edit.getByRole("button", { name: "History" }).click();
+    const history = page.getByRole("dialog", { name: "History" });
+    const revisions = history.getByRole("list", { name: "Revisions" }).getByRole("button");
+    await expect(revisions).toHaveCount(2);
+    await revisions.nth(1).click();
+    await expect(history.getByTestId("word-diff").locator("del")).toHaveText([/Careful/]);
+    await audit(page, "service history");
+    await restoreSelected(page);
+    await expect(edit.getByLabel("Description")).toHaveValue("Careful words");
+    const list = (await (await page.request.get("/api/admin/services")).json()) as { id: string; description: string; version: number }[];
+    expect(list.find((s) => s.id === id)).toMatchObject({ description: "Careful words", version: 3 });
+  } finally {
+    await page.request.delete(`/api/admin/services/${id}`, { headers: origin(baseURL), data: {} });
+  }
+});

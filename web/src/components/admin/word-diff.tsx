@@ -1,0 +1,42 @@
+import { diffWords } from "diff";
+
+/**
+ * Two texts side by side, word by word (the `diff` package's diffWords): the revision's words that
+ * the current text no longer has are struck through on the left, the words the current text added
+ * are marked on the right. Loaded lazily by History, so the diff code is fetched only when a diff shows.
+ */
+export default function WordDiff({ label, before, after }: { label: string; before: string; after: string }) {
+  const parts = diffWords(before, after);
+  return (
+    <div className="grid gap-2 md:grid-cols-2" data-testid="word-diff">
+      <div className="rounded-lg border border-slate-200 bg-white p-3">
+        <h4 className="mb-1 text-xs font-semibold text-slate-600 uppercase">{label}: this revision</h4>
+        <p className="text-sm whitespace-pre-wrap text-slate-900">
+          {parts.map((p, i) =>
+            p.added ? null : p.removed ? (
+              <del key={i} className="bg-red-100 text-red-900">
+                {p.value}
+              </del>
+            ) : (
+              <span key={i}>{p.value}</span>
+            ),
+          )}
+        </p>
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-white p-3">
+        <h4 className="mb-1 text-xs font-semibold text-slate-600 uppercase">{label}: current</h4>
+        <p className="text-sm whitespace-pre-wrap text-slate-900">
+          {parts.map((p, i) =>
+            p.removed ? null : p.added ? (
+              <ins key={i} className="bg-green-100 text-green-900 no-underline">
+                {p.value}
+              </ins>
+            ) : (
+              <span key={i}>{p.value}</span>
+            ),
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}
