@@ -116,7 +116,7 @@ describe("the functions", () => {
     }
   });
 
-  it("hold the secrets they use and no others, placed in their environment at deploy (sign-in: Google's and the device-cookie key)", () => {
+  it("hold the secrets they use and no others, placed in their environment at deploy (sign-in: Google's and the device-cookie key; the blog's: the preview-link key)", () => {
     const fns = featureFunctions(app.api);
     const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map(
       (r) => r.Properties!.functionName.Ref as string,
@@ -132,6 +132,11 @@ describe("the functions", () => {
         ]);
         expect(prefetched).toContain(id);
         expect(readsSsm).toBe(true);
+      } else if (feature === "blog" || feature === "admin-blog") {
+        // The back office signs preview links; the public blog opens them.
+        expect(secrets, feature).toEqual(["SST_Secret_value_PREVIEW_LINK_SECRET"]);
+        expect(prefetched, feature).toContain(id);
+        expect(readsSsm, feature).toBe(true);
       } else {
         expect(secrets, feature).toEqual([]);
         expect(prefetched, feature).not.toContain(id);

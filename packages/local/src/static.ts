@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -67,6 +68,8 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
     vary: "Accept-Encoding",
   };
+  // A private preview's page, as the site's CloudFront answers it (infra/web.ts): not kept, not indexed.
+  if (isFallback && safe.startsWith(previewPagePrefix)) Object.assign(headers, { "cache-control": previewCacheControl, "x-robots-tag": previewRobots });
   let body = entry.raw;
   const accept = String(req.headers["accept-encoding"] ?? "");
   if (compressible(type) && body.length > 512) {

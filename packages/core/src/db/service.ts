@@ -2,7 +2,7 @@ import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
 import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
-import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
+import { BlogPostEntity, BlogSlugEntity, PreviewKeyEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";
 import { CounterEntity } from "../counters/entity";
@@ -28,6 +28,7 @@ const entities = {
   serviceDetail: ServiceDetailEntity,
   blogPost: BlogPostEntity,
   blogSlug: BlogSlugEntity,
+  previewKey: PreviewKeyEntity,
   contactSubmission: MessageEntity,
   courseRegistration: RegistrationEntity,
   siteSetting: SiteSettingEntity,
