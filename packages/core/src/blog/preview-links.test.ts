@@ -25,7 +25,7 @@ describe("preview link signer", () => {
 
   it("refuses a token with any part changed: the post, the generation, the expiry or the signature", () => {
     const { token } = PreviewSigner.sign("post-1", 0, now);
-    const [id, gen, exp, mac] = token.split(".") as [string, string, string, string];
+    const [id, gen, exp, mac] = token.split("~") as [string, string, string, string];
     const other = Buffer.from("post-2").toString("base64url");
     const flipped = `${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`;
     for (const tampered of [
@@ -36,7 +36,7 @@ describe("preview link signer", () => {
       [id, gen, exp],
       [id, gen, exp, mac, "x"],
     ]) {
-      expect(PreviewSigner.verify(tampered.join("."), now), tampered.join(".")).toBeUndefined();
+      expect(PreviewSigner.verify(tampered.join("~"), now), tampered.join("~")).toBeUndefined();
     }
     expect(PreviewSigner.verify("", now)).toBeUndefined();
     expect(PreviewSigner.verify("a".repeat(5000), now)).toBeUndefined();
@@ -49,6 +49,10 @@ describe("preview link signer", () => {
     delete process.env.PREVIEW_LINK_SECRET;
     expect(PreviewSigner.verify(token, now)).toBeUndefined();
     expect(() => PreviewSigner.sign("post-1", 0, now)).toThrow(/PREVIEW_LINK_SECRET/);
+  });
+
+  it("makes tokens of URL-safe characters without a dot (a dotted last segment would be a file to the SPA fallback)", () => {
+    expect(PreviewSigner.sign("a.b/ü 1", 2, now).token).toMatch(/^[A-Za-z0-9_~-]+$/);
   });
 
   it("keeps any post id intact, dots and non-ASCII included", () => {

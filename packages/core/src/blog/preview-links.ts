@@ -12,6 +12,11 @@ const PREVIEW_LINK_MS = PREVIEW_LINK_DAYS * 24 * 60 * 60 * 1000;
 /** No genuine token is near this long (an id, two numbers and a 43-character MAC). */
 const MAX_TOKEN_LENGTH = 400;
 
+/**
+ * Not a dot: a last path segment with a dot is a file to the SPA fallback (CloudFront's rewrite and
+ * the local gateway), which would answer the page with a 404 instead of the shell.
+ */
+const SEPARATOR = "~";
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
 const mac = (secret: string, postId: string, generation: number, expires: number) =>
   createHmac("sha256", secret).update(`preview-link\n${postId}\n${generation}\n${expires}`).digest("base64url");
@@ -25,7 +30,7 @@ export interface SignedPreview {
 }
 
 /**
- * The signer of preview links: `<post id, base64url>.<generation>.<expiry, epoch seconds>.<HMAC>`,
+ * The signer of preview links: `<post id, base64url>~<generation>~<expiry, epoch seconds>~<HMAC>`,
  * HMAC-SHA256 under PREVIEW_LINK_SECRET. The generation is the post's preview generation when the
  * link was made: revoking bumps it, which ends every link made before (PreviewLinks.revoke).
  */
@@ -34,14 +39,14 @@ export const PreviewSigner = {
     const secret = config.previewLinkSecret;
     if (!secret) throw new Error("PREVIEW_LINK_SECRET is not set: preview links cannot be signed");
     const expires = Math.floor((now + PREVIEW_LINK_MS) / 1000);
-    return { token: `${b64(postId)}.${generation}.${expires}.${mac(secret, postId, generation, expires)}`, expires_at: new Date(expires * 1000).toISOString() };
+    return { token: [b64(postId), generation, expires, mac(secret, postId, generation, expires)].join(SEPARATOR), expires_at: new Date(expires * 1000).toISOString() };
   },
 
   /** The post and generation a genuine, unexpired token names; undefined for anything else. */
   verify(token: string, now = Date.now()): { postId: string; generation: number } | undefined {
     const secret = config.previewLinkSecret;
     if (!secret || token.length > MAX_TOKEN_LENGTH) return undefined;
-    const parts = token.split(".");
+    const parts = token.split(SEPARATOR);
     if (parts.length !== 4) return undefined;
     const [id, gen, exp, signature] = parts as [string, string, string, string];
     if (!/^[A-Za-z0-9_-]+$/.test(id) || !/^\d{1,9}$/.test(gen) || !/^\d{1,12}$/.test(exp)) return undefined;
