@@ -11,6 +11,8 @@ export interface PageMeta {
   /** An absolute http(s) image URL for link previews. */
   image?: string;
   type?: "website" | "article";
+  /** A robots directive for this page only (a private preview's "noindex, nofollow"). */
+  robots?: string;
 }
 
 function setMeta(attr: "name" | "property", key: string, content: string | undefined) {
@@ -41,7 +43,7 @@ function setCanonical(href: string) {
  * Sets <title>, the meta description, the canonical link and the Open Graph tags of the current
  * page, from the site_title and meta_description settings (or the page's own values).
  */
-export function usePageMeta({ title, description, image, type = "website" }: PageMeta) {
+export function usePageMeta({ title, description, image, type = "website", robots }: PageMeta) {
   const settings = useSettings();
   const { pathname } = useLocation();
   const fullTitle = title ? `${title} | ${settings.company_name}` : settings.site_title;
@@ -62,4 +64,10 @@ export function usePageMeta({ title, description, image, type = "website" }: Pag
     // X/Twitter reads og:title, og:description and og:image when its own tags are absent.
     setMeta("name", "twitter:card", img ? "summary_large_image" : "summary");
   }, [fullTitle, desc, img, type, pathname, title, settings.company_name]);
+
+  useEffect(() => {
+    if (!robots) return;
+    setMeta("name", "robots", robots);
+    return () => setMeta("name", "robots", undefined);
+  }, [robots]);
 }

@@ -27,6 +27,7 @@ import { useStableCallback } from "../../lib/use-stable-callback";
 import { categoryLabel } from "../../features/blog/categories";
 import { ImageSourceButtons } from "../../features/media/image-picker";
 import { ImageUrlField } from "../../features/media/image-url-field";
+import { PreviewActions } from "../../features/blog/preview-actions";
 import { fetchPost, useAdminBlogPosts, useDeletePost, useSavePost, useTogglePublished } from "../../features/blog/admin-api";
 
 /** The contract's fields as the editor holds them (the select keeps whatever category is stored). */
@@ -91,6 +92,7 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
 
   return (
     <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"}>
+      {post && <PreviewActions postId={post.id} unsaved={editor.dirty} />}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
           label="Title"

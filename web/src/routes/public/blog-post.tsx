@@ -67,10 +67,11 @@ function Related({ current }: { current: BlogPost }) {
   );
 }
 
-function Article({ post }: { post: BlogPost }) {
+/** A post as visitors see it; also the private preview's page (`robots` then keeps it out of search). */
+export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
   const excerpt = excerptOf(post);
   const image = imageSrc(post.featured_image_url);
-  usePageMeta({ title: post.title, description: excerpt, image: absoluteImageSrc(image), type: "article" });
+  usePageMeta({ title: post.title, description: excerpt, image: absoluteImageSrc(image), type: "article", robots });
   return (
     <>
       <article>
