@@ -86,6 +86,7 @@ function PostEditor({ post, onClose }: { post: BlogPost | undefined; onClose: ()
     success: (_saved, created) => (created ? "Blog post created successfully!" : "Blog post updated successfully!"),
     fallback: (created) => (created ? "Failed to create blog post" : "Failed to update blog post"),
     onSaved: () => onClose(),
+    draft: "blog-post",
   });
   const { values, set, errors } = editor;
   const creating = !post;
