@@ -69,7 +69,7 @@ test("an admin previews a draft in a new tab and copies its private link; a visi
     await asVisitor(browser, baseURL, (visitor) => expectPreview(visitor, copied, post));
 
     // Revoked: every link of the post is the not-found page, still noindex.
-    expect((await page.request.delete(`/api/admin/blog-posts/${post.id}/preview-link`, { headers: { origin } })).ok()).toBe(true);
+    expect((await page.request.delete(`/api/admin/blog-posts/${post.id}/preview-link`, { headers: { origin }, data: {} })).ok()).toBe(true);
     await asVisitor(browser, baseURL, async (visitor) => {
       for (const url of [previewUrl, copied]) {
         await visitor.goto(url);
@@ -82,6 +82,6 @@ test("an admin previews a draft in a new tab and copies its private link; a visi
       await expect(visitor.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
     });
   } finally {
-    await page.request.delete(`/api/admin/blog-posts/${post.id}`, { headers: { origin } });
+    await page.request.delete(`/api/admin/blog-posts/${post.id}`, { headers: { origin }, data: {} });
   }
 });
