@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useStableCallback } from "../../lib/use-stable-callback";
-import type { FormValues } from "./use-record-editor";
+
+/** The kept fields: what the editor's controls hold (use-record-editor.ts's FormValues). */
+type FormValues = Record<string, string | number | boolean>;
 
 /**
  * Unsaved text kept in the browser (localStorage) as it is typed, so a crash, a closed tab or an
