@@ -68,7 +68,7 @@ export function Api({ stack, app }: StackContext) {
 
   const functions = Object.fromEntries(
     features.map((feature) => {
-      const ownSecrets = feature === "auth" ? config.forAuth : [];
+      const ownSecrets = feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" ? config.forPreview : [];
       const invalidates = distribution && invalidatingFeatures.includes(feature) ? distribution : undefined;
       // The media bucket (deployed stages only): its name and object permissions for admin-media alone.
       const mediaBucket = media && mediaFeatures.includes(feature) ? media : undefined;

@@ -22,6 +22,7 @@ export function requiredSecrets(env: NodeJS.ProcessEnv = process.env): { name: s
   const secrets = [
     { name: "ADMIN_PASSWORD", why: "the bootstrap admin's password, at least 12 characters", example: "'a long passphrase'" },
     { name: "DEVICE_COOKIE_SECRET", why: "signs the known-device cookies of username sign-in", example: '"$(openssl rand -base64 32)"' },
+    { name: "PREVIEW_LINK_SECRET", why: "signs the private preview links of blog posts", example: '"$(openssl rand -base64 32)"' },
   ];
   if (env.ADMIN_EMAILS?.trim()) {
     secrets.push(

@@ -16,13 +16,14 @@ import { Config, type Stack } from "sst/constructs";
  *
  * Sign-in: the bootstrap admin (ADMIN_USERNAME, default "admin", with the ADMIN_PASSWORD secret) is
  * always there, and so is DEVICE_COOKIE_SECRET, which signs the known-device cookies of username
- * sign-in (packages/core/src/auth/known-devices.ts). "Continue with Google" is deployed when
+ * sign-in (packages/core/src/auth/known-devices.ts), and PREVIEW_LINK_SECRET, which signs the private
+ * preview links of blog posts (packages/core/src/blog/preview-links.ts). "Continue with Google" is deployed when
  * ADMIN_EMAILS names someone to let in; only then are GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET needed.
  */
 export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string }) {
   const adminEmails = process.env.ADMIN_EMAILS?.trim() || undefined;
 
-  const secrets = Config.Secret.create(stack, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "DEVICE_COOKIE_SECRET");
+  const secrets = Config.Secret.create(stack, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "DEVICE_COOKIE_SECRET", "PREVIEW_LINK_SECRET");
 
   const parameters = Config.Parameter.create(stack, {
     PUBLIC_URL: publicUrl,
@@ -40,6 +41,8 @@ export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string })
     forAll: google ? [parameters.PUBLIC_URL, google.ADMIN_EMAILS] : [parameters.PUBLIC_URL],
     /** The sign-in function. */
     forAuth: [secrets.DEVICE_COOKIE_SECRET, ...(google?.secrets ?? [])],
+    /** The blog functions: the back office signs preview links, the public blog opens them. */
+    forPreview: [secrets.PREVIEW_LINK_SECRET],
     /** The deploy-time seed: the bootstrap admin's credentials. */
     forSeed: [parameters.ADMIN_USERNAME, secrets.ADMIN_PASSWORD],
   };

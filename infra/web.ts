@@ -5,6 +5,7 @@ import {
   AllowedMethods,
   CachedMethods,
   CachePolicy,
+  Distribution,
   CacheCookieBehavior,
   CacheHeaderBehavior,
   CacheQueryStringBehavior,
@@ -26,7 +27,7 @@ import {
   type BehaviorOptions,
   type ICachePolicy,
 } from "aws-cdk-lib/aws-cloudfront";
-import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { HttpOrigin, S3Origin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { StaticSite, type StackContext } from "sst/constructs";
 import { isProduction } from "./database";
 import {
@@ -39,7 +40,7 @@ import {
   mediaUploadOrigin,
   withConnectSources,
 } from "./media";
-import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
+import { originVerifyHeader, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
 import { routeKeys, routes } from "@agency/core/routes";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
 
@@ -72,6 +73,9 @@ function handler(event) {
   event.request.headers["${viewerIpHeader}"] = { value: event.viewer.ip };
   return event.request;
 }`;
+
+/** The private preview page of a post: the SPA shell, never cached, never indexed. */
+export const previewPathPattern = `${previewPagePrefix}*`;
 
 /** `GET /api/blog-posts/{slug}` -> `/api/blog-posts/*`, a CloudFront path pattern. */
 const pathPattern = (routeKey: string) => routeKey.slice(routeKey.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "*");
@@ -117,6 +121,10 @@ export function Web({ stack, app }: StackContext) {
   const domain = process.env.SITE_DOMAIN?.trim() || undefined;
   const hostedZone = process.env.SITE_HOSTED_ZONE?.trim() || undefined;
 
+  // Made with the distribution, used by the preview page's behaviour added after it (below).
+  let previewHeaders: ResponseHeadersPolicy | undefined;
+  let spaRewrite: CloudFrontFunction | undefined;
+
   const site = new StaticSite(stack, "Site", {
     path: "web",
     buildCommand: "npm run build",
@@ -133,6 +141,19 @@ export function Web({ stack, app }: StackContext) {
   });
 
   let media: ReturnType<typeof createMediaBucket> | undefined;
+  if (site.cdk && previewHeaders && site.cdk.distribution instanceof Distribution) {
+    // The preview page: the same SPA shell from the site's bucket, but kept by no cache (a revoked
+    // link's page must not outlive it) and marked noindex. Its data, /api/preview/*, falls under
+    // /api/*, which caches nothing either.
+    site.cdk.distribution.addBehavior(previewPathPattern, new S3Origin(site.cdk.bucket), {
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      responseHeadersPolicy: previewHeaders,
+      compress: true,
+      functionAssociations: [{ function: spaRewrite!, eventType: FunctionEventType.VIEWER_REQUEST }],
+    });
+  }
   if (site.cdk) {
     // StaticSite always creates its "append .html" viewer function; ours replaces it on the default
     // behaviour, so drop the unused one rather than deploy it.
@@ -149,7 +170,7 @@ export function Web({ stack, app }: StackContext) {
 
   function distributionProps() {
     /** The headers every response carries; the CSP is the site's, or the media files' own. */
-    const headersPolicy = (id: string, comment: string, csp: string) =>
+    const headersPolicy = (id: string, comment: string, csp: string, extraHeaders: { header: string; value: string }[] = []) =>
       new ResponseHeadersPolicy(stack, id, {
         comment,
         securityHeadersBehavior: {
@@ -164,17 +185,20 @@ export function Web({ stack, app }: StackContext) {
           referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         },
         customHeadersBehavior: {
-          customHeaders: [{ header: "Permissions-Policy", value: permissionsPolicy, override: true }],
+          customHeaders: [{ header: "Permissions-Policy", value: permissionsPolicy }, ...extraHeaders].map((h) => ({ ...h, override: true })),
         },
       });
     // The SPA posts presigned media uploads straight to the media bucket.
-    const securityHeaders = headersPolicy(
-      "SecurityHeaders",
-      "HSTS, CSP, nosniff, frame and referrer policy",
-      withConnectSources(contentSecurityPolicy, [mediaUploadOrigin(mediaBucket, stack.region)]),
-    );
+    const siteCsp = withConnectSources(contentSecurityPolicy, [mediaUploadOrigin(mediaBucket, stack.region)]);
+    const securityHeaders = headersPolicy("SecurityHeaders", "HSTS, CSP, nosniff, frame and referrer policy", siteCsp);
     // Uploaded images: the Content-Type is the one completing the upload verified (the function's
     // copy to media/ sets it; nothing else may write there), never sniffed, and the file sandboxed.
+    previewHeaders = headersPolicy(
+      "PreviewHeaders",
+      "The preview page: the site's headers, noindex",
+      siteCsp,
+      [{ header: "X-Robots-Tag", value: previewRobots }],
+    );
     const mediaHeaders = headersPolicy("MediaHeaders", "Uploaded images: nosniff, a sandboxing CSP, HSTS", mediaContentSecurityPolicy);
 
     // Public reads say `Cache-Control: public, max-age=0, must-revalidate, s-maxage=...`: CloudFront
@@ -252,11 +276,11 @@ export function Web({ stack, app }: StackContext) {
       defaultBehavior: {
         functionAssociations: [
           {
-            function: new CloudFrontFunction(stack, "SpaRewrite", {
+            function: (spaRewrite = new CloudFrontFunction(stack, "SpaRewrite", {
               code: FunctionCode.fromInline(spaRewriteCode),
               runtime: FunctionRuntime.JS_2_0,
               comment: "Extension-less, non-API paths get the SPA shell",
-            }),
+            })),
             eventType: FunctionEventType.VIEWER_REQUEST,
           },
         ],

@@ -69,7 +69,11 @@ describe("GET routes", () => {
     // Real values for the path parameters, read before the first snapshot.
     const published = (await call("GET", "/api/blog-posts")).json as { id: string; slug: string }[];
     expect(published.length).toBeGreaterThan(0);
-    const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id };
+    // A preview link of that post: its token is the last segment of the link's address.
+    const link = await admin.call("POST", `/api/admin/blog-posts/${encodeURIComponent(published[0]!.id)}/preview-link`, { body: {} });
+    expect(link.status, link.text).toBe(201);
+    const token = decodeURIComponent(new URL((link.json as { url: string }).url).pathname.split("/").pop()!);
+    const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id, token };
     // An {id} names the record of its own list: this test's message and registration for the leads.
     const leadId = async (list: string) => ((await admin.call("GET", `${list}?q=${encodeURIComponent(name)}`)).json as { id: string }[])[0]!.id;
     const idsByList: Record<string, string> = {

@@ -116,7 +116,7 @@ describe("the functions", () => {
     }
   });
 
-  it("hold the secrets they use and no others, placed in their environment at deploy (sign-in: Google's and the device-cookie key)", () => {
+  it("hold the secrets they use and no others, placed in their environment at deploy (sign-in: Google's and the device-cookie key; the blog's: the preview-link key)", () => {
     const fns = featureFunctions(app.api);
     const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map(
       (r) => r.Properties!.functionName.Ref as string,
@@ -132,6 +132,11 @@ describe("the functions", () => {
         ]);
         expect(prefetched).toContain(id);
         expect(readsSsm).toBe(true);
+      } else if (feature === "blog" || feature === "admin-blog") {
+        // The back office signs preview links; the public blog opens them.
+        expect(secrets, feature).toEqual(["SST_Secret_value_PREVIEW_LINK_SECRET"]);
+        expect(prefetched, feature).toContain(id);
+        expect(readsSsm, feature).toBe(true);
       } else {
         expect(secrets, feature).toEqual([]);
         expect(prefetched, feature).not.toContain(id);
@@ -339,13 +344,16 @@ describe("the CloudFront distribution", () => {
     expect(fnId).toBeDefined();
     const associations = distribution().DefaultCacheBehavior.FunctionAssociations;
     expect(associations).toEqual([{ EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [fnId, "FunctionARN"] } }]);
-    for (const b of behaviours()) expect(JSON.stringify(b.FunctionAssociations ?? []), b.PathPattern).not.toContain(fnId);
+    // ... and on the preview page's, which is the same shell from the same bucket.
+    for (const b of behaviours().filter((b) => b.PathPattern !== "/preview/*")) expect(JSON.stringify(b.FunctionAssociations ?? []), b.PathPattern).not.toContain(fnId);
+    expect(behaviourFor("/preview/abc~0~1~sig")!.FunctionAssociations).toEqual(associations);
 
     const handler = new Function(`${spaRewriteCode}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite("/")).toBe("/index.html");
     expect(rewrite("/blog/my-first-post")).toBe("/index.html");
     expect(rewrite("/admin/settings")).toBe("/index.html");
+    expect(rewrite("/preview/cG9zdA~0~1790000000~c2ln")).toBe("/index.html");
     expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(rewrite("/favicon.svg")).toBe("/favicon.svg");
     expect(rewrite("/api/unknown")).toBe("/api/unknown");
@@ -354,7 +362,7 @@ describe("the CloudFront distribution", () => {
 
   it("sets HSTS, a strict CSP, nosniff, frame denial and a Referrer-Policy on every behaviour but the media files' (their own, tests/infra/media.test.ts)", () => {
     const policies = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy");
-    expect(Object.keys(policies)).toHaveLength(2);
+    expect(Object.keys(policies)).toHaveLength(3);
     const policyId = (distribution().DefaultCacheBehavior.ResponseHeadersPolicyId as { Ref: string }).Ref;
     const h = policies[policyId!]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
 
@@ -374,8 +382,30 @@ describe("the CloudFront distribution", () => {
     expect(csp["object-src"]).toEqual(["'none'"]);
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
 
-    const all = [distribution().DefaultCacheBehavior, ...behaviours().filter((b) => b.PathPattern !== "/media/*")];
+    const all = [distribution().DefaultCacheBehavior, ...behaviours().filter((b) => b.PathPattern !== "/media/*" && b.PathPattern !== "/preview/*")];
     for (const b of all) expect(b.ResponseHeadersPolicyId, b.PathPattern ?? "default").toEqual({ Ref: policyId });
+    // The preview page: the same headers, and noindex.
+    const previewPolicy = policies[behaviourFor("/preview/x")!.ResponseHeadersPolicyId.Ref as string]!.Properties!.ResponseHeadersPolicyConfig;
+    expect(previewPolicy.SecurityHeadersConfig).toEqual(policies[policyId!]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig);
+  });
+
+  it("serves a preview link's page from the site's bucket with the shell, caching nothing and marked noindex; its data under /api/* is not cached either", () => {
+    const page = behaviourFor("/preview/cG9zdA~0~1790000000~c2ln")!;
+    expect(page.PathPattern).toBe("/preview/*");
+    expect(page.CachePolicyId).toBe(CACHING_DISABLED);
+    const siteOrigin = (distribution().Origins as any[]).find((o) => o.Id === page.TargetOriginId);
+    expect(siteOrigin.S3OriginConfig).toBeDefined();
+    expect(JSON.stringify(siteOrigin.DomainName)).toBe(
+      JSON.stringify((distribution().Origins as any[]).find((o) => o.Id === distribution().DefaultCacheBehavior.TargetOriginId).DomainName),
+    );
+    const policies = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy");
+    const custom = policies[page.ResponseHeadersPolicyId.Ref as string]!.Properties!.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
+    expect(custom).toContainEqual({ Header: "X-Robots-Tag", Value: "noindex, nofollow", Override: true });
+
+    const data = behaviourFor(pathOf("GET /api/preview/{token}"))!;
+    expect(data.PathPattern).toBe("/api/*");
+    expect(data.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(routes["GET /api/preview/{token}"]).toEqual({ feature: "blog", access: "public" });
   });
 });
 

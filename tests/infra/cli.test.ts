@@ -12,7 +12,11 @@ import { startAwsStandIn, type AwsStandIn } from "../support/aws-stand-in";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const SST_BOOTSTRAP_VERSION = "7.4"; // sst 2.49's LATEST_VERSION (node_modules/sst/bootstrap.js)
-const SECRETS = { ADMIN_PASSWORD: "a long passphrase", DEVICE_COOKIE_SECRET: "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I=" };
+const SECRETS = {
+  ADMIN_PASSWORD: "a long passphrase",
+  DEVICE_COOKIE_SECRET: "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I=",
+  PREVIEW_LINK_SECRET: "cHJldmlldy1wcmV2aWV3LXByZXZpZXctcHJldmlldy0=",
+};
 /** What a crashing CLI prints: a JavaScript error or SST's own trace of an unexpected one. */
 const CRASH = /TypeError|ReferenceError|ReactCurrentOwner|older version of React|Cannot read properties|^Trace:/m;
 
@@ -112,6 +116,7 @@ describe("the SST CLI, run from the repository root", () => {
     expect(run.exit, run.output).toBe(1);
     expect(run.output).toContain("The clitest stage is not ready to deploy; nothing was created:");
     expect(run.output).toContain(`DEVICE_COOKIE_SECRET is not set (signs the known-device cookies of username sign-in). Set it with: npx sst secrets set DEVICE_COOKIE_SECRET "$(openssl rand -base64 32)" --stage clitest`);
+    expect(run.output).toContain(`PREVIEW_LINK_SECRET is not set (signs the private preview links of blog posts). Set it with: npx sst secrets set PREVIEW_LINK_SECRET "$(openssl rand -base64 32)" --stage clitest`);
     expect(run.output).not.toContain("ADMIN_PASSWORD is not set");
     expect(run.output).not.toMatch(CRASH);
     // Nothing was created: no stack operation, no upload.

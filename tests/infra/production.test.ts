@@ -37,7 +37,7 @@ describe("a stage without ADMIN_EMAILS", () => {
     for (const [feature, { props }] of Object.entries(featureFunctions(app.api))) {
       const names = Object.keys(props.Environment.Variables);
       expect(names.filter((n) => n.startsWith("SST_Secret_value_")), feature).toEqual(
-        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : [],
+        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : feature === "blog" || feature === "admin-blog" ? ["SST_Secret_value_PREVIEW_LINK_SECRET"] : [],
       );
       expect(names).not.toContain("SST_Parameter_value_ADMIN_EMAILS");
     }

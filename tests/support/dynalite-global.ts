@@ -12,5 +12,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     dynamoEndpoint: string;
     baseUrl: string;
+    runtimeDataDir: string;
   }
 }

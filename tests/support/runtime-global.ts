@@ -11,6 +11,8 @@ export default async function setup(project: TestProject) {
   const runtime = await startRuntime({ env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: "api-tests" } });
   project.provide("baseUrl", runtime.url);
   project.provide("dynamoEndpoint", db.endpoint);
+  // Where the runtime keeps its generated secrets: a test can sign with the runtime's own key.
+  project.provide("runtimeDataDir", runtime.dataDir);
   return async () => {
     await runtime.stop();
     await db.close();

@@ -70,6 +70,13 @@ export const config = {
     return env("DEVICE_COOKIE_SECRET");
   },
   /**
+   * Signs private preview links of blog posts (blog/preview-links.ts). Deployed: an SST secret
+   * (infra/secrets.ts); locally generated once and kept in the data directory.
+   */
+  get previewLinkSecret() {
+    return env("PREVIEW_LINK_SECRET");
+  },
+  /**
    * The CloudFront distribution in front of the site (infra/api.ts gives it to the admin functions
    * that change public content): their saves invalidate its cached public reads. Unset locally.
    */

@@ -57,6 +57,8 @@ export const routes = {
   "GET /api/blog-posts/{slug}/related": publicRead("blog"),
   // Not /api/blog-posts/categories: that would shadow a post whose slug is "categories".
   "GET /api/blog-categories": publicRead("blog"),
+  // A private preview link (blog/preview-links.ts): anyone holding it, never cached, never indexed.
+  "GET /api/preview/{token}": open("blog"),
   "GET /robots.txt": publicRead("feeds"),
   "GET /sitemap.xml": publicRead("feeds"),
   "GET /rss.xml": publicRead("feeds"),
@@ -127,6 +129,8 @@ export const routes = {
   "PUT /api/admin/blog-posts/{id}": admin("admin-blog"),
   "DELETE /api/admin/blog-posts/{id}": admin("admin-blog"),
   "PUT /api/admin/blog-posts/{id}/publish": admin("admin-blog"),
+  "POST /api/admin/blog-posts/{id}/preview-link": admin("admin-blog"),
+  "DELETE /api/admin/blog-posts/{id}/preview-link": admin("admin-blog"),
 
   "GET /api/admin/users": admin("admin-users"),
   "GET /api/admin/users/stats": admin("admin-users"),

@@ -16,6 +16,11 @@ describe("what a route says about its audit entry", () => {
     expect(fromRoute("POST /api/admin/revisions/{revision_id}/restore")).toEqual({ action: "restore" });
   });
 
+  it("records a preview link as shared and its deletion as revoked, never as a post created or deleted", () => {
+    expect(fromRoute("POST /api/admin/blog-posts/{id}/preview-link")).toEqual({ action: "share_preview", entity: "blog-post" });
+    expect(fromRoute("DELETE /api/admin/blog-posts/{id}/preview-link")).toEqual({ action: "revoke_preview", entity: "blog-post" });
+  });
+
   it("reads bulk routes by the word in their name, never as a create", () => {
     expect(fromRoute("POST /api/admin/contact-submissions/bulk-delete")).toEqual({ action: "delete", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/course-registrations/bulk-status")).toEqual({ action: "status_change", entity: "course-registration" });

@@ -53,7 +53,9 @@ export function fromRoute(routeKey: string): { action: AuditAction; entity?: Aud
   const collection = segments[0] ?? "";
   const entity = Object.hasOwn(collections, collection) ? collections[collection]! : isEntity(collection) ? collection : undefined;
   const last = segments.length > 1 && !segments.at(-1)!.startsWith("{") ? segments.at(-1)! : "";
-  const action = (last ? verbOf(last) : undefined) ?? (Object.hasOwn(byMethod, method) ? byMethod[method] : undefined);
+  // A post's preview links: making one shares the post, deleting them revokes; the post stays.
+  const preview = last === "preview-link" ? (method === "DELETE" ? "revoke_preview" : "share_preview") : undefined;
+  const action = preview ?? (last ? verbOf(last) : undefined) ?? (Object.hasOwn(byMethod, method) ? byMethod[method] : undefined);
   if (mixed.has(collection)) return action ? { action } : undefined;
   return entity && action ? { action, entity } : undefined;
 }

@@ -140,6 +140,36 @@ describe("the local gateway's 404s", () => {
   });
 });
 
+describe("the local gateway's preview page", () => {
+  const webRoot = mkdtempSync(join(tmpdir(), "gateway-web-"));
+  writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>app</title>");
+  const server = createGateway({ webRoot });
+  let base = "";
+  const saved = process.env.PUBLIC_URL;
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.PUBLIC_URL = base;
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    process.env.PUBLIC_URL = saved;
+    if (saved === undefined) delete process.env.PUBLIC_URL;
+  });
+
+  it("answers /preview/<token> with the SPA shell, noindex and kept by no cache; other pages stay indexable", async () => {
+    const preview = await fetch(`${base}/preview/cG9zdA~0~1790000000~c2lnbmF0dXJl`);
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain("<title>app</title>");
+    expect(preview.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(preview.headers.get("cache-control")).toBe("private, no-store");
+    const page = await fetch(`${base}/blog/some-post`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-robots-tag")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+  });
+});
+
 describe("a browser at another loopback name than PUBLIC_URL's", () => {
   const webRoot = mkdtempSync(join(tmpdir(), "gateway-web-"));
   writeFileSync(join(webRoot, "index.html"), "<!doctype html><title>app</title>");

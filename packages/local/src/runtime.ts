@@ -63,6 +63,7 @@ export async function startLocal(options: LocalOptions = {}) {
   await ensureCounters();
   const admin = await bootstrapAdmin();
   if (!config.deviceCookieSecret) process.env.DEVICE_COOKIE_SECRET = localSecret(dataDir, "device-cookie-secret");
+  if (!config.previewLinkSecret) process.env.PREVIEW_LINK_SECRET = localSecret(dataDir, "preview-link-secret");
 
   // The sign-in stand-in needs the site's callback URL; start it before the first request can come.
   const mail = await startLocalMail({ dataDir, ephemeralPorts: options.port === 0 });

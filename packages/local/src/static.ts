@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -43,7 +44,7 @@ export interface RenderedPages {
 }
 
 /** App routes that are never rendered: the back office and sign-in always get the SPA shell. */
-const appOnly = (path: string) => /^\/(admin|auth)(\/|$)/.test(path);
+const appOnly = (path: string) => /^\/(admin|auth|preview)(\/|$)/.test(path);
 
 /**
  * Files from the built SPA. A public address without a file is its rendered page, when one was
@@ -100,6 +101,8 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     vary: "Accept-Encoding",
     etag: entry.etag,
   };
+  // A private preview's page, as the site's CloudFront answers it (infra/web.ts): not kept, not indexed.
+  if (isFallback && safe.startsWith(previewPagePrefix)) Object.assign(headers, { "cache-control": previewCacheControl, "x-robots-tag": previewRobots });
   if (status === 200 && String(req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(entry.etag)) {
     res.writeHead(304, headers);
     return res.end();

@@ -36,6 +36,8 @@ const routes: RouteObject[] = [
       { path: "blog", ...blogList },
       { path: "blog/page/:page", ...blogList },
       { path: "blog/:slug", ...page(() => import("../routes/public/blog-post")) },
+      // A private preview link: the post as visitors will see it, under a Preview banner; noindex.
+      { path: "preview/:token", ...page(() => import("../routes/public/preview")) },
       { path: "contact", ...page(() => import("../routes/public/contact")) },
       { path: "*", ...page(() => import("../routes/public/not-found")) },
     ],

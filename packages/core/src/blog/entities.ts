@@ -111,3 +111,22 @@ export const BlogScheduleEntity = new Entity({
     byDue: { pk: { field: "pk", composite: ["due_bucket"] }, sk: { field: "sk", composite: ["publish_at", "post_id"] } },
   },
 });
+
+/**
+ * The preview links of a post: a link signs the post's current `generation`, and revoking every link
+ * of the post is one increment of it (blog/preview-links.ts). Kept apart from the post so revoking
+ * does not change the post's version (an open editor would then meet a conflict it did not cause).
+ *
+ * Access patterns:
+ *   byPost  Get/Update  the generation of one post's links   pk: post_id
+ */
+export const PreviewKeyEntity = new Entity({
+  model: { entity: "previewKey", version: "1", service: "agency" },
+  attributes: {
+    post_id: { type: "string", required: true, readOnly: true },
+    generation: { type: "number", default: 0 },
+  },
+  indexes: {
+    byPost: { pk: { field: "pk", composite: ["post_id"] }, sk: { field: "sk", composite: [] } },
+  },
+});

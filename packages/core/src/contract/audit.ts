@@ -44,6 +44,8 @@ export const auditActions = [
   "upload",
   "resend",
   "mark_all_read",
+  "share_preview",
+  "revoke_preview",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -64,6 +66,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   upload: "Uploaded",
   resend: "Resent notification",
   mark_all_read: "Marked all read",
+  share_preview: "Shared a preview link",
+  revoke_preview: "Revoked preview links",
 };
 export const auditEntityLabels: Record<AuditEntity, string> = {
   "blog-post": "Blog post",

@@ -2,7 +2,7 @@ import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
 import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
-import { BlogPostEntity, BlogScheduleEntity, BlogSlugEntity } from "../blog/entities";
+import { BlogPostEntity, BlogScheduleEntity, BlogSlugEntity, PreviewKeyEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";
 import { CounterEntity } from "../counters/entity";
@@ -30,6 +30,7 @@ const entities = {
   blogPost: BlogPostEntity,
   blogSlug: BlogSlugEntity,
   blogSchedule: BlogScheduleEntity,
+  previewKey: PreviewKeyEntity,
   contactSubmission: MessageEntity,
   courseRegistration: RegistrationEntity,
   siteSetting: SiteSettingEntity,

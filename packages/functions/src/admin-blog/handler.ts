@@ -1,5 +1,6 @@
 import { BlogPosts } from "@agency/core/blog/blog";
 import { BlogEditor } from "@agency/core/blog/editor";
+import { PreviewLinks } from "@agency/core/blog/preview-links";
 import { blogListQuery } from "@agency/core/contract/admin";
 import { blogPostInput, blogPostUpdate, publishInput } from "@agency/core/contract/blog";
 import { onScheduleChanged } from "@agency/core/blog/schedules";
@@ -26,6 +27,17 @@ export const handler = http({
     const input = req.body(publishInput);
     req.audit({ action: input.is_published ? "publish" : "unpublish" });
     return changed(await BlogEditor.setPublished(req.params.id ?? "", input));
+  },
+  /** A private link to the post as last saved, valid for 7 days: `{ url, expires_at }`. */
+  "POST /api/admin/blog-posts/{id}/preview-link": async (req) => {
+    const { link, post } = await PreviewLinks.create(req.params.id ?? "");
+    req.audit({ record: post });
+    return reply.created(link);
+  },
+  /** Ends every preview link of the post made so far. */
+  "DELETE /api/admin/blog-posts/{id}/preview-link": async (req) => {
+    req.audit({ record: await PreviewLinks.revoke(req.params.id ?? "") });
+    return { success: true };
   },
   "DELETE /api/admin/blog-posts/{id}": async (req) => {
     req.audit({ record: await changed(await BlogEditor.remove(req.params.id ?? "")) });

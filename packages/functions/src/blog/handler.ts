@@ -1,5 +1,8 @@
 import { BlogPosts, publicPost } from "@agency/core/blog/blog";
+import { PreviewLinks } from "@agency/core/blog/preview-links";
 import { publicBlogListQuery } from "@agency/core/contract/blog";
+import { previewCacheControl, previewRobots } from "@agency/core/edge";
+import { HttpError } from "@agency/core/errors";
 import { http, reply } from "../http";
 import { pageReply } from "../page-reply";
 
@@ -15,9 +18,20 @@ const resolve = async (slug: string, then: (post: Parameters<typeof publicPost>[
   return then(found.post);
 };
 
+/** A preview's answers, found or not, are kept by no cache and indexed by no search engine. */
+const previewHeaders = { "cache-control": previewCacheControl, "x-robots-tag": previewRobots };
+
 export const handler = http({
   "GET /api/blog-posts": async (req) => pageReply(await BlogPosts.publishedPage(publicBlogListQuery.parse(req.query))),
   "GET /api/blog-categories": () => BlogPosts.categoryCounts(),
   "GET /api/blog-posts/{slug}": ({ params }) => resolve(params.slug ?? "", publicPost),
   "GET /api/blog-posts/{slug}/related": ({ params }) => resolve(params.slug ?? "", (post) => BlogPosts.related(post), "/related"),
+  "GET /api/preview/{token}": async ({ params }) => {
+    try {
+      return reply.json(await PreviewLinks.open(params.token ?? ""), 200, { headers: previewHeaders });
+    } catch (err) {
+      if (err instanceof HttpError) throw new HttpError(err.status, err.message, err.extra, { ...err.headers, ...previewHeaders });
+      throw err;
+    }
+  },
 });

@@ -1,5 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from "react";
-import { Copy, RefreshCw, TriangleAlert } from "lucide-react";
+import { Copy, History, RefreshCw, TriangleAlert } from "lucide-react";
 import type { RevisionEntity } from "@agency/core/contract/revisions";
 import { STALE_ITEM_MESSAGE } from "@agency/core/contract/versioned";
 import { CloseButton, Modal } from "../ui/modal";
@@ -7,6 +7,7 @@ import { actionOutline, actionPrimary, fieldControl } from "./classes";
 import { useConfirm } from "./confirm-dialog";
 import { HistoryButton } from "./history";
 import { useLeaveGuard } from "./leave-guard";
+import { formatDateTime } from "../../lib/format";
 import { useToast } from "./toasts";
 import { useSaveShortcut } from "./use-save-shortcut";
 import type { FormValues, KeptEdit, RecordEditor } from "./use-record-editor";
@@ -73,10 +74,38 @@ export function UnsavedCopy({ kept, onDismiss }: { kept: KeptEdit[]; onDismiss: 
   );
 }
 
-/** The conflict notice and kept copies of an editor, where its form shows them. */
+/**
+ * Unsaved text an earlier visit left in this browser (a crash, a closed tab): 'Restore unsaved
+ * changes' puts it back into the form, Discard forgets it.
+ */
+export function DraftNotice({ typedAt, onRestore, onDiscard }: { typedAt: string; onRestore: () => void; onDiscard: () => void }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} data-testid="unsaved-draft" className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-950 sm:flex-row sm:items-center">
+      <History aria-hidden="true" className="h-5 w-5 shrink-0 text-blue-800" />
+      <div className="flex-1">
+        <h3 id={headingId} className="font-semibold">
+          Unsaved changes found
+        </h3>
+        <p>You typed changes here on {formatDateTime(typedAt)} that were never saved. They are kept in this browser.</p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <button type="button" className={actionPrimary} onClick={onRestore}>
+          Restore unsaved changes
+        </button>
+        <button type="button" className={actionOutline} onClick={onDiscard}>
+          Discard
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The kept-draft offer, conflict notice and kept copies of an editor, where its form shows them. */
 export function EditorRecovery<R, V extends FormValues>({ editor }: { editor: RecordEditor<R, V> }) {
   return (
     <>
+      {editor.draft && <DraftNotice typedAt={editor.draft.typed_at} onRestore={editor.restoreDraft} onDiscard={editor.discardDraft} />}
       {editor.stale && <ConflictNotice onReload={() => void editor.reloadLatest()} reloading={editor.reloading} />}
       <UnsavedCopy kept={editor.kept} onDismiss={editor.dismissKept} />
     </>
@@ -146,7 +175,11 @@ export function EditorDialog<R, V extends FormValues>({
   const record = editor.record as ({ id: string; version: number } & Record<string, unknown>) | undefined;
   const guards = useEditorGuards({ active: open, dirty: editor.dirty, onSave: () => void editor.submit() });
   const close = async () => {
-    if (await guards.requestClose()) onClose();
+    if (!(await guards.requestClose())) return;
+    // Unsaved changes discarded on purpose: nothing to offer next time. (A kept draft not yet
+    // restored or discarded stays on offer.)
+    if (editor.dirty) editor.discardDraft();
+    onClose();
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

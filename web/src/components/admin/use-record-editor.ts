@@ -1,8 +1,9 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError } from "../../lib/api";
 import { useStableCallback } from "../../lib/use-stable-callback";
 import { useApiErrorHandler } from "./api-errors";
 import { useToast } from "./toasts";
+import { draftKey, useUnsavedDraft, type UnsavedDraft } from "./use-unsaved-draft";
 
 /** A form's values: field name -> what the control shows (text, number, flag). */
 export type FormValues = Record<string, string | number | boolean>;
@@ -43,6 +44,20 @@ export interface RecordEditorOptions<R, V extends FormValues> {
   success?: (saved: R, created: boolean) => string;
   fallback: (created: boolean) => string;
   onSaved?: (saved: R, created: boolean) => void;
+  /**
+   * Keep unsaved text in this browser as it is typed (use-unsaved-draft.ts), under this scope and
+   * the record's `id` ("new" while creating); reopening offers it back. A restored draft saves with
+   * the version it was typed against, so a change made meanwhile is a 409, never overwritten.
+   */
+  draft?: string;
+}
+
+/** A record's own `id` and `version`, where it has them (the items whose text is kept as drafts do). */
+function identity(record: unknown): { id?: string; version?: number } {
+  if (!record || typeof record !== "object") return {};
+  const id = Object.hasOwn(record, "id") ? (record as { id: unknown }).id : undefined;
+  const version = Object.hasOwn(record, "version") ? (record as { version: unknown }).version : undefined;
+  return { ...(typeof id === "string" ? { id } : {}), ...(typeof version === "number" ? { version } : {}) };
 }
 
 /**
@@ -88,6 +103,38 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
   };
   const changes = changesOf(values, base);
   const dirty = Object.keys(changes).length > 0;
+
+  const draftScope = options.draft;
+  const keyOf = (of: R | undefined) => (draftScope ? draftKey(draftScope, identity(of).id) : undefined);
+  const unsaved = useUnsavedDraft({ key: keyOf(base), version: identity(base).version, changes, dirty });
+  // A kept draft that is exactly what is stored (its save landed, its removal did not) is no offer.
+  const offered = unsaved.offered && isStaleOffer(unsaved.offered, base) ? undefined : unsaved.offered;
+  function isStaleOffer(d: UnsavedDraft, of: R | undefined) {
+    const stored = toValues(of) as FormValues;
+    return d.version === identity(of).version && Object.entries(d.changes).every(([k, v]) => Object.hasOwn(stored, k) && Object.is(stored[k], v));
+  }
+
+  useEffect(() => {
+    if (unsaved.offered && !offered) unsaved.clear();
+  }, [unsaved, offered]);
+
+  /** Puts the kept text back into the form, against the version it was typed on. */
+  const restoreDraft = useStableCallback(() => {
+    const d = offered;
+    if (!d) return;
+    const current = baseRef.current;
+    const fresh = toValues(current) as FormValues;
+    const restored = Object.fromEntries(
+      Object.entries(d.changes).filter(([k, v]) => Object.hasOwn(fresh, k) && typeof v === typeof fresh[k]),
+    ) as Partial<V>;
+    // Saved with the version it was typed against: if the item changed since, the save is the
+    // usual stale 409 (ConflictNotice, Reload, the typed text kept to copy), never an overwrite.
+    if (current && d.version !== undefined && d.version !== identity(current).version) setBase({ ...current, version: d.version });
+    setValues({ ...(fresh as V), ...restored });
+    setErrors({});
+    unsaved.settle();
+  });
+  const discardDraft = useStableCallback(() => unsaved.clear());
 
   const set = useStableCallback((field: keyof V & string, value: V[keyof V]) => {
     setValues({ ...valuesRef.current, [field]: value });
@@ -145,6 +192,8 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
       setStale(false);
       setKept([]);
       setStatus("saved");
+      // Saved: the kept text of the item (or of the new one it was) is done with.
+      unsaved.clear(keyOf(before));
       if (options.success) toast.success(options.success(saved, created));
       options.onSaved?.(saved, created);
       return saved;
@@ -192,7 +241,14 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
     }
   });
 
-  return { record: base, values, set, errors, setErrors, changes, dirty, saving, status, submit, load, stale, reloading, reloadLatest, kept, dismissKept: () => setKept([]) };
+  return {
+    record: base, values, set, errors, setErrors, changes, dirty, saving, status, submit, load, stale, reloading, reloadLatest, kept,
+    dismissKept: () => setKept([]),
+    /** Unsaved text an earlier visit left in this browser (the `draft` option), until restored or discarded. */
+    draft: offered,
+    restoreDraft,
+    discardDraft,
+  };
 }
 
 export type RecordEditor<R, V extends FormValues> = ReturnType<typeof useRecordEditor<R, V>>;

@@ -51,3 +51,7 @@ export function useDeletePost() {
     onSuccess: () => refresh(),
   });
 }
+
+/** A private preview link to the post as last saved (POST .../preview-link): `{ url, expires_at }`, valid 7 days. */
+export const createPreviewLink = (id: string) =>
+  api.post<{ url: string; expires_at: string }>(`${BASE}/${encodeURIComponent(id)}/preview-link`, {});

@@ -47,6 +47,16 @@ export const blogQueries = {
     queryFn: () => publicGet<BlogPost>(`/api/blog-posts/${encodeURIComponent(slug)}`),
     retry: (count: number, err: unknown) => !(err instanceof ApiError && err.status === 404) && count < 1,
   }),
+  /**
+   * A post through a private preview link (GET /api/preview/{token}): as last saved, draft or not.
+   * Its own key, outside "blog-post", and never kept: the link may be revoked at any time.
+   */
+  preview: (token: string) => ({
+    queryKey: ["preview", token] as const,
+    queryFn: () => publicGet<BlogPost>(`/api/preview/${encodeURIComponent(token)}`),
+    retry: (count: number, err: unknown) => !(err instanceof ApiError && err.status === 404) && count < 1,
+    gcTime: 0,
+  }),
   /** Related Articles: the newest three of the post's category, read on the server. */
   related: (slug: string) => ({
     queryKey: ["blog-post", slug, "related"] as const,
@@ -57,6 +67,7 @@ export const blogQueries = {
 export const useBlogList = (params: BlogListParams) => useQuery({ ...blogQueries.list(params), placeholderData: (previous) => previous });
 export const useBlogCategories = () => useQuery(blogQueries.categories());
 export const useBlogPost = (slug: string) => useQuery(blogQueries.post(slug));
+export const usePreviewPost = (token: string) => useQuery(blogQueries.preview(token));
 export const useRelatedPosts = (slug: string, enabled = true) => useQuery({ ...blogQueries.related(slug), enabled });
 
 /** SPEC §8: 404 'Blog post not found'; other failures 'Failed to load blog post'. */

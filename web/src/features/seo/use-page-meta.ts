@@ -19,6 +19,8 @@ export interface PageMeta {
   jsonLd?: object[];
   /** The page says the address does not exist: the rendered page is served with status 404. */
   notFound?: boolean;
+  /** A robots directive for this page only (a private preview's "noindex, nofollow"). */
+  robots?: string;
 }
 
 /** What a page rendered on the server declared about itself: the head of its HTML file. */
@@ -69,7 +71,7 @@ function setCanonical(href: string) {
  * site_title and meta_description settings (or the page's own values). On the server they are
  * collected for the rendered file's head; in the browser they are applied as the reader navigates.
  */
-export function usePageMeta({ title, description, image, type = "website", publishedTime, modifiedTime, jsonLd, notFound = false }: PageMeta) {
+export function usePageMeta({ title, description, image, type = "website", publishedTime, modifiedTime, jsonLd, notFound = false, robots }: PageMeta) {
   const settings = useSettings();
   const { pathname } = useLocation();
   const sink = useContext(MetaSink);
@@ -109,4 +111,10 @@ export function usePageMeta({ title, description, image, type = "website", publi
     setMeta("property", "article:modified_time", type === "article" ? modifiedTime : undefined);
     setMeta("name", "twitter:card", img ? "summary_large_image" : "summary");
   }, [fullTitle, ogTitle, desc, img, type, pathname, settings.company_name, publishedTime, modifiedTime]);
+
+  useEffect(() => {
+    if (!robots) return;
+    setMeta("name", "robots", robots);
+    return () => setMeta("name", "robots", undefined);
+  }, [robots]);
 }

@@ -29,6 +29,7 @@ import { useStableCallback } from "../../lib/use-stable-callback";
 import { categoryLabel } from "../../features/blog/categories";
 import { ImageSourceButtons } from "../../features/media/image-picker";
 import { ImageUrlField } from "../../features/media/image-url-field";
+import { PreviewActions } from "../../features/blog/preview-actions";
 import { fetchPost, useAdminBlogPosts, useDeletePost, useSavePost, useTogglePublished } from "../../features/blog/admin-api";
 
 /** The contract's fields as the editor holds them (the select keeps whatever category is stored). */
@@ -114,12 +115,14 @@ function PostEditor({ post, onClose, openHistory = false }: { post: BlogPost | u
     success: (_saved, created) => (created ? "Blog post created successfully!" : "Blog post updated successfully!"),
     fallback: (created) => (created ? "Failed to create blog post" : "Failed to update blog post"),
     onSaved: () => onClose(),
+    draft: "blog-post",
   });
   const { values, set, errors } = editor;
   const creating = !post;
 
   return (
     <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"} history="blog-posts" openHistory={openHistory}>
+      {post && <PreviewActions postId={post.id} unsaved={editor.dirty} />}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
           label="Title"

@@ -31,6 +31,7 @@ function PolicyEditor({ section, label, contactEmail, hidden }: { section: PageS
     reload: fetchLatestSection,
     success: () => `${label} saved`,
     fallback: () => `Failed to save the ${label}`,
+    draft: "policy",
   });
   const guards = useEditorGuards({ active: !hidden, dirty: editor.dirty, onSave: () => void editor.submit() });
   const { values, set, errors } = editor;

@@ -72,7 +72,8 @@ function Related({ current }: { current: BlogPost }) {
   );
 }
 
-function Article({ post }: { post: BlogPost }) {
+/** A post as visitors see it; also the private preview's page (`robots` then keeps it out of search). */
+export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
   const excerpt = excerptOf(post);
   const image = imageSrc(post.featured_image_url);
   const settings = useSettings();
@@ -85,6 +86,7 @@ function Article({ post }: { post: BlogPost }) {
     description,
     image: social,
     type: "article",
+    robots,
     publishedTime: post.published_at ?? undefined,
     modifiedTime: post.updated_at,
     jsonLd: [

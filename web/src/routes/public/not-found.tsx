@@ -4,8 +4,9 @@ import { HeroDots } from "../../components/public/page-hero";
 import { btnPrimary } from "../../components/ui/classes";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
-export default function NotFoundPage() {
-  usePageMeta({ title: "Page Not Found", notFound: true });
+/** `robots`: a page that must stay out of search even when not found (a dead preview link). */
+export default function NotFoundPage({ robots }: { robots?: string } = {}) {
+  usePageMeta({ title: "Page Not Found", notFound: true, robots });
   return (
     <section className="hero-art on-dark relative isolate flex min-h-[80vh] items-center overflow-hidden px-4 pt-24 pb-16 text-center text-white">
       <HeroDots />
