@@ -12,6 +12,10 @@ describe("what a route says about its audit entry", () => {
     expect(fromRoute("PUT /api/admin/contact-submissions/mark-all-read")).toEqual({ action: "mark_all_read", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/contact-submissions/{id}/resend-notification")).toEqual({ action: "resend", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/uploads/{id}/complete")).toEqual({ action: "upload", entity: "media" });
+    expect(fromRoute("POST /api/admin/team/invitations")).toEqual({ action: "invite", entity: "team-member" });
+    expect(fromRoute("POST /api/admin/team/{id}/password-reset")).toEqual({ action: "password_reset", entity: "team-member" });
+    expect(fromRoute("PUT /api/admin/team/{id}")).toEqual({ action: "update", entity: "team-member" });
+    expect(fromRoute("DELETE /api/admin/team/{id}")).toEqual({ action: "delete", entity: "team-member" });
   });
 
   it("reads bulk routes by the word in their name, never as a create", () => {

@@ -25,6 +25,7 @@ export const auditEntities = [
   "media",
   "admin-account",
   "session",
+  "team-member",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -44,6 +45,8 @@ export const auditActions = [
   "upload",
   "resend",
   "mark_all_read",
+  "invite",
+  "password_reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -64,6 +67,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   upload: "Uploaded",
   resend: "Resent notification",
   mark_all_read: "Marked all read",
+  invite: "Invited",
+  password_reset: "Made a password-reset link",
 };
 export const auditEntityLabels: Record<AuditEntity, string> = {
   "blog-post": "Blog post",
@@ -79,6 +84,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   media: "Image",
   "admin-account": "Admin account",
   session: "Session",
+  "team-member": "Team member",
 };
 
 /** Who acted: a Google admin (`user#<id>`), a username account (`admin#<username>`), Development Login, or nobody signed in (a failed sign-in). */
