@@ -40,7 +40,7 @@ describe("username sign-in", () => {
     expect(res.status).toBe(200);
     expect(v.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await v.call("GET", "/api/admin/me");
-    expect(me.json).toEqual({ type: "admin", admin: { username: "alice", full_name: "" } });
+    expect(me.json).toEqual({ type: "admin", admin: { username: "alice", full_name: "" }, role: "owner", permissions: expect.arrayContaining(["team", "messages"]) });
     expect((await v.call("GET", "/api/users/me")).json).toMatchObject({ type: "admin", is_admin: true, username: "alice" });
     expect((await v.call("GET", "/api/admin/users")).status).toBe(200);
   });
@@ -127,7 +127,7 @@ describe("username sign-in", () => {
     runtime = await startRuntime({ dataDir: runtime.dataDir, env });
     const bob = new Visitor(runtime.url);
     expect((await login(bob, "bob", "bobs-new-password")).status).toBe(200);
-    expect((await bob.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "bob", full_name: "Bob Builder" } });
+    expect((await bob.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "bob", full_name: "Bob Builder" }, role: "admin", permissions: expect.not.arrayContaining(["team"]) });
 
     // The disabled account: refused with the same answer as a wrong password, and its session ended.
     const refused = await login(new Visitor(runtime.url), "alice", PASSWORD);
