@@ -116,6 +116,7 @@ test("an owner invites an editor who writes posts but cannot reach leads, then d
   }
   await row.getByRole("button", { name: `Remove ${username}` }).click();
   const remove = page.getByRole("alertdialog", { name: "Remove from the team" });
-  await remove.getByRole("button", { name: "Delete" }).click();
+  await expect(remove.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await remove.getByRole("button", { name: "Remove" }).click();
   await expect(row).toHaveCount(0);
 });

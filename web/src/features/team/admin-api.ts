@@ -2,6 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { InvitationInput, TeamLink, TeamMember } from "@agency/core/contract/team";
 import type { Role } from "@agency/core/routes";
 import { api } from "../../lib/api";
+import { adminMeKey } from "../session/api";
 import { useInvalidate } from "../../lib/paged";
 
 const BASE = "/api/admin/team";
@@ -16,8 +17,9 @@ export function useInvite() {
   return useMutation({ mutationFn: (input: InvitationInput) => api.post<TeamLink>(`${BASE}/invitations`, input), onSuccess: () => invalidate() });
 }
 
+/** A change may be the owner's own (demoting themselves): who is signed in is read again too. */
 export function useUpdateMember() {
-  const invalidate = useInvalidate(teamKey);
+  const invalidate = useInvalidate(teamKey, adminMeKey);
   return useMutation({
     mutationFn: ({ id, ...change }: { id: string; role?: Role; disabled?: boolean }) => api.put<TeamMember>(path(id), change),
     onSuccess: () => invalidate(),

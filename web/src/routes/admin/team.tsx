@@ -247,6 +247,7 @@ export default function TeamPage() {
   const [removeDialog, requestRemove] = useConfirmedDelete<TeamMember>({
     title: "Remove from the team",
     message: "Are you sure? They are signed out at once and can no longer sign in.",
+    confirmLabel: "Remove",
     remove: (m) => remove.mutateAsync(m.id),
     success: "Removed from the team",
     fallback: "Failed to remove the member",
