@@ -69,7 +69,11 @@ describe("GET routes", () => {
     // Real values for the path parameters, read before the first snapshot.
     const published = (await call("GET", "/api/blog-posts")).json as { id: string; slug: string }[];
     expect(published.length).toBeGreaterThan(0);
-    const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id };
+    // An invitation link's token (Development Login is the local owner), for the page that reads it.
+    const invitation = await admin.call("POST", "/api/admin/team/invitations", { body: { role: "editor" } });
+    expect(invitation.status, invitation.text).toBe(201);
+    const token = new URL(invitation.json.url as string).pathname.split("/").pop()!;
+    const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id, token };
     // An {id} names the record of its own list: this test's message and registration for the leads.
     const leadId = async (list: string) => ((await admin.call("GET", `${list}?q=${encodeURIComponent(name)}`)).json as { id: string }[])[0]!.id;
     const idsByList: Record<string, string> = {

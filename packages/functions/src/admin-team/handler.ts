@@ -8,7 +8,10 @@ import { actorOf } from "../audit";
 import { http, reply } from "../http";
 import type { Request } from "../request";
 
-/** Reads and acceptances of links per source address per window: tokens cannot be guessed, but nobody gets to try. */
+/**
+ * Acceptances per source address per window (each hashes a password). Reading a link stores nothing
+ * (a GET changes nothing): its 256-bit token cannot be guessed.
+ */
 export const INVITATION_LIMIT = { count: 60, windowSeconds: 600 };
 
 const linkOf = (token: string, expires_at: string): TeamLink => ({ url: new URL(`/admin/invite/${token}`, config.publicUrl).href, expires_at });
@@ -44,10 +47,7 @@ export const handler = http({
     return { success: true };
   },
 
-  "GET /api/team/invitations/{token}": async (req): Promise<InvitationView> => {
-    await rateLimit("invitation", req.ip, INVITATION_LIMIT.count, INVITATION_LIMIT.windowSeconds);
-    return Invitations.view(req.params.token!);
-  },
+  "GET /api/team/invitations/{token}": async (req): Promise<InvitationView> => Invitations.view(req.params.token!),
 
   /** Sets the password (and the username when the link has none); the invitee then signs in. */
   "POST /api/team/invitations/{token}": async (req) => {
