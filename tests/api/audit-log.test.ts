@@ -223,7 +223,7 @@ describe("the audit log list", () => {
   it("has no route that edits or deletes an entry", async () => {
     const auditRoutes = routeKeys.filter((k) => k.includes("audit-log"));
     expect(auditRoutes).toEqual(["GET /api/admin/audit-log"]);
-    expect(routes["GET /api/admin/audit-log"]).toEqual({ feature: "admin-audit", access: "admin" });
+    expect(routes["GET /api/admin/audit-log"]).toEqual({ feature: "admin-audit", access: "admin", permission: "audit" });
     const [entry] = (await admin.call("GET", `${LOG}?limit=1`)).json as AuditEntry[];
     for (const method of ["PUT", "PATCH", "DELETE", "POST"]) {
       for (const path of [LOG, `${LOG}/${entry!.id}`]) {

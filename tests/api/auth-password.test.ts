@@ -40,7 +40,7 @@ describe("username sign-in", () => {
     expect(res.status).toBe(200);
     expect(v.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await v.call("GET", "/api/admin/me");
-    expect(me.json).toEqual({ type: "admin", admin: { username: "alice", full_name: "" } });
+    expect(me.json).toEqual({ type: "admin", admin: { username: "alice", full_name: "" }, role: "owner", permissions: expect.arrayContaining(["team", "messages"]) });
     expect((await v.call("GET", "/api/users/me")).json).toMatchObject({ type: "admin", is_admin: true, username: "alice" });
     expect((await v.call("GET", "/api/admin/users")).status).toBe(200);
   });
@@ -127,7 +127,7 @@ describe("username sign-in", () => {
     runtime = await startRuntime({ dataDir: runtime.dataDir, env });
     const bob = new Visitor(runtime.url);
     expect((await login(bob, "bob", "bobs-new-password")).status).toBe(200);
-    expect((await bob.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "bob", full_name: "Bob Builder" } });
+    expect((await bob.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "bob", full_name: "Bob Builder" }, role: "admin", permissions: expect.not.arrayContaining(["team"]) });
 
     // The disabled account: refused with the same answer as a wrong password, and its session ended.
     const refused = await login(new Visitor(runtime.url), "alice", PASSWORD);
@@ -138,9 +138,15 @@ describe("username sign-in", () => {
 
     await runtime.stop();
     expect(adminCli(["set-password", "bob", "--password-stdin"], "bobs-second-password\n").status).toBe(0);
+    // The recovery tool sets a role (an owner, when nobody can reach the Team screen); an unknown one is refused.
+    expect(adminCli(["set-role", "bob", "superuser"]).status).toBe(1);
+    const promoted = adminCli(["set-role", "bob", "owner"]);
+    expect(promoted, promoted.output).toMatchObject({ status: 0 });
     runtime = await startRuntime({ dataDir: runtime.dataDir, env });
     const bobsOld = await call("GET", "/api/admin/me", { baseUrl: runtime.url, ip: freshIp(), headers: { cookie: bob.jar.header() } });
     expect(bobsOld.status).toBe(401);
-    expect((await login(new Visitor(runtime.url), "bob", "bobs-second-password")).status).toBe(200);
+    const bobAgain = new Visitor(runtime.url);
+    expect((await login(bobAgain, "bob", "bobs-second-password")).status).toBe(200);
+    expect((await bobAgain.call("GET", "/api/admin/me")).json.role).toBe("owner");
   });
 });

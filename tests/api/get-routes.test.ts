@@ -73,6 +73,10 @@ describe("GET routes", () => {
     const link = await admin.call("POST", `/api/admin/blog-posts/${encodeURIComponent(published[0]!.id)}/preview-link`, { body: {} });
     expect(link.status, link.text).toBe(201);
     const token = decodeURIComponent(new URL((link.json as { url: string }).url).pathname.split("/").pop()!);
+    // An invitation link's token (Development Login is the local owner), for the page that reads it.
+    const invitation = await admin.call("POST", "/api/admin/team/invitations", { body: { role: "editor" } });
+    expect(invitation.status, invitation.text).toBe(201);
+    const invitationToken = new URL(invitation.json.url as string).pathname.split("/").pop()!;
     const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id, token };
     // An {id} names the record of its own list: this test's message and registration for the leads.
     const leadId = async (list: string) => ((await admin.call("GET", `${list}?q=${encodeURIComponent(name)}`)).json as { id: string }[])[0]!.id;
@@ -84,6 +88,7 @@ describe("GET routes", () => {
       key.slice(4).replace(/\{(\w+)\}/g, (_, name: string) => {
         const list = Object.keys(idsByList).find((prefix) => key.slice(4).startsWith(prefix));
         if (name === "id" && list) return encodeURIComponent(idsByList[list]!);
+        if (name === "token" && key.slice(4).startsWith("/api/team/invitations/")) return encodeURIComponent(invitationToken);
         expect(samples, `no sample value for {${name}} in ${key}`).toHaveProperty(name);
         return encodeURIComponent(samples[name]!);
       });

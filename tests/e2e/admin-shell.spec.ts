@@ -13,6 +13,7 @@ const nav = [
   { label: "Users", path: "/admin/users", title: "User Management" },
   { label: "Settings", path: "/admin/settings", title: "Settings" },
   { label: "Activity", path: "/admin/activity", title: "Activity" },
+  { label: "Team", path: "/admin/team", title: "Team" },
 ];
 
 test("sends a visitor without a session from /admin to the login page", async ({ page }) => {

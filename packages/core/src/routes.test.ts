@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { features, handlerPath, routeKeys, routes } from "./routes";
+import { features, handlerPath, permissions, roleCan, rolePermissions, routeKeys, routes } from "./routes";
 
 /** Every call of SPEC §7, as the web app makes it (logout as a POST: see routes.ts). */
 const specCalls = [
@@ -71,5 +71,39 @@ describe("the route table", () => {
       const served = routeKeys.filter((k) => routes[k].feature === feature);
       expect([...(mod.handler!.routeKeys ?? [])].sort(), feature).toEqual([...served].sort());
     }
+  });
+});
+
+describe("roles and permissions", () => {
+  it("gives every admin route a permission that exists, and no public route one", () => {
+    for (const key of routeKeys) {
+      const spec = routes[key];
+      if (spec.access === "admin") expect(permissions, key).toContain(spec.permission);
+      else expect("permission" in spec, key).toBe(false);
+    }
+  });
+
+  it("lets an owner do everything, an admin everything but the team", () => {
+    expect([...rolePermissions.owner].sort()).toEqual([...permissions].sort());
+    expect(permissions.filter((p) => !roleCan("admin", p))).toEqual(["team"]);
+  });
+
+  it("lets an editor edit content, posts and media but read no leads, users, settings, team or audit log", () => {
+    expect(permissions.filter((p) => roleCan("editor", p))).toEqual(["account", "dashboard", "content", "blog", "media"]);
+    for (const p of ["messages", "registrations", "users", "settings", "team", "audit"] as const) expect(roleCan("editor", p), p).toBe(false);
+  });
+
+  it("grants nothing to an unknown role, nor to a name Object.prototype carries", () => {
+    for (const role of ["", "root", "constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(permissions.filter((p) => roleCan(role, p)), role).toEqual([]);
+    }
+  });
+
+  it("puts the team's routes behind the team permission, and its link pages in public", () => {
+    const team = routeKeys.filter((k) => k.includes("/api/admin/team"));
+    expect(team).toHaveLength(5);
+    for (const key of team) expect(routes[key], key).toMatchObject({ access: "admin", permission: "team" });
+    expect(routes["GET /api/team/invitations/{token}"].access).toBe("public");
+    expect(routes["POST /api/team/invitations/{token}"].access).toBe("public");
   });
 });

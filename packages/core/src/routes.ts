@@ -3,7 +3,8 @@
  * wrapper all read this object, so a route cannot exist in one place and not another.
  *
  * - feature: the Lambda that serves the route, `packages/functions/src/<feature>/handler.ts`.
- * - access: `public` (anyone) or `admin` (a valid session of an authorised admin). Nothing else.
+ * - access: `public` (anyone) or `admin` (a valid session of an authorised admin whose role has the
+ *   route's `permission`, rolePermissions below). Nothing else.
  * - cache: the response may be cached by browsers and CloudFront (public reads only).
  *
  * It lives in the shared package so that infra/, packages/functions and packages/local all import it
@@ -12,11 +13,46 @@
  */
 export type Access = "public" | "admin";
 export type Feature = (typeof features)[number];
-export interface RouteSpec {
-  readonly feature: Feature;
-  readonly access: Access;
-  readonly cache?: true;
-}
+/**
+ * A public route, or an admin route with the permission it needs: the type requires one, so no admin
+ * route can exist that the guard would not know how to check (deny by default).
+ */
+export type RouteSpec =
+  | { readonly feature: Feature; readonly access: "public"; readonly cache?: true }
+  | { readonly feature: Feature; readonly access: "admin"; readonly permission: Permission };
+
+/**
+ * What an admin route needs. `account` is what every signed-in admin may do with their own session
+ * (who am I); `dashboard` the Overview, whose lead figures need `messages` / `registrations` too.
+ */
+export const permissions = [
+  "account",
+  "dashboard",
+  "content",
+  "blog",
+  "media",
+  "messages",
+  "registrations",
+  "users",
+  "settings",
+  "audit",
+  "team",
+] as const;
+export type Permission = (typeof permissions)[number];
+
+export const roles = ["owner", "admin", "editor"] as const;
+export type Role = (typeof roles)[number];
+
+/** The one role -> permissions map: the guard enforces it, the back office hides what a role lacks. */
+export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: permissions,
+  admin: permissions.filter((p) => p !== "team"),
+  editor: ["account", "dashboard", "content", "blog", "media"],
+};
+
+/** Whether a role has a permission; an unknown role (or a name inherited from Object) has none. */
+export const roleCan = (role: string, permission: Permission): boolean =>
+  Object.hasOwn(rolePermissions, role) && rolePermissions[role as Role].includes(permission);
 
 export const features = [
   "content",
@@ -35,6 +71,7 @@ export const features = [
   "admin-media",
   "admin-audit",
   "admin-revisions",
+  "admin-team",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
@@ -42,7 +79,7 @@ export const readOnlyFeatures: readonly Feature[] = ["content", "blog", "feeds",
 
 const publicRead = (feature: Feature): RouteSpec => ({ feature, access: "public", cache: true });
 const open = (feature: Feature): RouteSpec => ({ feature, access: "public" });
-const admin = (feature: Feature): RouteSpec => ({ feature, access: "admin" });
+const admin = (feature: Feature, permission: Permission): RouteSpec => ({ feature, access: "admin", permission });
 
 export const routes = {
   // Public content
@@ -76,80 +113,91 @@ export const routes = {
   "GET /api/auth/config": open("auth"),
   "POST /api/auth/dev-login": open("auth"),
   "POST /api/admin/login": open("auth"),
-  "GET /api/admin/me": admin("auth"),
+  "GET /api/admin/me": admin("auth", "account"),
 
   // Admin back office
-  "GET /api/admin/dashboard-stats": admin("admin-dashboard"),
+  "GET /api/admin/dashboard-stats": admin("admin-dashboard", "dashboard"),
 
-  "GET /api/admin/contact-submissions": admin("admin-messages"),
-  "GET /api/admin/contact-submissions/stats": admin("admin-messages"),
-  "PUT /api/admin/contact-submissions/mark-all-read": admin("admin-messages"),
-  "PUT /api/admin/contact-submissions/{id}/status": admin("admin-messages"),
-  "DELETE /api/admin/contact-submissions/{id}": admin("admin-messages"),
-  "POST /api/admin/contact-submissions/{id}/resend-notification": admin("admin-messages"),
-  "GET /api/admin/contact-submissions/count": admin("admin-messages"),
-  "GET /api/admin/contact-submissions/{id}": admin("admin-messages"),
-  "POST /api/admin/contact-submissions/bulk": admin("admin-messages"),
+  "GET /api/admin/contact-submissions": admin("admin-messages", "messages"),
+  "GET /api/admin/contact-submissions/stats": admin("admin-messages", "messages"),
+  "PUT /api/admin/contact-submissions/mark-all-read": admin("admin-messages", "messages"),
+  "PUT /api/admin/contact-submissions/{id}/status": admin("admin-messages", "messages"),
+  "DELETE /api/admin/contact-submissions/{id}": admin("admin-messages", "messages"),
+  "POST /api/admin/contact-submissions/{id}/resend-notification": admin("admin-messages", "messages"),
+  "GET /api/admin/contact-submissions/count": admin("admin-messages", "messages"),
+  "GET /api/admin/contact-submissions/{id}": admin("admin-messages", "messages"),
+  "POST /api/admin/contact-submissions/bulk": admin("admin-messages", "messages"),
 
-  "GET /api/admin/course-registrations": admin("admin-registrations"),
-  "GET /api/admin/course-registrations/stats": admin("admin-registrations"),
-  "PUT /api/admin/course-registrations/{id}/status": admin("admin-registrations"),
-  "DELETE /api/admin/course-registrations/{id}": admin("admin-registrations"),
-  "POST /api/admin/course-registrations/{id}/resend-notification": admin("admin-registrations"),
-  "GET /api/admin/course-registrations/count": admin("admin-registrations"),
-  "GET /api/admin/course-registrations/{id}": admin("admin-registrations"),
-  "POST /api/admin/course-registrations/bulk": admin("admin-registrations"),
+  "GET /api/admin/course-registrations": admin("admin-registrations", "registrations"),
+  "GET /api/admin/course-registrations/stats": admin("admin-registrations", "registrations"),
+  "PUT /api/admin/course-registrations/{id}/status": admin("admin-registrations", "registrations"),
+  "DELETE /api/admin/course-registrations/{id}": admin("admin-registrations", "registrations"),
+  "POST /api/admin/course-registrations/{id}/resend-notification": admin("admin-registrations", "registrations"),
+  "GET /api/admin/course-registrations/count": admin("admin-registrations", "registrations"),
+  "GET /api/admin/course-registrations/{id}": admin("admin-registrations", "registrations"),
+  "POST /api/admin/course-registrations/bulk": admin("admin-registrations", "registrations"),
 
-  "GET /api/admin/site-settings": admin("admin-settings"),
-  "PUT /api/admin/site-settings": admin("admin-settings"),
-  "PUT /api/admin/site-settings/{key}": admin("admin-settings"),
+  "GET /api/admin/site-settings": admin("admin-settings", "settings"),
+  "PUT /api/admin/site-settings": admin("admin-settings", "settings"),
+  "PUT /api/admin/site-settings/{key}": admin("admin-settings", "settings"),
 
-  "GET /api/admin/page-sections/{pageSlug}": admin("admin-content"),
-  "PUT /api/admin/page-sections/{id}": admin("admin-content"),
-  "GET /api/admin/services": admin("admin-content"),
-  "POST /api/admin/services": admin("admin-content"),
-  "PUT /api/admin/services/{id}": admin("admin-content"),
-  "DELETE /api/admin/services/{id}": admin("admin-content"),
-  "GET /api/admin/industries": admin("admin-content"),
-  "POST /api/admin/industries": admin("admin-content"),
-  "PUT /api/admin/industries/{id}": admin("admin-content"),
-  "DELETE /api/admin/industries/{id}": admin("admin-content"),
-  "GET /api/admin/courses": admin("admin-content"),
-  "POST /api/admin/courses": admin("admin-content"),
-  "PUT /api/admin/courses/{id}": admin("admin-content"),
-  "DELETE /api/admin/courses/{id}": admin("admin-content"),
-  "GET /api/admin/service-details": admin("admin-content"),
-  "POST /api/admin/service-details": admin("admin-content"),
-  "PUT /api/admin/service-details/{id}": admin("admin-content"),
-  "DELETE /api/admin/service-details/{id}": admin("admin-content"),
+  "GET /api/admin/page-sections/{pageSlug}": admin("admin-content", "content"),
+  "PUT /api/admin/page-sections/{id}": admin("admin-content", "content"),
+  "GET /api/admin/services": admin("admin-content", "content"),
+  "POST /api/admin/services": admin("admin-content", "content"),
+  "PUT /api/admin/services/{id}": admin("admin-content", "content"),
+  "DELETE /api/admin/services/{id}": admin("admin-content", "content"),
+  "GET /api/admin/industries": admin("admin-content", "content"),
+  "POST /api/admin/industries": admin("admin-content", "content"),
+  "PUT /api/admin/industries/{id}": admin("admin-content", "content"),
+  "DELETE /api/admin/industries/{id}": admin("admin-content", "content"),
+  "GET /api/admin/courses": admin("admin-content", "content"),
+  "POST /api/admin/courses": admin("admin-content", "content"),
+  "PUT /api/admin/courses/{id}": admin("admin-content", "content"),
+  "DELETE /api/admin/courses/{id}": admin("admin-content", "content"),
+  "GET /api/admin/service-details": admin("admin-content", "content"),
+  "POST /api/admin/service-details": admin("admin-content", "content"),
+  "PUT /api/admin/service-details/{id}": admin("admin-content", "content"),
+  "DELETE /api/admin/service-details/{id}": admin("admin-content", "content"),
 
-  "GET /api/admin/blog-posts": admin("admin-blog"),
-  "GET /api/admin/blog-posts/{id}": admin("admin-blog"),
-  "POST /api/admin/blog-posts": admin("admin-blog"),
-  "PUT /api/admin/blog-posts/{id}": admin("admin-blog"),
-  "DELETE /api/admin/blog-posts/{id}": admin("admin-blog"),
-  "PUT /api/admin/blog-posts/{id}/publish": admin("admin-blog"),
-  "POST /api/admin/blog-posts/{id}/preview-link": admin("admin-blog"),
-  "DELETE /api/admin/blog-posts/{id}/preview-link": admin("admin-blog"),
+  "GET /api/admin/blog-posts": admin("admin-blog", "blog"),
+  "GET /api/admin/blog-posts/{id}": admin("admin-blog", "blog"),
+  "POST /api/admin/blog-posts": admin("admin-blog", "blog"),
+  "PUT /api/admin/blog-posts/{id}": admin("admin-blog", "blog"),
+  "DELETE /api/admin/blog-posts/{id}": admin("admin-blog", "blog"),
+  "PUT /api/admin/blog-posts/{id}/publish": admin("admin-blog", "blog"),
+  "POST /api/admin/blog-posts/{id}/preview-link": admin("admin-blog", "blog"),
+  "DELETE /api/admin/blog-posts/{id}/preview-link": admin("admin-blog", "blog"),
 
-  "GET /api/admin/users": admin("admin-users"),
-  "GET /api/admin/users/stats": admin("admin-users"),
-  "DELETE /api/admin/users/{id}": admin("admin-users"),
+  "GET /api/admin/users": admin("admin-users", "users"),
+  "GET /api/admin/users/stats": admin("admin-users", "users"),
+  "DELETE /api/admin/users/{id}": admin("admin-users", "users"),
 
   // Image uploads (signed straight to the media bucket, infra/media.ts) and the media library. The
   // images themselves, /media/*, are no API route: CloudFront serves them from the bucket.
-  "POST /api/admin/uploads": admin("admin-media"),
-  "POST /api/admin/uploads/{id}/complete": admin("admin-media"),
-  "GET /api/admin/media": admin("admin-media"),
-  "PUT /api/admin/media/{id}": admin("admin-media"),
-  "DELETE /api/admin/media/{id}": admin("admin-media"),
+  "POST /api/admin/uploads": admin("admin-media", "media"),
+  "POST /api/admin/uploads/{id}/complete": admin("admin-media", "media"),
+  "GET /api/admin/media": admin("admin-media", "media"),
+  "PUT /api/admin/media/{id}": admin("admin-media", "media"),
+  "DELETE /api/admin/media/{id}": admin("admin-media", "media"),
 
   // The audit log: read only. No route edits or deletes an entry (entries expire after a year).
-  "GET /api/admin/audit-log": admin("admin-audit"),
-  // Revisions (contract/revisions.ts)
-  "GET /api/admin/revisions": admin("admin-revisions"),
-  "GET /api/admin/revisions/{revision_id}": admin("admin-revisions"),
-  "POST /api/admin/revisions/{revision_id}/restore": admin("admin-revisions"),
+  "GET /api/admin/audit-log": admin("admin-audit", "audit"),
+  // Revisions (contract/revisions.ts): the route needs `content`; the handler also asks for the
+  // permission of the entity a revision is of (site-settings: `settings`, posts: `blog`).
+  "GET /api/admin/revisions": admin("admin-revisions", "content"),
+  "GET /api/admin/revisions/{revision_id}": admin("admin-revisions", "content"),
+  "POST /api/admin/revisions/{revision_id}/restore": admin("admin-revisions", "content"),
+
+  // The team (owner only) and the invitation / password-reset links it hands out; the link's page
+  // reads and accepts with the token alone, no session (the token is the credential, single use).
+  "GET /api/admin/team": admin("admin-team", "team"),
+  "POST /api/admin/team/invitations": admin("admin-team", "team"),
+  "POST /api/admin/team/{id}/password-reset": admin("admin-team", "team"),
+  "PUT /api/admin/team/{id}": admin("admin-team", "team"),
+  "DELETE /api/admin/team/{id}": admin("admin-team", "team"),
+  "GET /api/team/invitations/{token}": open("admin-team"),
+  "POST /api/team/invitations/{token}": open("admin-team"),
 } as const satisfies Record<string, RouteSpec>;
 
 export type RouteKey = keyof typeof routes;

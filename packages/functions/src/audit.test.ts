@@ -21,6 +21,13 @@ describe("what a route says about its audit entry", () => {
     expect(fromRoute("DELETE /api/admin/blog-posts/{id}/preview-link")).toEqual({ action: "revoke_preview", entity: "blog-post" });
   });
 
+  it("records the team's writes by what they do", () => {
+    expect(fromRoute("POST /api/admin/team/invitations")).toEqual({ action: "invite", entity: "team-member" });
+    expect(fromRoute("POST /api/admin/team/{id}/password-reset")).toEqual({ action: "password_reset", entity: "team-member" });
+    expect(fromRoute("PUT /api/admin/team/{id}")).toEqual({ action: "update", entity: "team-member" });
+    expect(fromRoute("DELETE /api/admin/team/{id}")).toEqual({ action: "delete", entity: "team-member" });
+  });
+
   it("reads bulk routes by the word in their name, never as a create", () => {
     expect(fromRoute("POST /api/admin/contact-submissions/bulk-delete")).toEqual({ action: "delete", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/course-registrations/bulk-status")).toEqual({ action: "status_change", entity: "course-registration" });

@@ -197,7 +197,7 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
     if (!spec || !route || oversized) return toResult(new Reply(404, { error: "Not found", requestId: req.requestId }), false);
     try {
       await checkCsrf(req);
-      if (spec.access !== "public") req.session = await authorize(req);
+      if (spec.access === "admin") req.session = await authorize(req, spec.permission);
       const out = await route(req);
       const r = out instanceof Reply ? out : new Reply(200, out);
       await audited(req, spec.access, r);

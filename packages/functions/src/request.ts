@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "zod";
-import type { RouteKey } from "@agency/core/routes";
+import type { Role, RouteKey } from "@agency/core/routes";
 import type { User } from "@agency/core/users/users";
 import type { AuditAction, AuditActor, AuditEntity } from "@agency/core/contract/audit";
 
@@ -28,9 +28,10 @@ export interface Request {
 }
 
 /** The identity of a signed-in admin. */
-export type AdminSession =
+export type AdminSession = (
   | { type: "google"; userId: string; email: string; user: User }
-  | { type: "admin"; username: string; full_name: string; dev: boolean };
+  | { type: "admin"; username: string; full_name: string; dev: boolean }
+) & { role: Role };
 
 /** What a handler says about its admin action, for the audit log entry (audit.ts). */
 export interface AuditNote {

@@ -1,6 +1,10 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
+import { db as db_ } from "@agency/core/db/service";
+import { roles, type Role } from "@agency/core/routes";
+import { Users } from "@agency/core/users/users";
 import { config } from "@agency/core/config";
 import { newPasswordSchema, usernameSchema } from "@agency/core/contract/auth";
 import { recount } from "@agency/core/counters/recount";
@@ -15,7 +19,12 @@ const usage = `Manage username admin accounts, and rebuild the back office's cou
   npm run admin -- set-password <username> [--password-stdin]
   npm run admin -- disable <username>
   npm run admin -- enable <username>
+  npm run admin -- set-role <username | Google email> <owner | admin | editor>
   npm run admin -- recount
+
+set-role is the way back in when nobody can reach the Team screen: it makes an account (or a Google
+admin, by the address ADMIN_EMAILS names) an owner, admin or editor, and enables a Google admin who
+was disabled or taken off the team.
 
 recount rebuilds every counter (posts, courses, messages, registrations, users) from the records and
 writes the search text of records stored before search existed; it reads every record.
@@ -94,9 +103,12 @@ if (values.help || !command) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
-if (!["create", "set-password", "disable", "enable", "recount"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
+if (!["create", "set-password", "disable", "enable", "set-role", "recount"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
 let username = "";
-if (command !== "recount") {
+const googleEmail = command === "set-role" && rawUsername?.includes("@") ? rawUsername.trim().toLowerCase() : undefined;
+const role = command === "set-role" ? positionals[2] : undefined;
+if (command === "set-role" && !roles.includes(role as Role)) fail(`set-role: the role is owner, admin or editor.\n\n${usage}`);
+if (command !== "recount" && !googleEmail) {
   if (!rawUsername) fail(`${command}: which username?\n\n${usage}`);
   const parsed = usernameSchema.safeParse(rawUsername);
   if (!parsed.success) fail(parsed.error.issues[0]!.message);
@@ -137,6 +149,18 @@ try {
     case "enable":
       await AdminAccounts.setDisabled(username, false);
       console.log(`Enabled "${username}".`);
+      break;
+    case "set-role":
+      if (googleEmail) {
+        const user = await Users.byEmail(googleEmail);
+        if (!user) fail(`No Google user "${googleEmail}": they appear once they have signed in with Google.`);
+        if (!isAuthorisedEmail(user.email, user.google_user_data?.email_verified)) fail(`"${googleEmail}" is not named by ADMIN_EMAILS (or Google has not verified it).`);
+        await db_().user.patch({ id: user.id }).set({ admin_role: role as Role, admin_disabled: false }).go();
+        console.log(`"${googleEmail}" is now ${role === "admin" ? "an" : "a"} ${role}.`);
+      } else {
+        await AdminAccounts.setRole(username, role as Role);
+        console.log(`"${username}" is now ${role === "admin" ? "an" : "a"} ${role}.`);
+      }
       break;
     case "recount": {
       const started = Date.now();

@@ -45,6 +45,8 @@ const routes: RouteObject[] = [
   // ---- Sign-in and admin -----------------------------------------------------------------------
   { path: "/auth/callback", ...page(() => import("../routes/auth/callback")) },
   { path: "/admin/login", ...page(() => import("../routes/admin/login")) },
+  // An invitation or password-reset link: no session, its own chunk.
+  { path: "/admin/invite/:token", ...page(() => import("../routes/admin/invite")) },
   { path: "/admin/*", ...page(() => import("../routes/admin/admin-app")) },
 ];
 

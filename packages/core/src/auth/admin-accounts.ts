@@ -7,6 +7,7 @@ import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
 import { rateLimit, resetRateLimit } from "../rate-limit/rate-limit";
+import type { Role } from "../routes";
 import type { AdminAccountEntity } from "./entities";
 import { KnownDevices } from "./known-devices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
@@ -53,12 +54,19 @@ export const AdminAccounts = {
     return data ?? undefined;
   },
 
-  async create(input: { username: string; password: string; full_name?: string }): Promise<AdminAccount> {
+  async create(input: { username: string; password: string; full_name?: string; role?: Role; email?: string }): Promise<AdminAccount> {
     const username = normalise(input.username);
     const password_hash = await hashPassword(newPasswordSchema.parse(input.password));
     try {
       const { data } = await db()
-        .adminAccount.create({ username, password_hash, full_name: input.full_name?.trim() ?? "", disabled: false })
+        .adminAccount.create({
+          username,
+          password_hash,
+          full_name: input.full_name?.trim() ?? "",
+          disabled: false,
+          ...(input.role ? { role: input.role } : {}),
+          ...(input.email ? { email: input.email } : {}),
+        })
         .go();
       return data;
     } catch (err) {
@@ -90,6 +98,29 @@ export const AdminAccounts = {
       throw err;
     }
     if (disabled) await Sessions.endAllFor(subjectOf.admin(name));
+  },
+
+  /** The account's role; it applies from the account's next request (the guard reads it on each). */
+  async setRole(username: string, role: Role): Promise<void> {
+    const name = normalise(username);
+    try {
+      await db().adminAccount.patch({ username: name }).set({ role }).go();
+    } catch (err) {
+      if (isConditionalFailure(err)) throw new NotFoundError(`No admin account "${name}"`);
+      throw err;
+    }
+  },
+
+  /** Removes the account and ends its sessions. */
+  async remove(username: string): Promise<void> {
+    const name = normalise(username);
+    try {
+      await db().adminAccount.remove({ username: name }).go();
+    } catch (err) {
+      if (isConditionalFailure(err)) throw new NotFoundError(`No admin account "${name}"`);
+      throw err;
+    }
+    await Sessions.endAllFor(subjectOf.admin(name));
   },
 
   /**
@@ -176,7 +207,7 @@ export async function bootstrapAdmin(): Promise<"created" | "updated" | "unchang
   const existing = await AdminAccounts.get(name.data);
   if (!existing) {
     try {
-      await AdminAccounts.create({ username: name.data, password: pw.data });
+      await AdminAccounts.create({ username: name.data, password: pw.data, role: "owner" });
       return "created";
     } catch (err) {
       if (!(err instanceof ConflictError)) throw err; // created concurrently: fall through to update

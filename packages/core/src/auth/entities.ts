@@ -19,6 +19,10 @@ export const AdminAccountEntity = new Entity({
     created_at: { type: "string", required: true, readOnly: true, default: () => new Date().toISOString() },
     updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
     last_login_at: { type: "string" },
+    /** owner, admin or editor (routes.ts); none stored: ADMIN_USERNAME's is an owner, any other an admin (team/roles.ts). */
+    role: { type: ["owner", "admin", "editor"] as const },
+    /** The address an invitation was sent for (an account signs in by username; no mail is required). */
+    email: { type: "string" },
   },
   indexes: {
     byUsername: { pk: { field: "pk", composite: ["username"] }, sk: { field: "sk", composite: [] } },
@@ -75,5 +79,38 @@ export const OidcTransactionEntity = new Entity({
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+  },
+});
+
+/**
+ * Invitation and password-reset links (team/invitations.ts). The link holds a random token; only its
+ * SHA-256 is stored. Single use: accepting sets `used_at` with a condition that it was not set.
+ *
+ * Access patterns:
+ *   byTokenHash  Get    the link a token opens                         pk: token_hash
+ *   all          Query  every link still stored (the team's pending    gsi1: constant partition / created_at
+ *                       invitations; a handful, deleted by `ttl` 30 days after they expire)
+ */
+export const InvitationEntity = new Entity({
+  model: { entity: "invitation", version: "1", service: "agency" },
+  attributes: {
+    token_hash: { type: "string", required: true, readOnly: true },
+    /** An opaque id the team screen names it by (never the token or its hash). */
+    id: { type: "string", required: true, readOnly: true },
+    kind: { type: ["invite", "reset"] as const, required: true, readOnly: true },
+    /** The username chosen by the owner (an invite may leave it to the invitee; a reset always names it). */
+    username: { type: "string", readOnly: true },
+    email: { type: "string", readOnly: true },
+    role: { type: ["owner", "admin", "editor"] as const, readOnly: true },
+    /** The audit actor id of who made it. */
+    created_by: { type: "string", required: true, readOnly: true },
+    created_at: { type: "string", required: true, readOnly: true },
+    expires_at: { type: "string", required: true },
+    used_at: { type: "string" },
+    ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byTokenHash: { pk: { field: "pk", composite: ["token_hash"] }, sk: { field: "sk", composite: [] } },
+    all: { index: "gsi1", pk: { field: "gsi1pk", composite: [] }, sk: { field: "gsi1sk", composite: ["created_at"] } },
   },
 });

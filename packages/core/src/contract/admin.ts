@@ -285,12 +285,14 @@ export interface DashboardStats {
   stats: {
     blogPosts: { total: number; published: number; drafts: number };
     courses: { total: number; active: number; inactive: number };
-    contacts: { total: number; unread: number };
-    registrations: { total: number; pending: number };
+    /** Left out for a role that may not read messages (an editor). */
+    contacts?: { total: number; unread: number };
+    /** Left out for a role that may not read registrations. */
+    registrations?: { total: number; pending: number };
   };
   recentActivity: {
-    contacts: { id: string; name: string; email: string; company: string; created_at: string }[];
-    registrations: { id: string; name: string; email: string; course_interest: string; created_at: string }[];
+    contacts?: { id: string; name: string; email: string; company: string; created_at: string }[];
+    registrations?: { id: string; name: string; email: string; course_interest: string; created_at: string }[];
     blogPosts: { id: string; title: string; slug: string; is_published: boolean; created_at: string }[];
   };
   /** The next scheduled posts, soonest first (at most 5). */

@@ -25,6 +25,7 @@ export const auditEntities = [
   "media",
   "admin-account",
   "session",
+  "team-member",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -46,6 +47,8 @@ export const auditActions = [
   "mark_all_read",
   "share_preview",
   "revoke_preview",
+  "invite",
+  "password_reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -68,6 +71,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   mark_all_read: "Marked all read",
   share_preview: "Shared a preview link",
   revoke_preview: "Revoked preview links",
+  invite: "Invited",
+  password_reset: "Made a password-reset link",
 };
 export const auditEntityLabels: Record<AuditEntity, string> = {
   "blog-post": "Blog post",
@@ -83,6 +88,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   media: "Image",
   "admin-account": "Admin account",
   session: "Session",
+  "team-member": "Team member",
 };
 
 /**

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { Permission, Role } from "../routes";
 
 // The texts live in a zod-free module so the login page does not download zod for them.
 export { authMessages, loginErrorCodes, type LoginErrorCode } from "./auth-texts";
@@ -46,10 +47,11 @@ export interface GoogleUserData {
   email_verified?: boolean;
 }
 
-/** GET /api/admin/me (SPEC §3 "Current admin session"). */
-export type AdminMe =
+/** GET /api/admin/me (SPEC §3 "Current admin session"), with the role and its permissions (routes.ts). */
+export type AdminMe = (
   | { type: "google"; user: { id: string; email: string; google_user_data: GoogleUserData } }
-  | { type: "admin"; admin: { username: string; full_name: string } };
+  | { type: "admin"; admin: { username: string; full_name: string } }
+) & { role: Role; permissions: Permission[] };
 
 /** GET /api/users/me: the signed-in person, admin or not. */
 export type UserMe =

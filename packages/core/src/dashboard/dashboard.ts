@@ -11,8 +11,10 @@ const RECENT = 5;
  * The Overview page (SPEC §3 Dashboard stats): the figures are counters kept on write (one
  * BatchGet), the recent lists `limit 5` Queries on the newest year partitions, the next scheduled
  * posts a Query of the schedules and a BatchGet of their posts, all run together.
+ * Leads (messages, registrations) are answered only to a role that may read them (`may`); for
+ * another, their figures and lists are left out, not read.
  */
-export async function dashboardStats(): Promise<DashboardStats> {
+export async function dashboardStats(may: { messages: boolean; registrations: boolean } = { messages: true, registrations: true }): Promise<DashboardStats> {
   const [figures, contacts, registrations, posts, scheduled] = await Promise.all([
     Counters.read([
       counters.postsTotal,
@@ -24,8 +26,8 @@ export async function dashboardStats(): Promise<DashboardStats> {
       counters.registrationsTotal,
       counters.registrationsWithStatus("pending"),
     ]),
-    Messages.newest(RECENT),
-    Registrations.newest(RECENT),
+    may.messages ? Messages.newest(RECENT) : [],
+    may.registrations ? Registrations.newest(RECENT) : [],
     BlogPosts.newest(RECENT),
     BlogPosts.scheduled(RECENT),
   ]);
@@ -34,12 +36,14 @@ export async function dashboardStats(): Promise<DashboardStats> {
     stats: {
       blogPosts: { total: postsTotal, published, drafts: Math.max(0, postsTotal - published) },
       courses: { total: coursesTotal, active, inactive: Math.max(0, coursesTotal - active) },
-      contacts: { total: contactsTotal, unread },
-      registrations: { total: registrationsTotal, pending },
+      ...(may.messages ? { contacts: { total: contactsTotal, unread } } : {}),
+      ...(may.registrations ? { registrations: { total: registrationsTotal, pending } } : {}),
     },
     recentActivity: {
-      contacts: contacts.map(({ id, name, email, company, created_at }) => ({ id, name, email, company: company ?? "", created_at })),
-      registrations: registrations.map(({ id, name, email, course_interest, created_at }) => ({ id, name, email, course_interest: course_interest ?? "", created_at })),
+      ...(may.messages ? { contacts: contacts.map(({ id, name, email, company, created_at }) => ({ id, name, email, company: company ?? "", created_at })) } : {}),
+      ...(may.registrations
+        ? { registrations: registrations.map(({ id, name, email, course_interest, created_at }) => ({ id, name, email, course_interest: course_interest ?? "", created_at })) }
+        : {}),
       blogPosts: posts.map(({ id, title, slug, is_published, created_at }) => ({ id, title, slug, is_published, created_at })),
     },
     scheduledPosts: scheduled,

@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
-import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
+import { AdminAccountEntity, InvitationEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
 import { BlogPostEntity, BlogScheduleEntity, BlogSlugEntity, PreviewKeyEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";
@@ -38,6 +38,7 @@ const entities = {
   adminAccount: AdminAccountEntity,
   session: SessionEntity,
   oidcTransaction: OidcTransactionEntity,
+  invitation: InvitationEntity,
   rateLimit: RateLimitEntity,
   meta: MetaEntity,
   counter: CounterEntity,

@@ -27,6 +27,12 @@ export const UserEntity = new Entity({
         email_verified: { type: "boolean" },
       },
     },
+    /**
+     * An owner's decision about a Google admin (ADMIN_EMAILS): their role, or `none` (removed from the
+     * team); none stored: an admin while ADMIN_EMAILS names them (team/roles.ts).
+     */
+    admin_role: { type: ["owner", "admin", "editor", "none"] as const },
+    admin_disabled: { type: "boolean" },
     bucket: bucketAttribute,
     search: searchAttribute,
   },

@@ -1,7 +1,6 @@
 import type { EntityItem } from "electrodb";
 import type { z } from "zod";
 import { AdminAccounts, type AdminAccount } from "../auth/admin-accounts";
-import { isAuthorisedEmail } from "../auth/allow-list";
 import { Sessions, subjectOf } from "../auth/sessions";
 import { accountUser, googleUser, type AdminUser, type UserStats, type userListQuery } from "../contract/admin";
 import { Counters, counters, tally, utcDay } from "../counters/counters";
@@ -9,6 +8,7 @@ import { acrossYears, backfillAcrossYears, bucketOf, searchText } from "../db/at
 import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
+import { googleRole } from "../team/roles";
 import type { UserEntity } from "./entity";
 
 export type User = EntityItem<typeof UserEntity>;
@@ -18,7 +18,7 @@ export const SELF_DELETE_MESSAGE = "You cannot delete the account you are signed
 
 const searchOf = (u: Pick<User, "email" | "google_user_data">) => searchText(u.google_user_data?.name, u.email);
 
-const adminUserAttributes = ["id", "email", "created_at", "last_login_at", "google_user_data"] as const;
+const adminUserAttributes = ["id", "email", "created_at", "last_login_at", "google_user_data", "admin_role"] as const;
 
 /** A Google user as the back office sees it (the contract keeps only its fields: no google_sub). */
 export function toAdminUser(u: Pick<User, (typeof adminUserAttributes)[number]>): AdminUser {
@@ -34,7 +34,7 @@ export function toAdminUser(u: Pick<User, (typeof adminUserAttributes)[number]>)
       ...(g?.picture ? { picture: g.picture } : {}),
       ...(g?.email_verified !== undefined ? { email_verified: g.email_verified } : {}),
     },
-    role: isAuthorisedEmail(u.email, g?.email_verified) ? "admin_google" : "no_access",
+    role: googleRole(u) ? "admin_google" : "no_access",
   });
 }
 

@@ -1,10 +1,11 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
-import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";
 import { HttpError } from "@agency/core/errors";
 import { isLoopbackAddress } from "@agency/core/loopback";
+import { roleCan, type Permission, type Role } from "@agency/core/routes";
+import { accountRole, activeGoogleRole } from "@agency/core/team/roles";
 import { Users, type User } from "@agency/core/users/users";
 import type { AdminSession, Request } from "../request";
 import { sessionCookieName, sessionCookieNames } from "./cookies";
@@ -14,8 +15,8 @@ export interface SignedIn {
   record: SessionRecord;
   token: string;
   identity:
-    | { type: "google"; user: User; isAdmin: boolean }
-    | { type: "admin"; username: string; full_name: string; dev: boolean };
+    | { type: "google"; user: User; isAdmin: boolean; role?: Role }
+    | { type: "admin"; username: string; full_name: string; dev: boolean; role: Role };
 }
 
 export const DEV_ADMIN = { username: "dev", full_name: "Development Admin" } as const;
@@ -47,8 +48,9 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
       await Sessions.end(token);
       return undefined;
     }
-    const isAdmin = record.is_admin && isAuthorisedEmail(user.email, user.google_user_data?.email_verified);
-    return { record, token, identity: { type: "google", user, isAdmin } };
+    // The role comes from the user's record on every request: a demotion or removal applies at once.
+    const role = record.is_admin ? activeGoogleRole(user) : undefined;
+    return { record, token, identity: { type: "google", user, isAdmin: role !== undefined, ...(role ? { role } : {}) } };
   }
   if (record.kind === "admin" && kind === "admin") {
     const account = await AdminAccounts.get(id);
@@ -56,28 +58,39 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
       await Sessions.end(token);
       return undefined;
     }
-    return { record, token, identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false } };
+    return { record, token, identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, role: accountRole(account) } };
   }
   if (record.kind === "dev" && devLoginAllowed(req)) {
-    return { record, token, identity: { type: "admin", ...DEV_ADMIN, dev: true } };
+    // Development Login (this machine only) is the local owner.
+    return { record, token, identity: { type: "admin", ...DEV_ADMIN, dev: true, role: "owner" } };
   }
   return undefined;
 }
 
+export const FORBIDDEN_MESSAGE = "Your role does not allow this.";
+
 /**
- * Deny by default: every `admin` route needs the session of an authorised admin. 401 without a
- * live session; 403 for a signed-in person who is not an admin.
+ * Deny by default: every `admin` route needs the session of an authorised admin whose role has the
+ * route's permission (routes.ts). 401 without a live session; 403 for a signed-in person who is not
+ * an admin, or whose role lacks the permission.
  */
-export async function authorize(req: Request): Promise<AdminSession> {
+export async function authorize(req: Request, permission: Permission): Promise<AdminSession> {
   if (!sessionToken(req)) throw new HttpError(401, "Sign in required");
   const signedIn = await currentSession(req);
   if (!signedIn) throw new HttpError(401, "Sign in required");
-  const { identity } = signedIn;
+  const session = adminSessionOf(signedIn);
+  if (!session) throw new HttpError(403, authMessages.notAuthorised, { code: "not_authorised" });
+  if (!roleCan(session.role, permission)) throw new HttpError(403, FORBIDDEN_MESSAGE, { code: "forbidden", permission });
+  return session;
+}
+
+/** The admin behind a live session, with their role; undefined for a Google account that is not (or no longer) on the team. */
+export function adminSessionOf({ identity }: SignedIn): AdminSession | undefined {
   if (identity.type === "google") {
-    if (!identity.isAdmin) throw new HttpError(403, authMessages.notAuthorised, { code: "not_authorised" });
-    return { type: "google", userId: identity.user.id, email: identity.user.email, user: identity.user };
+    if (!identity.isAdmin || !identity.role) return undefined;
+    return { type: "google", userId: identity.user.id, email: identity.user.email, user: identity.user, role: identity.role };
   }
-  return { type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev };
+  return { type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev, role: identity.role };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,11 +1,12 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
-import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { KnownDevices } from "@agency/core/auth/known-devices";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
 import { HttpError, NotFoundError } from "@agency/core/errors";
 import { rateLimit } from "@agency/core/rate-limit/rate-limit";
+import { rolePermissions } from "@agency/core/routes";
+import { accountRole, activeGoogleRole } from "@agency/core/team/roles";
 import { Users } from "@agency/core/users/users";
 import { actorOf } from "../audit";
 import { http, reply } from "../http";
@@ -20,7 +21,7 @@ import {
   transactionCookieName,
 } from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
-import { DEV_ADMIN, currentSession, devLoginAllowed, sessionToken } from "./guard";
+import { DEV_ADMIN, adminSessionOf, currentSession, devLoginAllowed, sessionToken } from "./guard";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
 export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
@@ -61,7 +62,9 @@ export const handler = http({
     if (!user) {
       return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [txCookie] });
     }
-    const isAdmin = isAuthorisedEmail(user.email, profile.email_verified);
+    // On the team (ADMIN_EMAILS, less those an owner disabled or took off): the role is read again on every request.
+    const role = activeGoogleRole({ ...user, google_user_data: { ...user.google_user_data, email_verified: profile.email_verified } });
+    const isAdmin = role !== undefined;
     const cookie = await signIn(req, { kind: "google", subject: subjectOf.user(user.id), is_admin: isAdmin });
     // A Google account that is not an admin is refused the back office: a failed admin sign-in.
     req.audit({
@@ -69,7 +72,7 @@ export const handler = http({
       entity: "user",
       entity_id: user.id,
       entity_label: user.email,
-      actor: isAdmin ? actorOf({ type: "google", userId: user.id, email: user.email, user }) : { type: "anonymous", id: "", name: "" },
+      actor: role ? actorOf({ type: "google", userId: user.id, email: user.email, user, role }) : { type: "anonymous", id: "", name: "" },
     });
     if (!isAdmin) {
       // Signed in (the Users page lists them), but no admin session.
@@ -103,7 +106,7 @@ export const handler = http({
       entity: "admin-account",
       entity_id: account.username,
       entity_label: account.username,
-      actor: actorOf({ type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false }),
+      actor: actorOf({ type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, role: accountRole(account) }),
     });
     const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
     // This browser is now a known device of the account: its own failure budget from now on.
@@ -115,7 +118,7 @@ export const handler = http({
     if (!config.devLogin) throw new NotFoundError();
     if (!devLoginAllowed(req)) throw new HttpError(403, "Development Login works only from this machine");
     const cookie = await signIn(req, { kind: "dev", subject: subjectOf.dev(), is_admin: true });
-    req.audit({ action: "sign_in", entity: "session", entity_id: "", entity_label: "Development Login", actor: actorOf({ type: "admin", ...DEV_ADMIN, dev: true }) });
+    req.audit({ action: "sign_in", entity: "session", entity_id: "", entity_label: "Development Login", actor: actorOf({ type: "admin", ...DEV_ADMIN, dev: true, role: "owner" }) });
     return reply.json({ success: true }, 200, { cookies: [cookie] });
   },
 
@@ -138,12 +141,14 @@ export const handler = http({
     };
   },
 
+  /** SPEC's answer, with the role and what it may do: the back office shows each role only that. */
   "GET /api/admin/me": async (req): Promise<AdminMe> => {
     const s = req.session!;
+    const grant = { role: s.role, permissions: [...rolePermissions[s.role]] };
     if (s.type === "google") {
-      return { type: "google", user: { id: s.userId, email: s.email, google_user_data: googleUserData(s.user) } };
+      return { type: "google", user: { id: s.userId, email: s.email, google_user_data: googleUserData(s.user) }, ...grant };
     }
-    return { type: "admin", admin: { username: s.username, full_name: s.full_name } };
+    return { type: "admin", admin: { username: s.username, full_name: s.full_name }, ...grant };
   },
 
   /**
@@ -152,12 +157,9 @@ export const handler = http({
    */
   "POST /api/logout": async (req) => {
     const signedIn = await currentSession(req);
-    const { identity } = signedIn ?? {};
-    if (identity && (identity.type === "admin" || identity.isAdmin)) {
-      const actor =
-        identity.type === "admin"
-          ? actorOf({ type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev })
-          : actorOf({ type: "google", userId: identity.user.id, email: identity.user.email, user: identity.user });
+    const admin = signedIn && adminSessionOf(signedIn);
+    if (admin) {
+      const actor = actorOf(admin);
       req.audit({ action: "sign_out", entity: "session", entity_id: "", entity_label: actor.name, actor });
     }
     await Sessions.end(sessionToken(req));

@@ -1,4 +1,5 @@
-import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, LayoutDashboard, Mail, ScrollText, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import type { Permission } from "@agency/core/routes";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */
 export interface AdminNavItem {
@@ -7,19 +8,22 @@ export interface AdminNavItem {
   label: string;
   title: string;
   icon: LucideIcon;
+  /** What the screen needs (routes.ts): the shell hides it from a role without it, and answers its address with 'not allowed'. */
+  permission: Permission;
 }
 
 export const adminNav: readonly AdminNavItem[] = [
-  { path: "", label: "Overview", title: "Dashboard Overview", icon: LayoutDashboard },
-  { path: "content", label: "Content", title: "Content Management", icon: FileText },
-  { path: "messages", label: "Messages", title: "Contact Messages", icon: Mail },
-  { path: "registrations", label: "Registrations", title: "Course Registrations", icon: ClipboardList },
-  { path: "blog", label: "Blog Posts", title: "Blog Management", icon: BookOpen },
-  { path: "courses", label: "Courses", title: "Course Management", icon: GraduationCap },
-  { path: "service-details", label: "Service Details", title: "Service Details Management", icon: Briefcase },
-  { path: "policies", label: "Policies", title: "Policy Management", icon: ScrollText },
-  { path: "media", label: "Media", title: "Media Library", icon: Images },
-  { path: "users", label: "Users", title: "User Management", icon: Users },
-  { path: "settings", label: "Settings", title: "Settings", icon: Settings },
-  { path: "activity", label: "Activity", title: "Activity", icon: History },
+  { path: "", label: "Overview", title: "Dashboard Overview", icon: LayoutDashboard, permission: "dashboard" },
+  { path: "content", label: "Content", title: "Content Management", icon: FileText, permission: "content" },
+  { path: "messages", label: "Messages", title: "Contact Messages", icon: Mail, permission: "messages" },
+  { path: "registrations", label: "Registrations", title: "Course Registrations", icon: ClipboardList, permission: "registrations" },
+  { path: "blog", label: "Blog Posts", title: "Blog Management", icon: BookOpen, permission: "blog" },
+  { path: "courses", label: "Courses", title: "Course Management", icon: GraduationCap, permission: "content" },
+  { path: "service-details", label: "Service Details", title: "Service Details Management", icon: Briefcase, permission: "content" },
+  { path: "policies", label: "Policies", title: "Policy Management", icon: ScrollText, permission: "content" },
+  { path: "media", label: "Media", title: "Media Library", icon: Images, permission: "media" },
+  { path: "users", label: "Users", title: "User Management", icon: Users, permission: "users" },
+  { path: "settings", label: "Settings", title: "Settings", icon: Settings, permission: "settings" },
+  { path: "activity", label: "Activity", title: "Activity", icon: History, permission: "audit" },
+  { path: "team", label: "Team", title: "Team", icon: ShieldCheck, permission: "team" },
 ];

@@ -8,6 +8,8 @@ interface Options<T> {
   /** The confirmation's title ("Delete message") and SPEC's question, verbatim. */
   title: string;
   message: string;
+  /** The confirm button's text; default "Delete". */
+  confirmLabel?: string;
   /** The delete call, e.g. a mutation's mutateAsync. */
   remove: (item: T) => Promise<unknown>;
   /** Toast after success ("Message deleted"), and the fallback error text. */
@@ -24,13 +26,13 @@ interface Options<T> {
  *
  *   const [dialog, requestDelete] = useConfirmedDelete({ title: "Delete user", message: "...", remove: (u) => del.mutateAsync(u.id), success: "User deleted", fallback: "Failed to delete the user" });
  */
-export function useConfirmedDelete<T>({ title, message, remove, success, fallback, onDeleted, onReload }: Options<T>): [ReactNode, (item: T) => Promise<void>] {
+export function useConfirmedDelete<T>({ title, message, confirmLabel, remove, success, fallback, onDeleted, onReload }: Options<T>): [ReactNode, (item: T) => Promise<void>] {
   const [dialog, confirm] = useConfirm();
   const toast = useToast();
   const showError = useApiErrorHandler();
   // Stable, so it can go into memoised column definitions.
   const requestDelete = useStableCallback(async (item: T) => {
-    if (!(await confirm({ title, message }))) return;
+    if (!(await confirm({ title, message, ...(confirmLabel ? { confirmLabel } : {}) }))) return;
     try {
       await remove(item);
       onDeleted?.(item);

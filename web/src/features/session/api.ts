@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AdminMe, AuthConfig } from "@agency/core/contract/auth";
+import type { Permission } from "@agency/core/routes";
 import { api } from "../../lib/api";
 
 export const adminMeKey = ["session", "admin-me"] as const;
@@ -20,3 +21,13 @@ export const useAuthConfig = () =>
     queryFn: () => api.get<AuthConfig>("/api/auth/config"),
     staleTime: Infinity,
   });
+
+/**
+ * What the signed-in admin's role may use (GET /api/admin/me's permissions): the shell hides the rest.
+ * The server enforces it either way; while the answer loads, nothing is allowed.
+ */
+export function useCan(): (permission: Permission) => boolean {
+  const me = useAdminMe();
+  const granted = me.data?.permissions ?? [];
+  return (permission) => granted.includes(permission);
+}

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
 import { Navigate, NavLink, useLocation, useNavigate, useRoutes, type RouteObject } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { LogOut, Menu, X } from "lucide-react";
+import { LogOut, Menu, ShieldAlert, X } from "lucide-react";
 import { ADMIN_HOME, adminReturnPath, RETURN_PARAM } from "@agency/core/contract/return-path";
 import { adminNav, type AdminNavItem } from "../../components/admin/admin-nav";
 import { mayLeave } from "../../components/admin/leave-guard";
 import { AdminIdentity } from "../../components/admin/admin-identity";
 import { ToastProvider } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
-import { adminMeKey, useAdminMe } from "../../features/session/api";
+import { adminMeKey, useAdminMe, useCan } from "../../features/session/api";
 import { session, useSession } from "../../features/session/session-store";
 import { ApiError } from "../../lib/api";
 
@@ -29,10 +29,36 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
   activity: lazy(() => import("./activity")),
+  team: lazy(() => import("./team")),
 };
 
+/** A screen the role may not use (a typed or bookmarked address): said plainly, with the way back. */
+function NotAllowed({ item }: { item: AdminNavItem }) {
+  useEffect(() => {
+    document.title = `${item.title} | Admin`;
+  }, [item.title]);
+  return (
+    <section aria-labelledby="not-allowed" className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="not-allowed">
+      <span className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+        <ShieldAlert aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <h1 id="not-allowed" className="text-xl font-bold text-slate-900">
+        Not allowed
+      </h1>
+      <p className="mt-2 text-sm text-slate-700">
+        Your role does not give access to {item.label}. If you need it, ask an owner of the site.
+      </p>
+      <NavLink to="/admin" className="mt-6 inline-block text-sm font-medium text-purple-700 hover:text-purple-900 hover:underline">
+        Back to the Overview
+      </NavLink>
+    </section>
+  );
+}
+
 function AdminPage({ item }: { item: AdminNavItem }) {
+  const can = useCan();
   const Screen = Object.hasOwn(screens, item.path) ? screens[item.path] : undefined;
+  if (!can(item.permission)) return <NotAllowed item={item} />;
   return Screen ? <Screen /> : <Navigate to="/admin" replace />;
 }
 
@@ -51,6 +77,7 @@ function AdminRoutes() {
 
 function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void; onLogout: () => void; loggingOut: boolean }) {
   const me = useAdminMe();
+  const can = useCan();
   const navigate = useNavigate();
   return (
     <div className="flex h-full flex-col">
@@ -60,7 +87,7 @@ function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void;
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {adminNav.map((item) => (
+          {adminNav.filter((item) => can(item.permission)).map((item) => (
             <li key={item.path}>
               <NavLink
                 to={item.path === "" ? "/admin" : `/admin/${item.path}`}

@@ -6,6 +6,7 @@ import { EmptyState } from "../../components/admin/empty-state";
 import { PageHeader } from "../../components/admin/page-header";
 import { StatCard, StatGrid } from "../../components/admin/stat-card";
 import { useDashboardStats } from "../../features/dashboard/api";
+import { useCan } from "../../features/session/api";
 import { counted, formatCount, formatDateTime } from "../../lib/format";
 
 const quickLinks = [
@@ -46,6 +47,9 @@ function Row({ primary, secondary, meta, date }: { primary: ReactNode; secondary
 /** SPEC §2 Overview: four counters from counters kept on write, quick links, three recent lists and the next scheduled posts. */
 export default function Overview() {
   const { data, isError } = useDashboardStats();
+  // Leads only for a role that may read them (an editor's Overview has posts and courses only).
+  const can = useCan();
+  const leads = { messages: can("messages"), registrations: can("registrations") };
   const s = data?.stats;
   const recent = data?.recentActivity;
   return (
@@ -61,9 +65,13 @@ export default function Overview() {
           hint={s && `${formatCount(s.blogPosts.published)} published, ${counted(s.blogPosts.drafts, "draft")}`} />
         <StatCard label="Courses" value={s?.courses.total} icon={GraduationCap} tone="blue" animate
           hint={s && `${formatCount(s.courses.active)} active, ${formatCount(s.courses.inactive)} inactive`} />
-        <StatCard label="Contact Forms" value={s?.contacts.total} icon={Mail} tone="green" animate hint={s && `${formatCount(s.contacts.unread)} unread`} />
-        <StatCard label="Course Registrations" value={s?.registrations.total} icon={ClipboardList} tone="amber" animate
-          hint={s && `${formatCount(s.registrations.pending)} pending`} />
+        {leads.messages && (
+          <StatCard label="Contact Forms" value={s?.contacts?.total} icon={Mail} tone="green" animate hint={s?.contacts && `${formatCount(s.contacts.unread)} unread`} />
+        )}
+        {leads.registrations && (
+          <StatCard label="Course Registrations" value={s?.registrations?.total} icon={ClipboardList} tone="amber" animate
+            hint={s?.registrations && `${formatCount(s.registrations.pending)} pending`} />
+        )}
       </StatGrid>
 
       <nav aria-label="Quick links" className="mb-6 grid gap-3 sm:grid-cols-3">
@@ -84,16 +92,20 @@ export default function Overview() {
 
       {recent && (
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
-          <RecentList title="Recent Contact Submissions" empty="No recent contact submissions" link={{ to: "/admin/messages", label: "View all" }}>
-            {recent.contacts.map((c) => (
-              <Row key={c.id} primary={c.name} secondary={c.email} meta={c.company || undefined} date={c.created_at} />
-            ))}
-          </RecentList>
-          <RecentList title="Recent Course Registrations" empty="No recent course registrations" link={{ to: "/admin/registrations", label: "View all" }}>
-            {recent.registrations.map((r) => (
-              <Row key={r.id} primary={r.name} secondary={r.email} meta={r.course_interest || undefined} date={r.created_at} />
-            ))}
-          </RecentList>
+          {recent.contacts && (
+            <RecentList title="Recent Contact Submissions" empty="No recent contact submissions" link={{ to: "/admin/messages", label: "View all" }}>
+              {recent.contacts.map((c) => (
+                <Row key={c.id} primary={c.name} secondary={c.email} meta={c.company || undefined} date={c.created_at} />
+              ))}
+            </RecentList>
+          )}
+          {recent.registrations && (
+            <RecentList title="Recent Course Registrations" empty="No recent course registrations" link={{ to: "/admin/registrations", label: "View all" }}>
+              {recent.registrations.map((r) => (
+                <Row key={r.id} primary={r.name} secondary={r.email} meta={r.course_interest || undefined} date={r.created_at} />
+              ))}
+            </RecentList>
+          )}
           <RecentList title="Recent Blog Posts" empty="No recent blog posts" link={{ to: "/admin/blog", label: "View all" }}>
             {recent.blogPosts.map((p) => (
               <Row key={p.id} primary={p.title} secondary={`/${p.slug}`} date={p.created_at}
