@@ -75,6 +75,22 @@ export const routes = {
   "POST /api/admin/login": open("auth"),
   "GET /api/admin/me": admin("auth"),
 
+  // Passkeys (sign-in is public; the account's own passkeys need its session) and sessions
+  "POST /api/admin/login/passkey/options": open("auth"),
+  "POST /api/admin/login/passkey": open("auth"),
+  "POST /api/admin/account/passkeys/options": admin("auth"),
+  "GET /api/admin/account/passkeys": admin("auth"),
+  "POST /api/admin/account/passkeys": admin("auth"),
+  "PUT /api/admin/account/passkeys/{id}": admin("auth"),
+  "DELETE /api/admin/account/passkeys/{id}": admin("auth"),
+  "GET /api/admin/account/sessions": admin("auth"),
+  "DELETE /api/admin/account/sessions": admin("auth"),
+  "DELETE /api/admin/account/sessions/{id}": admin("auth"),
+  "PUT /api/admin/account/password": admin("auth"),
+  // An owner's view of a member's sessions ({id}: a username or a Google user's id).
+  "GET /api/admin/team/{id}/sessions": admin("auth"),
+  "DELETE /api/admin/team/{id}/sessions/{session_id}": admin("auth"),
+
   // Admin back office
   "GET /api/admin/dashboard-stats": admin("admin-dashboard"),
 

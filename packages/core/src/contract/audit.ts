@@ -25,6 +25,7 @@ export const auditEntities = [
   "media",
   "admin-account",
   "session",
+  "passkey",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -78,6 +79,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   user: "User",
   media: "Image",
   "admin-account": "Admin account",
+  passkey: "Passkey",
   session: "Session",
 };
 

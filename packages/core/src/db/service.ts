@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
-import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
+import { AdminAccountEntity, OidcTransactionEntity, PasskeyEntity, SessionEntity, WebAuthnChallengeEntity } from "../auth/entities";
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";
@@ -42,6 +42,8 @@ const entities = {
   mediaHash: MediaHashEntity,
   auditEntry: AuditEntryEntity,
   auditDay: AuditDayEntity,
+  passkey: PasskeyEntity,
+  webauthnChallenge: WebAuthnChallengeEntity,
 };
 
 let boundTo = "";
