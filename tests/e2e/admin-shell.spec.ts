@@ -13,6 +13,7 @@ const nav = [
   { label: "Users", path: "/admin/users", title: "User Management" },
   { label: "Settings", path: "/admin/settings", title: "Settings" },
   { label: "Activity", path: "/admin/activity", title: "Activity" },
+  { label: "Account & security", path: "/admin/account", title: "Account & security" },
 ];
 
 test("sends a visitor without a session from /admin to the login page", async ({ page }) => {

@@ -71,7 +71,7 @@ export class SoftAuthenticator {
       type: "public-key" as const,
       response: { clientDataJSON: b64u(clientDataJSON), attestationObject: b64u(attestationObject), transports: ["internal"] },
       clientExtensionResults: {},
-      authenticatorAttachment: "platform",
+      authenticatorAttachment: "platform" as const,
     };
   }
 
@@ -95,7 +95,7 @@ export class SoftAuthenticator {
         userHandle: credential.userHandle,
       },
       clientExtensionResults: {},
-      authenticatorAttachment: "platform",
+      authenticatorAttachment: "platform" as const,
     };
   }
 }
