@@ -125,9 +125,10 @@ describe("passkeys of the signed-in account", () => {
     expect(malformed.status).toBe(400);
   });
 
-  it.sequential("is for username accounts: Development Login gets a clear 400", async () => {
+  it.sequential("is for username accounts: Development Login lists none and gets a clear 400 adding one", async () => {
     const dev = new Visitor(runtime.url);
     expect((await dev.call("POST", "/api/auth/dev-login", { body: {} })).status).toBe(200);
+    expect((await dev.call("GET", "/api/admin/account/passkeys")).json).toEqual([]);
     const res = await dev.call("POST", "/api/admin/account/passkeys/options", { body: {} });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe(passkeyMessages.usernameOnly);

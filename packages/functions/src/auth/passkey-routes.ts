@@ -55,9 +55,11 @@ export const passkeyRoutes: Partial<Record<RouteKey, RouteHandler>> = {
     return reply.created(toSummary(passkey));
   },
 
+  /** Only a username account has passkeys; any other session has none to list (adding one is a 400). */
   "GET /api/admin/account/passkeys": async (req): Promise<PasskeySummary[]> => {
-    const { username } = await accountOf(req);
-    return (await Passkeys.listFor(username)).map(toSummary);
+    const s = req.session;
+    if (!s || s.type !== "admin" || s.dev) return [];
+    return (await Passkeys.listFor(s.username)).map(toSummary);
   },
 
   "PUT /api/admin/account/passkeys/{id}": async (req) => {

@@ -13,9 +13,8 @@ export const accountKeys = {
   sessions: ["account", "sessions"],
 } as const;
 
-/** The signed-in account's passkeys; a 400 says the session is not a username account's. */
-export const usePasskeys = () =>
-  useQuery({ queryKey: accountKeys.passkeys, queryFn: () => api.get<PasskeySummary[]>(PASSKEYS), retry: false });
+/** The signed-in account's passkeys (none for a session that is not a username account's). */
+export const usePasskeys = () => useQuery({ queryKey: accountKeys.passkeys, queryFn: () => api.get<PasskeySummary[]>(PASSKEYS) });
 
 /**
  * Adds a passkey: the server's options, the browser's ceremony (@simplewebauthn/browser, loaded

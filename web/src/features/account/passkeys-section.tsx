@@ -11,6 +11,7 @@ import { useToast } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
+import { useAdminMe } from "../session/api";
 import { useAddPasskey, usePasskeys, useRemovePasskey } from "./api";
 import { ceremonyErrorMessage } from "./ceremony-errors";
 
@@ -48,7 +49,8 @@ export function PasskeysSection() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
 
-  const usernameOnly = passkeys.error instanceof ApiError && passkeys.error.status === 400;
+  // A Google account signs in at Google; passkeys here are for username accounts.
+  const usernameOnly = useAdminMe().data?.type === "google";
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -95,10 +97,10 @@ export function PasskeysSection() {
         Sign in with your fingerprint, face, screen lock or security key instead of a password. A passkey counts as both factors.
       </p>
 
-      {passkeys.isPending ? (
+      {usernameOnly ? (
+        <p className="mt-4 text-sm text-slate-700">{passkeyMessages.usernameOnly}: you sign in with Google.</p>
+      ) : passkeys.isPending ? (
         <Spinner label="Loading passkeys" className="py-6" />
-      ) : usernameOnly ? (
-        <p className="mt-4 text-sm text-slate-700">{passkeyMessages.usernameOnly}. You signed in another way.</p>
       ) : passkeys.isError ? (
         <LoadFailed onRetry={() => passkeys.refetch()} />
       ) : (
