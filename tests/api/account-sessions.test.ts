@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionSummary } from "../../packages/core/src/contract/sessions";
 import { Visitor } from "../support/auth-flow";
 import { call } from "../support/http";
 import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
@@ -30,14 +31,7 @@ async function signedIn(username: string, password: string, userAgent: string): 
   return v;
 }
 
-interface Listed {
-  id: string;
-  current: boolean;
-  created_at: string;
-  last_seen_at: string;
-  ip: string;
-  user_agent: string;
-}
+type Listed = SessionSummary;
 const list = async (v: Visitor) => {
   const res = await v.call("GET", "/api/admin/account/sessions");
   expect(res.status, res.text).toBe(200);

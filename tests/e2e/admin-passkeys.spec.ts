@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { passkeyMessages } from "../../packages/core/src/contract/passkeys";
-import { audit } from "../support/admin-journey";
+import { audit, signInWithPassword } from "../support/admin-journey";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -31,11 +31,7 @@ test("an admin adds a passkey, signs in with it alone, and removes it", async ({
   test.setTimeout(120_000);
   const authenticator = await virtualAuthenticator(page);
 
-  await page.goto(`${runtime.url}/admin/login`);
-  await page.getByLabel("Username").fill("paula");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/admin");
+  await signInWithPassword(page, runtime.url, "paula", PASSWORD);
 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account & security" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account & security");

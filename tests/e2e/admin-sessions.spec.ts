@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { audit } from "../support/admin-journey";
+import { audit, signInWithPassword } from "../support/admin-journey";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -16,13 +16,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => runtime?.stop());
 
-async function signIn(page: Page) {
-  await page.goto(`${runtime.url}/admin/login`);
-  await page.getByLabel("Username").fill("sasha");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/admin");
-}
+const signIn = (page: Page) => signInWithPassword(page, runtime.url, "sasha", PASSWORD);
 
 test("an admin ends a forgotten session from the list and that browser is signed out", async ({ page, browser }) => {
   test.setTimeout(120_000);
