@@ -107,7 +107,8 @@ export const passkeyRoutes: Partial<Record<RouteKey, RouteHandler>> = {
       throw err;
     }
     const account = await AdminAccounts.get(passkey.username);
-    if (!account) return refused(401, passkeyMessages.unknown, passkey.username);
+    // A passkey older than the account was made for an earlier account of that name (removed since).
+    if (!account || passkey.created_at < account.created_at) return refused(401, passkeyMessages.unknown, passkey.username);
     if (account.disabled) return refused(403, passkeyMessages.disabled, account.username);
     await AdminAccounts.recordSignIn(account.username);
     req.audit({
