@@ -58,7 +58,7 @@ test("the username form shows the server's refusal", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("nobody");
   await page.getByLabel("Password").fill("wrong-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
 });
 
