@@ -124,6 +124,9 @@ export const PasskeyEntity = new Entity({
  * Access patterns:
  *   byId  Get  one challenge   pk: id
  */
+/** Time between a ceremony's options and the browser's answer (WebAuthn's own timeout is 60 s). */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
 export const WebAuthnChallengeEntity = new Entity({
   model: { entity: "webauthnChallenge", version: "1", service: "agency" },
   attributes: {

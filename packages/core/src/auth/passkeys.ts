@@ -11,13 +11,13 @@ import { passkeyMessages, type PasskeySummary } from "../contract/passkeys";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
-import type { PasskeyEntity, WebAuthnChallengeEntity } from "./entities";
+import { CHALLENGE_TTL_MS, type PasskeyEntity, type WebAuthnChallengeEntity } from "./entities";
+
+export { CHALLENGE_TTL_MS };
 
 export type Passkey = EntityItem<typeof PasskeyEntity>;
 type Challenge = EntityItem<typeof WebAuthnChallengeEntity>;
 
-/** Time between a ceremony's options and the browser's answer (WebAuthn's own timeout is 60 s). */
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
 /**

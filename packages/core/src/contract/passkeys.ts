@@ -21,15 +21,19 @@ export const passkeyNameSchema = z
   .min(1, "Name is required")
   .max(PASSKEY_NAME_MAX_LENGTH, `Name: at most ${PASSKEY_NAME_MAX_LENGTH} characters`);
 
-/** A browser's answer to a ceremony as @simplewebauthn/browser sends it; the library checks what is inside. */
+/**
+ * A browser's answer to a ceremony as @simplewebauthn/browser sends it; the library checks what is
+ * inside. Plain objects and an enum (no record or literal schemas): zod's code for each kind of
+ * schema lands in every function that bundles the contract.
+ */
 const credentialResponse = z
   .object(
     {
       id: z.string({ error: "response.id is required" }).min(1).max(1024),
       rawId: z.string({ error: "response.rawId is required" }).min(1).max(1024),
-      type: z.literal("public-key", { error: "response.type must be public-key" }),
-      response: z.record(z.string(), z.unknown(), { error: "response.response is required" }),
-      clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+      type: z.enum(["public-key"], { error: "response.type must be public-key" }),
+      response: z.object({}, { error: "response.response is required" }).loose(),
+      clientExtensionResults: z.object({}).loose().default({}),
       authenticatorAttachment: z.string().max(32).optional(),
     },
     { error: "response is required" },

@@ -1,6 +1,6 @@
 import { config } from "@agency/core/config";
 import { KNOWN_DEVICE_MAX_AGE_SECONDS } from "@agency/core/auth/known-devices";
-import { CHALLENGE_TTL_MS } from "@agency/core/auth/passkeys";
+import { CHALLENGE_TTL_MS } from "@agency/core/auth/entities";
 import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
 
 /**

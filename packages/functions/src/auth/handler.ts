@@ -20,8 +20,7 @@ import {
 } from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
 import { DEV_ADMIN, currentSession, devLoginAllowed, sessionToken } from "./guard";
-import { passkeyRoutes } from "./passkey-routes";
-import { sessionRoutes } from "./session-routes";
+import { lazyRoutes, passkeyRouteKeys, sessionRouteKeys } from "./lazy-routes";
 import { signIn } from "./sign-in";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
@@ -36,8 +35,8 @@ const googleUserData = (u: { google_user_data?: { name?: string; picture?: strin
 
 /** Sign-in and sessions. */
 export const handler = http({
-  ...passkeyRoutes,
-  ...sessionRoutes,
+  ...lazyRoutes(passkeyRouteKeys, async () => (await import("./passkey-routes")).passkeyRoutes),
+  ...lazyRoutes(sessionRouteKeys, async () => (await import("./session-routes")).sessionRoutes),
 
   "GET /api/auth/config": async (req): Promise<AuthConfig> => ({
     devLogin: devLoginAllowed(req),

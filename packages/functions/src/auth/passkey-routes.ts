@@ -12,12 +12,12 @@ import {
 } from "@agency/core/contract/passkeys";
 import { HttpError } from "@agency/core/errors";
 import { rateLimit } from "@agency/core/rate-limit/rate-limit";
-import type { RouteKey } from "@agency/core/routes";
 import { actorOf } from "../audit";
 import { reply, type RouteHandler } from "../http";
 import type { Request } from "../request";
 import { clearPasskeyCookie, passkeyCookie, passkeyCookieName } from "./cookies";
 import { currentSession } from "./guard";
+import type { passkeyRouteKeys } from "./lazy-routes";
 import { signIn } from "./sign-in";
 
 /** Passkey sign-in starts per source address allowed per window (each stores a challenge). */
@@ -41,7 +41,7 @@ const credentialIdOf = (req: Request) => req.params.id ?? "";
  * Passkeys: adding, listing, renaming and removing the signed-in account's own ('Account &
  * security'), and 'Sign in with a passkey' on the login page, which counts as both factors.
  */
-export const passkeyRoutes: Partial<Record<RouteKey, RouteHandler>> = {
+export const passkeyRoutes: Record<(typeof passkeyRouteKeys)[number], RouteHandler> = {
   "POST /api/admin/account/passkeys/options": async (req) => {
     const { username, sessionId } = await accountOf(req);
     return Passkeys.registrationOptions(username, sessionId);

@@ -2,12 +2,12 @@ import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { Sessions, subjectOf, type SessionRecord } from "@agency/core/auth/sessions";
 import { changePasswordInput, type SessionSummary } from "@agency/core/contract/sessions";
 import { HttpError, NotFoundError } from "@agency/core/errors";
-import type { RouteKey } from "@agency/core/routes";
 import { Users } from "@agency/core/users/users";
 import { reply, type RouteHandler } from "../http";
 import type { Request } from "../request";
 import { clearSessionCookie } from "./cookies";
 import { currentSession, type SignedIn } from "./guard";
+import type { sessionRouteKeys } from "./lazy-routes";
 
 /** The request's own session (the guard has already let it through). */
 async function signedIn(req: Request): Promise<SignedIn> {
@@ -41,7 +41,7 @@ async function memberSubject(id: string): Promise<{ subject: string; label: stri
 }
 
 /** The signed-in person's sessions, a team member's (an owner's view), and the password change. */
-export const sessionRoutes: Partial<Record<RouteKey, RouteHandler>> = {
+export const sessionRoutes: Record<(typeof sessionRouteKeys)[number], RouteHandler> = {
   "GET /api/admin/account/sessions": async (req) => {
     const me = await signedIn(req);
     return summaries(me.record.subject, me.record.token_hash);
