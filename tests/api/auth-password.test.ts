@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
-import { repoRoot, startRuntime, type RunningRuntime } from "../support/runtime";
+import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
  * Username admin accounts, against a runtime of their own: the bootstrap account comes from
@@ -22,15 +21,7 @@ afterAll(() => runtime?.stop());
 const login = (v: Visitor, username: string, password: string) => v.call("POST", "/api/admin/login", { body: { username, password } });
 const withoutRequestId = (json: Record<string, unknown>) => ({ ...json, requestId: undefined });
 
-function adminCli(args: string[], input?: string) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/local/src/admin-cli.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: runtime.dataDir, DYNAMODB_ENDPOINT: "", TABLE_NAME: "agency-local", ADMIN_PASSWORD: "" },
-    input,
-    encoding: "utf8",
-  });
-  return { status: res.status, output: `${res.stdout}${res.stderr}` };
-}
+const adminCli = (args: string[], input?: string) => runAdminCli(runtime, args, input);
 
 describe("username sign-in", () => {
   it.sequential("signs the bootstrap account in with its 64-character password", async () => {

@@ -4,7 +4,7 @@ import { routeKeys, routes } from "@agency/core/routes";
 import { config } from "../../packages/core/src/config";
 import { dynamo } from "../../packages/core/src/db/client";
 import { devAdmin, uniqueName } from "../support/admin";
-import { Visitor } from "../support/auth-flow";
+import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
 import { useRuntimeDatabase } from "../support/database";
 import { call } from "../support/http";
 import { createAsVisitor } from "../support/public-writes";
@@ -80,9 +80,14 @@ describe("GET routes", () => {
     const samples: Record<string, string> = { pageSlug: "home", slug: published[0]!.slug, id: published[0]!.id, token };
     // An {id} names the record of its own list: this test's message and registration for the leads.
     const leadId = async (list: string) => ((await admin.call("GET", `${list}?q=${encodeURIComponent(name)}`)).json as { id: string }[])[0]!.id;
+    // A team member's {id}: a Google admin's user id (signing in is a write, so it happens here, before the walk).
+    const google = new Visitor(admin.baseUrl);
+    expect((await signInWithGoogle(google, demo.admin)).status).toBe(200);
+    const member = (await google.call("GET", "/api/users/me")).json as { id: string };
     const idsByList: Record<string, string> = {
       "/api/admin/contact-submissions/": await leadId("/api/admin/contact-submissions"),
       "/api/admin/course-registrations/": await leadId("/api/admin/course-registrations"),
+      "/api/admin/team/": member.id,
     };
     const pathOf = (key: string) =>
       key.slice(4).replace(/\{(\w+)\}/g, (_, name: string) => {

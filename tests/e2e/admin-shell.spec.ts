@@ -14,6 +14,7 @@ const nav = [
   { label: "Settings", path: "/admin/settings", title: "Settings" },
   { label: "Activity", path: "/admin/activity", title: "Activity" },
   { label: "Team", path: "/admin/team", title: "Team" },
+  { label: "Account & security", path: "/admin/account", title: "Account & security" },
 ];
 
 test("sends a visitor without a session from /admin to the login page", async ({ page }) => {
@@ -58,7 +59,7 @@ test("the username form shows the server's refusal", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("nobody");
   await page.getByLabel("Password").fill("wrong-password-123");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid username or password");
 });
 

@@ -9,6 +9,15 @@ export async function signInAsAdmin(page: Page) {
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 
+/** Signs in with a username account's password on /admin/login (`base`: a runtime of the journey's own). */
+export async function signInWithPassword(page: Page, base: string, username: string, password: string) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+}
+
 /** axe with WCAG 2.1 A and AA, once animations have settled; lists every violation with its first nodes. */
 export async function audit(page: Page, label: string) {
   // A dialog fading in has partial opacity, which axe reads as low contrast: audit what stays on screen.

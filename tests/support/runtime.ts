@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -94,4 +94,15 @@ export async function startRuntime(
         setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
       }),
   };
+}
+
+/** `npm run admin -- <args>` on a runtime's data (`input`: what is typed, e.g. for --password-stdin). */
+export function runAdminCli(runtime: Pick<RunningRuntime, "dataDir">, args: string[], input?: string) {
+  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/local/src/admin-cli.ts", ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: runtime.dataDir, DYNAMODB_ENDPOINT: "", TABLE_NAME: "agency-local", ADMIN_PASSWORD: "" },
+    input,
+    encoding: "utf8",
+  });
+  return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }

@@ -115,6 +115,22 @@ export const routes = {
   "POST /api/admin/login": open("auth"),
   "GET /api/admin/me": admin("auth", "account"),
 
+  // Passkeys (sign-in is public; the account's own passkeys need its session) and sessions
+  "POST /api/admin/login/passkey/options": open("auth"),
+  "POST /api/admin/login/passkey": open("auth"),
+  "POST /api/admin/account/passkeys/options": admin("auth", "account"),
+  "GET /api/admin/account/passkeys": admin("auth", "account"),
+  "POST /api/admin/account/passkeys": admin("auth", "account"),
+  "PUT /api/admin/account/passkeys/{id}": admin("auth", "account"),
+  "DELETE /api/admin/account/passkeys/{id}": admin("auth", "account"),
+  "GET /api/admin/account/sessions": admin("auth", "account"),
+  "DELETE /api/admin/account/sessions": admin("auth", "account"),
+  "DELETE /api/admin/account/sessions/{id}": admin("auth", "account"),
+  "PUT /api/admin/account/password": admin("auth", "account"),
+  // An owner's view of a member's sessions ({id}: a username or a Google user's id): the team's.
+  "GET /api/admin/team/{id}/sessions": admin("auth", "team"),
+  "DELETE /api/admin/team/{id}/sessions/{session_id}": admin("auth", "team"),
+
   // Admin back office
   "GET /api/admin/dashboard-stats": admin("admin-dashboard", "dashboard"),
 

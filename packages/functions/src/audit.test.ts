@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { routeKeys, routes } from "@agency/core/routes";
-import { fromRoute } from "./audit";
+import { fromRoute, unrecordedWrites } from "./audit";
 
 describe("what a route says about its audit entry", () => {
   it("names the action from the method, or from the route's last word", () => {
@@ -39,9 +39,19 @@ describe("what a route says about its audit entry", () => {
     expect(bulk.filter((k) => fromRoute(k)?.action === "create")).toEqual([]);
   });
 
-  it("records no entry for signing an upload form, and knows every admin write of the route table", () => {
+  it("records no entry for signing an upload form or a passkey's options, and knows every admin write of the route table", () => {
     expect(fromRoute("POST /api/admin/uploads")).toBeUndefined();
-    const writes = routeKeys.filter((k) => routes[k].access === "admin" && !k.startsWith("GET ") && k !== "POST /api/admin/uploads");
+    expect(fromRoute("POST /api/admin/account/passkeys/options")).toBeUndefined();
+    const writes = routeKeys.filter((k) => routes[k].access === "admin" && !k.startsWith("GET ") && !unrecordedWrites.includes(k));
     expect(writes.filter((k) => !fromRoute(k))).toEqual([]);
+  });
+
+  it("names the passkey, session and password writes of the signed-in account", () => {
+    expect(fromRoute("POST /api/admin/account/passkeys")).toEqual({ action: "create", entity: "passkey" });
+    expect(fromRoute("DELETE /api/admin/account/passkeys/{id}")).toEqual({ action: "delete", entity: "passkey" });
+    expect(fromRoute("DELETE /api/admin/account/sessions/{id}")).toEqual({ action: "delete", entity: "session" });
+    expect(fromRoute("DELETE /api/admin/account/sessions")).toEqual({ action: "delete", entity: "session" });
+    expect(fromRoute("PUT /api/admin/account/password")).toEqual({ action: "update", entity: "admin-account" });
+    expect(fromRoute("DELETE /api/admin/team/{id}/sessions/{session_id}")).toEqual({ action: "delete", entity: "session" });
   });
 });

@@ -38,6 +38,23 @@ const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts
 const verbs: Record<string, AuditAction> = { publish: "publish", status: "status_change", "resend-notification": "resend", "mark-all-read": "mark_all_read", complete: "upload", restore: "restore", schedule: "schedule", bulk: "status_change", invitations: "invite", "password-reset": "password_reset" };
 const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "update", PATCH: "update", DELETE: "delete" };
 
+/**
+ * Admin writes that change nothing anyone sees: signing an upload form (completing the upload is
+ * the action), a passkey's registration options (adding the passkey is).
+ */
+export const unrecordedWrites: readonly string[] = ["POST /api/admin/uploads", "POST /api/admin/account/passkeys/options"];
+
+/** The signed-in person's own account and a member's sessions, whose paths do not name their entity first. */
+const accountRoutes: Record<string, { action: AuditAction; entity: AuditEntity }> = {
+  "POST /api/admin/account/passkeys": { action: "create", entity: "passkey" },
+  "PUT /api/admin/account/passkeys/{id}": { action: "update", entity: "passkey" },
+  "DELETE /api/admin/account/passkeys/{id}": { action: "delete", entity: "passkey" },
+  "DELETE /api/admin/account/sessions": { action: "delete", entity: "session" },
+  "DELETE /api/admin/account/sessions/{id}": { action: "delete", entity: "session" },
+  "PUT /api/admin/account/password": { action: "update", entity: "admin-account" },
+  "DELETE /api/admin/team/{id}/sessions/{session_id}": { action: "delete", entity: "session" },
+};
+
 /** Collections of items of every kind: a write's handler names the entity with `req.audit()` (a restore, the restored item's). */
 const mixed = new Set(["revisions"]);
 
@@ -46,8 +63,8 @@ const mixed = new Set(["revisions"]);
  * `POST /api/admin/revisions/{revision_id}/restore` a restore of what its handler names.
  */
 export function fromRoute(routeKey: string): { action: AuditAction; entity?: AuditEntity } | undefined {
-  // Signing an upload form changes nothing anyone sees; completing the upload is the action.
-  if (routeKey === "POST /api/admin/uploads") return undefined;
+  if (unrecordedWrites.includes(routeKey)) return undefined;
+  if (Object.hasOwn(accountRoutes, routeKey)) return accountRoutes[routeKey];
   const [method = "", path = ""] = routeKey.split(" ");
   const segments = path.split("/").slice(3); // after "", "api", "admin"
   const collection = segments[0] ?? "";

@@ -30,6 +30,8 @@ export const LOGIN_THROTTLE = {
   perKnownDevice: { limit: 10, windowSeconds: 15 * 60 },
 };
 export type LoginThrottle = typeof LOGIN_THROTTLE;
+/** Wrong current passwords on a change, per account (a stolen session guessing the password). */
+export const PASSWORD_CHANGE_THROTTLE = { limit: 10, windowSeconds: 15 * 60 };
 
 /** Who is signing in: the source address, and the known-device cookie if the browser sent one. */
 export interface SignInClient {
@@ -86,6 +88,25 @@ export const AdminAccounts = {
       throw err;
     }
     await Sessions.endAllFor(subjectOf.admin(name));
+  },
+
+  /**
+   * The signed-in account's own change: the current password first (wrong: 401 naming the field,
+   * counted like sign-in failures), then the new one under the policy; every other session of the
+   * account ends, `keep` (the token hash of the session that asked) stays. Answers how many ended.
+   */
+  async changePassword(username: string, current: string, next: string, keep: string, now = Date.now()): Promise<number> {
+    const name = normalise(username);
+    const { limit, windowSeconds } = PASSWORD_CHANGE_THROTTLE;
+    await rateLimit("admin-password-change", name, limit, windowSeconds, now);
+    const account = await AdminAccounts.get(name);
+    if (!account || !(await verifyPassword(current, account.password_hash))) {
+      throw new HttpError(401, authMessages.wrongCurrentPassword, { fields: { current_password: authMessages.wrongCurrentPassword } });
+    }
+    await resetRateLimit("admin-password-change", name, windowSeconds, now);
+    const password_hash = await hashPassword(newPasswordSchema.parse(next));
+    await db().adminAccount.patch({ username: name }).set({ password_hash }).go({ response: "none" });
+    return Sessions.endAllFor(subjectOf.admin(name), keep);
   },
 
   /** Disabling refuses new sign-ins and ends the sessions the account has. */
@@ -150,9 +171,15 @@ export const AdminAccounts = {
     const ok = account ? await verifyPassword(password, account.password_hash) : await burnPasswordCheck(password);
     if (!account || !ok || account.disabled) throw new InvalidCredentialsError();
     await Promise.all(counters.map(([scope, id, { windowSeconds }]) => resetRateLimit(scope, id, windowSeconds, now)));
-    const last_login_at = new Date(now).toISOString();
-    await db().adminAccount.patch({ username: account.username }).set({ last_login_at }).go({ response: "none" });
+    const last_login_at = await AdminAccounts.recordSignIn(account.username, now);
     return { ...account, last_login_at };
+  },
+
+  /** Notes a sign-in (a password's, a passkey's) as the account's last. */
+  async recordSignIn(username: string, now = Date.now()): Promise<string> {
+    const last_login_at = new Date(now).toISOString();
+    await db().adminAccount.patch({ username }).set({ last_login_at }).go({ response: "none" });
+    return last_login_at;
   },
 
   /** Every account, by username: one Query (accounts are a handful, made from the shell). */

@@ -36,8 +36,11 @@ export const AdminAccountEntity = new Entity({
  * Access patterns:
  *   byTokenHash  Get    the session of a cookie                 pk: token_hash
  *   bySubject    Query  every session of a user or an account   gsi1: subject / created_at
- *                (to end them when the user is deleted or the account disabled)
+ *                (to end them when the user is deleted or the account disabled, and the sessions
+ *                list, which finds one by its `id` among them)
  * Expiry (idle and absolute) is checked on every read; `ttl` lets DynamoDB delete old records.
+ * `id` is a separate random name for the sessions list: the token hash is the record's key, and a
+ * list that showed it would show what a forged cookie needs to match.
  */
 export const SessionEntity = new Entity({
   model: { entity: "session", version: "1", service: "agency" },
@@ -47,6 +50,11 @@ export const SessionEntity = new Entity({
     /** `user#<id>` or `admin#<username>` */
     subject: { type: "string", required: true, readOnly: true },
     is_admin: { type: "boolean", required: true, default: false },
+    /** Absent on sessions started before the sessions list; Sessions.listFor gives them one. */
+    id: { type: "string" },
+    /** The address and browser of the sign-in, for the sessions list. */
+    ip: { type: "string" },
+    user_agent: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
     last_seen_at: { type: "string", required: true },
     expires_at: { type: "string", required: true, readOnly: true },
@@ -112,5 +120,62 @@ export const InvitationEntity = new Entity({
   indexes: {
     byTokenHash: { pk: { field: "pk", composite: ["token_hash"] }, sk: { field: "sk", composite: [] } },
     all: { index: "gsi1", pk: { field: "gsi1pk", composite: [] }, sk: { field: "gsi1sk", composite: ["created_at"] } },
+  },
+});
+
+/**
+ * Passkeys (WebAuthn credentials) of username accounts.
+ *
+ * Access patterns:
+ *   byCredentialId  Get    the passkey a sign-in presents (discoverable: the browser names only
+ *                          the credential)                              pk: credential_id
+ *   byAccount       Query  an account's passkeys, oldest first           gsi1: username / created_at
+ */
+export const PasskeyEntity = new Entity({
+  model: { entity: "passkey", version: "1", service: "agency" },
+  attributes: {
+    /** base64url, as the browser sends it. */
+    credential_id: { type: "string", required: true, readOnly: true },
+    username: { type: "string", required: true, readOnly: true },
+    /** COSE public key, base64url. */
+    public_key: { type: "string", required: true, readOnly: true },
+    counter: { type: "number", required: true, default: 0 },
+    transports: { type: "list", items: { type: "string" } },
+    name: { type: "string", required: true },
+    device_type: { type: "string" },
+    backed_up: { type: "boolean" },
+    created_at: { type: "string", required: true, readOnly: true },
+    last_used_at: { type: "string" },
+  },
+  indexes: {
+    byCredentialId: { pk: { field: "pk", composite: ["credential_id"] }, sk: { field: "sk", composite: [] } },
+    byAccount: { index: "gsi1", pk: { field: "gsi1pk", composite: ["username"] }, sk: { field: "gsi1sk", composite: ["created_at"] } },
+  },
+});
+
+/**
+ * WebAuthn challenges between the options call and the answer: a registration's is keyed by the
+ * session's id (one pending registration a session), a passkey sign-in's by a random id that the
+ * browser holds in a short-lived HttpOnly cookie. Taken out once.
+ *
+ * Access patterns:
+ *   byId  Get  one challenge   pk: id
+ */
+/** Time between a ceremony's options and the browser's answer (WebAuthn's own timeout is 60 s). */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+export const WebAuthnChallengeEntity = new Entity({
+  model: { entity: "webauthnChallenge", version: "1", service: "agency" },
+  attributes: {
+    id: { type: "string", required: true, readOnly: true },
+    purpose: { type: ["register", "sign-in"] as const, required: true, readOnly: true },
+    challenge: { type: "string", required: true, readOnly: true },
+    /** Registration only: the account it is for. */
+    username: { type: "string", readOnly: true },
+    expires_at: { type: "string", required: true, readOnly: true },
+    ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
   },
 });

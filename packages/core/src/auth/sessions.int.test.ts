@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db/service";
 import { Users } from "../users/users";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, Sessions, hashToken, subjectOf } from "./sessions";
+import { SESSION_ABSOLUTE_MS, SESSION_ID_PATTERN, SESSION_IDLE_MS, Sessions, hashToken, subjectOf } from "./sessions";
 
 const HOUR = 60 * 60 * 1000;
 const t0 = Date.UTC(2026, 10, 21, 9, 0, 0);
@@ -61,5 +61,56 @@ describe("sessions", () => {
     expect(await Sessions.read(undefined)).toBeUndefined();
     expect(await Sessions.read("short")).toBeUndefined();
     expect(await Sessions.read("x".repeat(500))).toBeUndefined();
+  });
+
+  it("keeps the sign-in's address and browser, and a random list id unrelated to the token", async () => {
+    const { token, session } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("lister"), is_admin: true, ip: "203.0.113.9", user_agent: "Mozilla/5.0 Test" });
+    expect(session.id).toMatch(SESSION_ID_PATTERN);
+    expect(session.id).not.toBe(session.token_hash);
+    expect(token).not.toContain(session.id);
+    const [listed] = await Sessions.listFor(subjectOf.admin("lister"));
+    expect(listed).toMatchObject({ id: session.id, ip: "203.0.113.9", user_agent: "Mozilla/5.0 Test" });
+  });
+
+  it("lists a subject's live sessions newest first, leaving out (and deleting) expired ones", async () => {
+    const subject = subjectOf.admin("list-order");
+    const old = await Sessions.start({ kind: "admin", subject, is_admin: true }, t0);
+    const now = Date.now();
+    const a = await Sessions.start({ kind: "admin", subject, is_admin: true }, now - 2000);
+    const b = await Sessions.start({ kind: "admin", subject, is_admin: true }, now - 1000);
+    expect((await Sessions.listFor(subject, now)).map((s) => s.id)).toEqual([b.session.id, a.session.id]);
+    expect((await db().session.get({ token_hash: old.session.token_hash }).go()).data).toBeNull();
+  });
+
+  it("gives a session started before the list an id, once", async () => {
+    const subject = subjectOf.admin("legacy");
+    const { session } = await Sessions.start({ kind: "admin", subject, is_admin: true });
+    // As stored before sessions had ids.
+    await db().session.patch({ token_hash: session.token_hash }).remove(["id"]).go();
+    const [first] = await Sessions.listFor(subject);
+    expect(first!.id).toMatch(SESSION_ID_PATTERN);
+    const [again] = await Sessions.listFor(subject);
+    expect(again!.id).toBe(first!.id);
+  });
+
+  it("ends one session by its list id, only among the subject's own", async () => {
+    const mine = await Sessions.start({ kind: "admin", subject: subjectOf.admin("ender"), is_admin: true });
+    const theirs = await Sessions.start({ kind: "admin", subject: subjectOf.admin("other"), is_admin: true });
+    expect(await Sessions.endById(subjectOf.admin("ender"), theirs.session.id!)).toBeUndefined();
+    expect(await Sessions.read(theirs.token)).toBeDefined();
+    expect(await Sessions.endById(subjectOf.admin("ender"), "malformed")).toBeUndefined();
+    expect((await Sessions.endById(subjectOf.admin("ender"), mine.session.id!))?.token_hash).toBe(mine.session.token_hash);
+    expect(await Sessions.read(mine.token)).toBeUndefined();
+  });
+
+  it("ends every other session of a subject, keeping the one named", async () => {
+    const subject = subjectOf.admin("others");
+    const keep = await Sessions.start({ kind: "admin", subject, is_admin: true });
+    const a = await Sessions.start({ kind: "admin", subject, is_admin: true });
+    const b = await Sessions.start({ kind: "admin", subject, is_admin: true });
+    expect(await Sessions.endAllFor(subject, keep.session.token_hash)).toBe(2);
+    expect(await Sessions.read(keep.token)).toBeDefined();
+    expect(await Sessions.read(a.token)).toBeUndefined();
+    expect(await Sessions.read(b.token)).toBeUndefined();
   });
 });

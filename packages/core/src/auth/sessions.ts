@@ -25,16 +25,22 @@ export const subjectOf = {
 };
 
 export const Sessions = {
-  /** A fresh opaque token for every sign-in; the record remembers who it belongs to. */
-  async start(input: { kind: SessionKind; subject: string; is_admin: boolean }, now = Date.now()) {
+  /**
+   * A fresh opaque token for every sign-in; the record remembers who it belongs to, and where from
+   * (the address and browser the sessions list shows).
+   */
+  async start(input: { kind: SessionKind; subject: string; is_admin: boolean; ip?: string; user_agent?: string }, now = Date.now()) {
     const token = randomBytes(32).toString("base64url");
     const expires = now + SESSION_ABSOLUTE_MS;
     const { data } = await db()
       .session.create({
         token_hash: hashToken(token),
+        id: newSessionId(),
         kind: input.kind,
         subject: input.subject,
         is_admin: input.is_admin,
+        ip: (input.ip ?? "").slice(0, MAX_IP_LENGTH),
+        user_agent: (input.user_agent ?? "").slice(0, MAX_USER_AGENT_LENGTH),
         created_at: new Date(now).toISOString(),
         last_seen_at: new Date(now).toISOString(),
         expires_at: new Date(expires).toISOString(),
@@ -55,8 +61,7 @@ export const Sessions = {
     const { data } = await db().session.get({ token_hash }).go();
     if (!data) return undefined;
     const lastSeen = Date.parse(data.last_seen_at);
-    const absoluteEnd = Math.min(Date.parse(data.expires_at), Date.parse(data.created_at) + SESSION_ABSOLUTE_MS);
-    if (!(now < lastSeen + SESSION_IDLE_MS && now < absoluteEnd)) {
+    if (!isLive(data, now)) {
       await db().session.delete({ token_hash }).go();
       return undefined;
     }
@@ -81,10 +86,74 @@ export const Sessions = {
     await db().session.delete({ token_hash: hashToken(token) }).go();
   },
 
-  /** Ends every session of a user or an account (deleted user, disabled account, new password). */
-  async endAllFor(subject: string): Promise<number> {
+  /**
+   * Ends every session of a user or an account (deleted user, disabled account, new password), or
+   * every one but `keep` (a token hash: the session that changed the password, "sign out the others").
+   */
+  async endAllFor(subject: string, keep?: string): Promise<number> {
     const { data } = await db().session.query.bySubject({ subject }).go({ pages: "all" });
-    await Promise.all(data.map((s) => db().session.delete({ token_hash: s.token_hash }).go()));
-    return data.length;
+    const ending = data.filter((s) => s.token_hash !== keep);
+    await Promise.all(ending.map((s) => db().session.delete({ token_hash: s.token_hash }).go()));
+    return ending.length;
+  },
+
+  /**
+   * The live sessions of a user or an account, newest first, each with its list id. Expired ones
+   * are left out (and deleted on the way); one started before the list had ids gets one here.
+   */
+  async listFor(subject: string, now = Date.now()): Promise<Array<SessionRecord & { id: string }>> {
+    const { data } = await db().session.query.bySubject({ subject }).go({ pages: "all", order: "desc" });
+    const live: Array<SessionRecord & { id: string }> = [];
+    for (const s of data) {
+      if (!isLive(s, now)) {
+        await db().session.delete({ token_hash: s.token_hash }).go();
+        continue;
+      }
+      const listed = s.id ? (s as SessionRecord & { id: string }) : await giveId(s);
+      if (listed) live.push(listed);
+    }
+    return live;
+  },
+
+  /** The list id of a session (one started before the list gets it now). */
+  async idOf(s: SessionRecord): Promise<string | undefined> {
+    return s.id ?? (await giveId(s))?.id;
+  },
+
+  /** Ends the session of `subject` listed as `id`, at once; undefined when it has none by that id. */
+  async endById(subject: string, id: string, now = Date.now()): Promise<SessionRecord | undefined> {
+    if (!SESSION_ID_PATTERN.test(id)) return undefined;
+    const found = (await Sessions.listFor(subject, now)).find((s) => s.id === id);
+    if (!found) return undefined;
+    await db().session.delete({ token_hash: found.token_hash }).go();
+    return found;
   },
 };
+
+/** The list id of a session: 128 random bits, base64url (22 characters); unrelated to the token. */
+const newSessionId = () => randomBytes(16).toString("base64url");
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const MAX_IP_LENGTH = 64;
+const MAX_USER_AGENT_LENGTH = 512;
+
+function isLive(s: SessionRecord, now: number): boolean {
+  const absoluteEnd = Math.min(Date.parse(s.expires_at), Date.parse(s.created_at) + SESSION_ABSOLUTE_MS);
+  return now < Date.parse(s.last_seen_at) + SESSION_IDLE_MS && now < absoluteEnd;
+}
+
+/** Gives a session started before the list its id, once (a concurrent list may have given it one). */
+async function giveId(s: SessionRecord): Promise<(SessionRecord & { id: string }) | undefined> {
+  try {
+    const { data } = await db()
+      .session.patch({ token_hash: s.token_hash })
+      .set({ id: newSessionId() })
+      .where(({ id }, { notExists }) => notExists(id))
+      .go({ response: "all_new" });
+    return data as SessionRecord & { id: string };
+  } catch (err) {
+    if (!isConditionalFailure(err)) throw err;
+    // Given an id meanwhile, or ended meanwhile.
+    const { data } = await db().session.get({ token_hash: s.token_hash }).go();
+    return data?.id ? (data as SessionRecord & { id: string }) : undefined;
+  }
+}

@@ -26,6 +26,7 @@ export const auditEntities = [
   "admin-account",
   "session",
   "team-member",
+  "passkey",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -87,6 +88,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   user: "User",
   media: "Image",
   "admin-account": "Admin account",
+  passkey: "Passkey",
   session: "Session",
   "team-member": "Team member",
 };

@@ -4,6 +4,7 @@ export const authMessages = {
   googleFailed: "Failed to initiate Google login. Please try again.",
   notAuthorised: "This Google account is not authorised for the admin area.",
   invalidCredentials: "Invalid username or password",
+  wrongCurrentPassword: "Current password is incorrect",
 } as const;
 
 /** The `error` query parameter of /admin/login, set by the callback page and the admin shell. */

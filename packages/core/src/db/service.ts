@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
-import { AdminAccountEntity, InvitationEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
+import { AdminAccountEntity, InvitationEntity, OidcTransactionEntity, PasskeyEntity, SessionEntity, WebAuthnChallengeEntity } from "../auth/entities";
 import { BlogPostEntity, BlogScheduleEntity, BlogSlugEntity, PreviewKeyEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";
@@ -49,6 +49,8 @@ const entities = {
   revision: RevisionEntity,
   revisionSnapshot: RevisionSnapshotEntity,
   revisionHead: RevisionHeadEntity,
+  passkey: PasskeyEntity,
+  webauthnChallenge: WebAuthnChallengeEntity,
 };
 
 /** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */

@@ -1,5 +1,6 @@
 import { config } from "@agency/core/config";
 import { KNOWN_DEVICE_MAX_AGE_SECONDS } from "@agency/core/auth/known-devices";
+import { CHALLENGE_TTL_MS } from "@agency/core/auth/entities";
 import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
 
 /**
@@ -12,6 +13,9 @@ import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
 export const sessionCookieName = () => (config.secureCookies ? "__Host-session" : "session");
 export const transactionCookieName = () => (config.secureCookies ? "__Secure-oidc_tx" : "oidc_tx");
 export const deviceCookieName = () => (config.secureCookies ? "__Secure-device" : "device");
+/** The passkey sign-in's challenge id, between its options and its answer; sent back only to the passkey sign-in. */
+export const passkeyCookieName = () => (config.secureCookies ? "__Secure-passkey_tx" : "passkey_tx");
+const PASSKEY_COOKIE_PATH = "/api/admin/login/passkey";
 /** Either name counts as "the request carries a session cookie" for the CSRF check. */
 export const sessionCookieNames = ["__Host-session", "session"] as const;
 
@@ -33,3 +37,7 @@ export const deviceCookie = (token: string) =>
   serialize(deviceCookieName(), token, { path: "/api/admin/login", maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS });
 
 export const clearTransactionCookie = () => serialize(transactionCookieName(), "", { path: "/api", maxAge: 0 });
+
+export const passkeyCookie = (challengeId: string) =>
+  serialize(passkeyCookieName(), challengeId, { path: PASSKEY_COOKIE_PATH, maxAge: Math.floor(CHALLENGE_TTL_MS / 1000) });
+export const clearPasskeyCookie = () => serialize(passkeyCookieName(), "", { path: PASSKEY_COOKIE_PATH, maxAge: 0 });

@@ -95,7 +95,13 @@ export function adminSessionOf({ identity }: SignedIn): AdminSession | undefined
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Sign-in requests carry no session yet, but a forged one would sign the browser in as someone else. */
-const SIGN_IN_ROUTES = new Set<string>(["POST /api/sessions", "POST /api/admin/login", "POST /api/auth/dev-login"]);
+const SIGN_IN_ROUTES = new Set<string>([
+  "POST /api/sessions",
+  "POST /api/admin/login",
+  "POST /api/auth/dev-login",
+  "POST /api/admin/login/passkey/options",
+  "POST /api/admin/login/passkey",
+]);
 
 /**
  * State-changing requests that carry a session cookie (and every sign-in request) must come from

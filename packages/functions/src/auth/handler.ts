@@ -16,22 +16,17 @@ import {
   clearTransactionCookie,
   deviceCookie,
   deviceCookieName,
-  sessionCookie,
   transactionCookie,
   transactionCookieName,
 } from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
 import { DEV_ADMIN, adminSessionOf, currentSession, devLoginAllowed, sessionToken } from "./guard";
+import { lazyRoutes, passkeyRouteKeys, sessionRouteKeys } from "./lazy-routes";
+import { signIn } from "./sign-in";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
 export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
 
-/** A fresh session (fresh token) for every sign-in; the browser's previous one ends. */
-async function signIn(req: Request, input: Parameters<typeof Sessions.start>[0]) {
-  await Sessions.end(sessionToken(req));
-  const { token, maxAgeSeconds } = await Sessions.start(input);
-  return sessionCookie(token, maxAgeSeconds);
-}
 
 const googleUserData = (u: { google_user_data?: { name?: string; picture?: string; email_verified?: boolean } }) => ({
   ...(u.google_user_data?.name ? { name: u.google_user_data.name } : {}),
@@ -41,6 +36,9 @@ const googleUserData = (u: { google_user_data?: { name?: string; picture?: strin
 
 /** Sign-in and sessions. */
 export const handler = http({
+  ...lazyRoutes(passkeyRouteKeys, async () => (await import("./passkey-routes")).passkeyRoutes),
+  ...lazyRoutes(sessionRouteKeys, async () => (await import("./session-routes")).sessionRoutes),
+
   "GET /api/auth/config": async (req): Promise<AuthConfig> => ({
     devLogin: devLoginAllowed(req),
     google: Boolean(config.googleClientId && config.googleClientSecret),

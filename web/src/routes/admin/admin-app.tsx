@@ -30,6 +30,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   settings: lazy(() => import("./settings")),
   activity: lazy(() => import("./activity")),
   team: lazy(() => import("./team")),
+  account: lazy(() => import("./account")),
 };
 
 /** A screen the role may not use (a typed or bookmarked address): said plainly, with the way back. */

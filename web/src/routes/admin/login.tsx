@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CodeXml, Lock } from "lucide-react";
+import { ArrowLeft, CodeXml, KeyRound, Lock } from "lucide-react";
 import { authMessages, loginErrorText } from "@agency/core/contract/auth-texts";
 import { adminReturnPath, afterSignIn, RETURN_PARAM } from "@agency/core/contract/return-path";
 import { btnDev, btnOutline, btnPrimary, input, label } from "../../components/admin/classes";
 import { GoogleMark } from "../../components/admin/google-mark";
 import { Spinner } from "../../components/spinner";
+import { browserHasPasskeys, signInWithPasskey } from "../../features/account/passkey-sign-in";
 import { adminMeKey, useAuthConfig } from "../../features/session/api";
 import { session, useSession } from "../../features/session/session-store";
 import { ApiError } from "../../lib/api";
@@ -49,7 +50,7 @@ export default function AdminLoginPage() {
   const initialError = loginErrorText(params.get("error"));
   const next = adminReturnPath(params.get(RETURN_PARAM));
   const [error, setError] = useState(initialError);
-  const [busy, setBusy] = useState<"" | "dev" | "google" | "password">("");
+  const [busy, setBusy] = useState<"" | "dev" | "google" | "password" | "passkey">("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
 
@@ -96,6 +97,19 @@ export default function AdminLoginPage() {
     } catch (err) {
       setError(passwordError(err));
       setPassword("");
+      setBusy("");
+    }
+  }
+
+  async function passkey() {
+    setError("");
+    setBusy("passkey");
+    try {
+      await signInWithPasskey();
+      await session.loadUser();
+      enterAdmin();
+    } catch (err) {
+      setError((err as Error).message);
       setBusy("");
     }
   }
@@ -157,6 +171,12 @@ export default function AdminLoginPage() {
                       {busy === "password" ? "Signing in..." : "Sign in"}
                     </button>
                   </form>
+                  {browserHasPasskeys() && (
+                    <button type="button" className={btnOutline} onClick={passkey} disabled={busy !== ""}>
+                      <KeyRound aria-hidden="true" className="h-5 w-5" />
+                      {busy === "passkey" ? "Waiting for your passkey..." : "Sign in with a passkey"}
+                    </button>
+                  )}
                 </>
               )}
             </div>

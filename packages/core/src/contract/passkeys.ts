@@ -1,0 +1,68 @@
+import * as z from "zod";
+
+/**
+ * Passkeys' wire contract (isomorphic: the handlers validate with it, the account screen and the
+ * login page type their calls with it).
+ *
+ * POST   /api/admin/account/passkeys/options  -> PublicKeyCredentialCreationOptionsJSON
+ * POST   /api/admin/account/passkeys           {name, response} -> PasskeySummary (201)
+ * GET    /api/admin/account/passkeys           -> PasskeySummary[]
+ * PUT    /api/admin/account/passkeys/{id}      {name} -> PasskeySummary
+ * DELETE /api/admin/account/passkeys/{id}      -> {success}
+ * POST   /api/admin/login/passkey/options      -> PublicKeyCredentialRequestOptionsJSON (+ a short-lived cookie)
+ * POST   /api/admin/login/passkey              {response} -> {success}
+ */
+
+export const PASSKEY_NAME_MAX_LENGTH = 64;
+
+export const passkeyNameSchema = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, "Name is required")
+  .max(PASSKEY_NAME_MAX_LENGTH, `Name: at most ${PASSKEY_NAME_MAX_LENGTH} characters`);
+
+/**
+ * A browser's answer to a ceremony as @simplewebauthn/browser sends it; the library checks what is
+ * inside. Plain objects and an enum (no record or literal schemas): zod's code for each kind of
+ * schema lands in every function that bundles the contract.
+ */
+const credentialResponse = z
+  .object(
+    {
+      id: z.string({ error: "response.id is required" }).min(1).max(1024),
+      rawId: z.string({ error: "response.rawId is required" }).min(1).max(1024),
+      type: z.enum(["public-key"], { error: "response.type must be public-key" }),
+      response: z.object({}, { error: "response.response is required" }).loose(),
+      clientExtensionResults: z.object({}).loose().default({}),
+      authenticatorAttachment: z.string().max(32).optional(),
+    },
+    { error: "response is required" },
+  )
+  .loose();
+
+export const addPasskeyInput = z.object({ name: passkeyNameSchema, response: credentialResponse });
+export const renamePasskeyInput = z.object({ name: passkeyNameSchema });
+export const passkeySignInInput = z.object({ response: credentialResponse });
+
+/** A registration answer may carry an attestation certificate chain: more room than the default 16 KB. */
+export const PASSKEY_MAX_BODY_BYTES = 64 * 1024;
+
+export interface PasskeySummary {
+  /** The credential id (base64url). */
+  id: string;
+  name: string;
+  created_at: string;
+  last_used_at?: string;
+  transports: string[];
+  /** Synced to the provider's cloud (a multi-device passkey) when the authenticator says so. */
+  backed_up?: boolean;
+}
+
+export const passkeyMessages = {
+  usernameOnly: "Passkeys are for username accounts",
+  expired: "The passkey request expired or was already used. Please try again.",
+  notVerified: "The passkey could not be verified. Please try again.",
+  unknown: "This passkey is not registered for any account here",
+  disabled: "This account is disabled",
+  duplicate: "This passkey is already registered",
+} as const;

@@ -1,0 +1,125 @@
+import { accountRole } from "@agency/core/team/roles";
+import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { Passkeys, toSummary } from "@agency/core/auth/passkeys";
+import { Sessions, subjectOf } from "@agency/core/auth/sessions";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import {
+  addPasskeyInput,
+  passkeyMessages,
+  passkeySignInInput,
+  PASSKEY_MAX_BODY_BYTES,
+  renamePasskeyInput,
+  type PasskeySummary,
+} from "@agency/core/contract/passkeys";
+import { HttpError } from "@agency/core/errors";
+import { rateLimit } from "@agency/core/rate-limit/rate-limit";
+import { actorOf } from "../audit";
+import { reply, type RouteHandler } from "../http";
+import type { Request } from "../request";
+import { clearPasskeyCookie, passkeyCookie, passkeyCookieName } from "./cookies";
+import { currentSession } from "./guard";
+import type { passkeyRouteKeys } from "./lazy-routes";
+import { signIn } from "./sign-in";
+
+/** Passkey sign-in starts per source address allowed per window (each stores a challenge). */
+export const PASSKEY_START_LIMIT = { count: 30, windowSeconds: 600 };
+/** Passkey sign-in answers per source address per window (each costs a signature check). */
+export const PASSKEY_ANSWER_LIMIT = { count: 30, windowSeconds: 600 };
+
+/** The signed-in username account and its session's list id; passkeys are for username accounts only. */
+async function accountOf(req: Request): Promise<{ username: string; sessionId: string }> {
+  const s = req.session;
+  if (!s || s.type !== "admin" || s.dev) throw new HttpError(400, passkeyMessages.usernameOnly);
+  const signedIn = await currentSession(req);
+  const sessionId = signedIn && (await Sessions.idOf(signedIn.record));
+  if (!sessionId) throw new HttpError(401, "Sign in required");
+  return { username: s.username, sessionId };
+}
+
+const credentialIdOf = (req: Request) => req.params.id ?? "";
+
+/**
+ * Passkeys: adding, listing, renaming and removing the signed-in account's own ('Account &
+ * security'), and 'Sign in with a passkey' on the login page, which counts as both factors.
+ */
+export const passkeyRoutes: Record<(typeof passkeyRouteKeys)[number], RouteHandler> = {
+  "POST /api/admin/account/passkeys/options": async (req) => {
+    const { username, sessionId } = await accountOf(req);
+    return Passkeys.registrationOptions(username, sessionId);
+  },
+
+  "POST /api/admin/account/passkeys": async (req) => {
+    const { username, sessionId } = await accountOf(req);
+    const { name, response } = req.body(addPasskeyInput, { maxBytes: PASSKEY_MAX_BODY_BYTES });
+    const passkey = await Passkeys.register({ username, sessionId, name, response });
+    req.audit({ entity_id: passkey.credential_id, entity_label: passkey.name, changed_fields: [] });
+    return reply.created(toSummary(passkey));
+  },
+
+  /** Only a username account has passkeys; any other session has none to list (adding one is a 400). */
+  "GET /api/admin/account/passkeys": async (req): Promise<PasskeySummary[]> => {
+    const s = req.session;
+    if (!s || s.type !== "admin" || s.dev) return [];
+    return (await Passkeys.listFor(s.username)).map(toSummary);
+  },
+
+  "PUT /api/admin/account/passkeys/{id}": async (req) => {
+    const { username } = await accountOf(req);
+    const { name } = req.body(renamePasskeyInput);
+    return toSummary(await Passkeys.rename(username, credentialIdOf(req), name));
+  },
+
+  "DELETE /api/admin/account/passkeys/{id}": async (req) => {
+    const { username } = await accountOf(req);
+    const removed = await Passkeys.remove(username, credentialIdOf(req));
+    req.audit({ entity_label: removed.name });
+    return { success: true };
+  },
+
+  "POST /api/admin/login/passkey/options": async (req) => {
+    await rateLimit("passkey-start", req.ip, PASSKEY_START_LIMIT.count, PASSKEY_START_LIMIT.windowSeconds);
+    const { options, challengeId } = await Passkeys.signInOptions();
+    return reply.json(options, 200, { cookies: [passkeyCookie(challengeId)] });
+  },
+
+  /**
+   * The passkey finds the account (discoverable credentials: the browser names only the passkey).
+   * Every refusal leaves the account as it was; the challenge is used up either way.
+   */
+  "POST /api/admin/login/passkey": async (req) => {
+    await rateLimit("passkey-answer", req.ip, PASSKEY_ANSWER_LIMIT.count, PASSKEY_ANSWER_LIMIT.windowSeconds);
+    const { response } = req.body(passkeySignInInput);
+    const clear = clearPasskeyCookie();
+    const refused = (status: number, message: string, username = "") => {
+      req.audit({
+        action: "sign_in_failed",
+        entity: "admin-account",
+        entity_id: username,
+        entity_label: username ? `${username} (passkey)` : "passkey",
+        actor: { type: "anonymous", id: "", name: "" },
+      });
+      return reply.json({ error: message }, status, { cookies: [clear] });
+    };
+    let passkey;
+    try {
+      passkey = await Passkeys.verifySignIn(req.cookies[passkeyCookieName()], response as unknown as AuthenticationResponseJSON);
+    } catch (err) {
+      if (err instanceof HttpError && (err.status === 400 || err.status === 401)) return refused(err.status, err.message);
+      throw err;
+    }
+    const account = await AdminAccounts.get(passkey.username);
+    // A passkey older than the account was made for an earlier account of that name (removed since).
+    if (!account || passkey.created_at < account.created_at) return refused(401, passkeyMessages.unknown, passkey.username);
+    if (account.disabled) return refused(403, passkeyMessages.disabled, account.username);
+    await AdminAccounts.recordSignIn(account.username);
+    req.audit({
+      action: "sign_in",
+      entity: "admin-account",
+      entity_id: account.username,
+      entity_label: `${account.username} (passkey)`,
+      actor: actorOf({ type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, role: accountRole(account) }),
+    });
+    const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
+    return reply.json({ success: true }, 200, { cookies: [cookie, clear] });
+  },
+};

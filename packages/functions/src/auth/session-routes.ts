@@ -1,0 +1,91 @@
+import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { Sessions, subjectOf, type SessionRecord } from "@agency/core/auth/sessions";
+import { changePasswordInput, type SessionSummary } from "@agency/core/contract/sessions";
+import { HttpError, NotFoundError } from "@agency/core/errors";
+import { Users } from "@agency/core/users/users";
+import { reply, type RouteHandler } from "../http";
+import type { Request } from "../request";
+import { clearSessionCookie } from "./cookies";
+import { currentSession, type SignedIn } from "./guard";
+import type { sessionRouteKeys } from "./lazy-routes";
+
+/** The request's own session (the guard has already let it through). */
+async function signedIn(req: Request): Promise<SignedIn> {
+  const s = await currentSession(req);
+  if (!s) throw new HttpError(401, "Sign in required");
+  return s;
+}
+
+const summaries = async (subject: string, currentHash?: string): Promise<SessionSummary[]> =>
+  (await Sessions.listFor(subject)).map((s) => ({
+    id: s.id,
+    current: s.token_hash === currentHash,
+    created_at: s.created_at,
+    last_seen_at: s.last_seen_at,
+    ip: s.ip ?? "",
+    user_agent: s.user_agent ?? "",
+  }));
+
+const labelOf = (s: SessionRecord) => [s.user_agent, s.ip].filter(Boolean).join(" · ").slice(0, 200);
+
+/**
+ * A team member's sessions, by the id the team screen knows them by: a username account's
+ * username or a Google user's id (a username is looked up first).
+ */
+async function memberSubject(id: string): Promise<{ subject: string; label: string }> {
+  const account = await AdminAccounts.get(id);
+  if (account) return { subject: subjectOf.admin(account.username), label: account.username };
+  const user = await Users.find(id);
+  if (user) return { subject: subjectOf.user(user.id), label: user.email };
+  throw new NotFoundError("No team member with this id");
+}
+
+/** The signed-in person's sessions, a team member's (an owner's view), and the password change. */
+export const sessionRoutes: Record<(typeof sessionRouteKeys)[number], RouteHandler> = {
+  "GET /api/admin/account/sessions": async (req) => {
+    const me = await signedIn(req);
+    return summaries(me.record.subject, me.record.token_hash);
+  },
+
+  /** Ends one at once: its cookie gets 401 at the next request. Ending the current one signs this browser out. */
+  "DELETE /api/admin/account/sessions/{id}": async (req) => {
+    const me = await signedIn(req);
+    const ended = await Sessions.endById(me.record.subject, req.params.id ?? "");
+    if (!ended) throw new NotFoundError("Session not found");
+    req.audit({ entity_id: ended.id ?? "", entity_label: labelOf(ended) });
+    const current = ended.token_hash === me.record.token_hash;
+    return reply.json({ success: true, current }, 200, current ? { cookies: [clearSessionCookie()] } : {});
+  },
+
+  "DELETE /api/admin/account/sessions": async (req) => {
+    const me = await signedIn(req);
+    const ended = await Sessions.endAllFor(me.record.subject, me.record.token_hash);
+    req.audit({ entity_id: "", entity_label: `${ended} other session${ended === 1 ? "" : "s"}` });
+    return { ended };
+  },
+
+  /** A username account's own password; every other session of it ends. */
+  "PUT /api/admin/account/password": async (req) => {
+    const s = req.session;
+    if (!s || s.type !== "admin" || s.dev) throw new HttpError(400, "Only a username account has a password here");
+    const me = await signedIn(req);
+    const { current_password, new_password } = req.body(changePasswordInput);
+    const ended = await AdminAccounts.changePassword(s.username, current_password, new_password, me.record.token_hash);
+    req.audit({ entity_id: s.username, entity_label: s.username, changed_fields: ["password"] });
+    return { success: true, sessions_ended: ended };
+  },
+
+  "GET /api/admin/team/{id}/sessions": async (req) => {
+    const { subject } = await memberSubject(req.params.id ?? "");
+    const me = await signedIn(req);
+    return summaries(subject, me.record.token_hash);
+  },
+
+  "DELETE /api/admin/team/{id}/sessions/{session_id}": async (req) => {
+    const { subject, label } = await memberSubject(req.params.id ?? "");
+    const ended = await Sessions.endById(subject, req.params.session_id ?? "");
+    if (!ended) throw new NotFoundError("Session not found");
+    req.audit({ entity_id: ended.id ?? "", entity_label: `${label}: ${labelOf(ended)}`.slice(0, 200) });
+    return { success: true };
+  },
+};

@@ -1,0 +1,174 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionSummary } from "../../packages/core/src/contract/sessions";
+import { Visitor } from "../support/auth-flow";
+import { call } from "../support/http";
+import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
+
+/**
+ * The sessions list (GET/DELETE /api/admin/account/sessions), the password change that ends the
+ * others, and an owner's view of a member's sessions, against a runtime of their own with username
+ * accounts: `sally` (bootstrap) and `sam` (made with the admin CLI).
+ */
+const PASSWORD = "sessions-test-password-0001";
+let runtime: RunningRuntime;
+beforeAll(async () => {
+  // The shell tool works on the data while no runtime holds it.
+  const dataDir = mkdtempSync(join(tmpdir(), "agency-sessions-"));
+  const created = runAdminCli({ dataDir }, ["create", "sam", "--password-stdin"], "sams-password-00001\n");
+  expect(created.status, created.output).toBe(0);
+  runtime = await startRuntime({ dataDir, env: { ADMIN_USERNAME: "sally", ADMIN_PASSWORD: PASSWORD, DEV_LOGIN: "0" } });
+});
+afterAll(() => runtime?.stop());
+
+/** A browser signed in as `username`, with its own address and browser name. */
+async function signedIn(username: string, password: string, userAgent: string): Promise<Visitor> {
+  const v = new Visitor(runtime.url);
+  const res = await v.call("POST", "/api/admin/login", { body: { username, password }, headers: { "user-agent": userAgent } });
+  expect(res.status, res.text).toBe(200);
+  return v;
+}
+
+type Listed = SessionSummary;
+const list = async (v: Visitor) => {
+  const res = await v.call("GET", "/api/admin/account/sessions");
+  expect(res.status, res.text).toBe(200);
+  return res.json as Listed[];
+};
+
+describe("the sessions list", () => {
+  it.sequential("lists the account's sessions with the current one flagged, its address and browser, and ids that are not cookies", async () => {
+    const laptop = await signedIn("sally", PASSWORD, "Mozilla/5.0 (Macintosh) Laptop");
+    const phone = await signedIn("sally", PASSWORD, "Mozilla/5.0 (iPhone) Phone");
+    const seen = await list(laptop);
+    const mine = seen.find((s) => s.current)!;
+    expect(mine).toMatchObject({ user_agent: "Mozilla/5.0 (Macintosh) Laptop", ip: laptop.ip });
+    expect(seen.filter((s) => s.current)).toHaveLength(1);
+    const other = seen.find((s) => s.user_agent === "Mozilla/5.0 (iPhone) Phone")!;
+    expect(other).toMatchObject({ current: false, ip: phone.ip });
+    expect(Object.keys(mine).sort()).toEqual(["created_at", "current", "id", "ip", "last_seen_at", "user_agent"]);
+    for (const s of seen) {
+      expect(s.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(s.id).not.toBe(laptop.session);
+      expect(laptop.session).not.toContain(s.id);
+    }
+    // The phone sees the same two, itself as current.
+    const fromPhone = await list(phone);
+    expect(fromPhone.find((s) => s.current)!.id).toBe(other.id);
+    // Another account's sessions are not in the list.
+    const sam = await signedIn("sam", "sams-password-00001", "Sam's browser");
+    expect((await list(laptop)).map((s) => s.user_agent)).not.toContain("Sam's browser");
+    expect((await list(sam)).map((s) => s.user_agent)).toEqual(["Sam's browser"]);
+  });
+
+  it.sequential("ends one session at once: its cookie gets 401 on the very next request", async () => {
+    const keeper = await signedIn("sally", PASSWORD, "Keeper");
+    const forgotten = await signedIn("sally", PASSWORD, "Forgotten");
+    expect((await forgotten.call("GET", "/api/admin/me")).status).toBe(200);
+    const target = (await list(keeper)).find((s) => s.user_agent === "Forgotten")!;
+    const res = await keeper.call("DELETE", `/api/admin/account/sessions/${target.id}`, { body: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ success: true, current: false });
+    expect((await forgotten.call("GET", "/api/admin/me")).status).toBe(401);
+    expect((await keeper.call("GET", "/api/admin/me")).status).toBe(200);
+    expect((await list(keeper)).map((s) => s.id)).not.toContain(target.id);
+    // Already ended, or never one of this account's: 404.
+    expect((await keeper.call("DELETE", `/api/admin/account/sessions/${target.id}`, { body: {} })).status).toBe(404);
+  });
+
+  it.sequential("never ends another account's session by its id", async () => {
+    const sally = await signedIn("sally", PASSWORD, "Sally");
+    const sam = await signedIn("sam", "sams-password-00001", "Sam again");
+    const samsId = (await list(sam)).find((s) => s.current)!.id;
+    expect((await sally.call("DELETE", `/api/admin/account/sessions/${samsId}`, { body: {} })).status).toBe(404);
+    expect((await sam.call("GET", "/api/admin/me")).status).toBe(200);
+  });
+
+  it.sequential("ending the current session signs this browser out", async () => {
+    const v = await signedIn("sally", PASSWORD, "Self");
+    const mine = (await list(v)).find((s) => s.current)!;
+    const res = await v.call("DELETE", `/api/admin/account/sessions/${mine.id}`, { body: {} });
+    expect(res.json).toEqual({ success: true, current: true });
+    expect(v.session).toBeUndefined();
+    expect((await v.call("GET", "/api/admin/me")).status).toBe(401);
+  });
+
+  it.sequential("ends all the others and keeps this one", async () => {
+    const here = await signedIn("sally", PASSWORD, "Here");
+    const others = [await signedIn("sally", PASSWORD, "Other 1"), await signedIn("sally", PASSWORD, "Other 2")];
+    const res = await here.call("DELETE", "/api/admin/account/sessions", { body: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.ended).toBeGreaterThanOrEqual(2);
+    for (const o of others) expect((await o.call("GET", "/api/admin/me")).status).toBe(401);
+    expect((await list(here)).map((s) => s.user_agent)).toEqual(["Here"]);
+  });
+
+  it.sequential("answers 401 without a session and 403 to a write from another site", async () => {
+    expect((await call("GET", "/api/admin/account/sessions", { baseUrl: runtime.url })).status).toBe(401);
+    expect((await call("DELETE", "/api/admin/account/sessions", { baseUrl: runtime.url, body: {} })).status).toBe(401);
+    const v = await signedIn("sally", PASSWORD, "Target");
+    const other = await signedIn("sally", PASSWORD, "Victim");
+    const victimId = (await list(v)).find((s) => s.user_agent === "Victim")!.id;
+    const evil = { origin: "https://evil.example" };
+    expect((await v.call("DELETE", `/api/admin/account/sessions/${victimId}`, { body: {}, headers: evil })).status).toBe(403);
+    expect((await v.call("DELETE", "/api/admin/account/sessions", { body: {}, headers: evil })).status).toBe(403);
+    expect((await v.call("PUT", "/api/admin/account/password", { body: { current_password: PASSWORD, new_password: "x".repeat(20) }, headers: evil })).status).toBe(403);
+    expect((await other.call("GET", "/api/admin/me")).status).toBe(200);
+  });
+});
+
+describe("changing one's password", () => {
+  it.sequential("refuses a wrong current password (401 naming it) and a short new one (400), changing nothing", async () => {
+    const v = await signedIn("sam", "sams-password-00001", "Sam");
+    const wrong = await v.call("PUT", "/api/admin/account/password", { body: { current_password: "not-it", new_password: "a-new-password-0001" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.fields).toEqual({ current_password: "Current password is incorrect" });
+    const short = await v.call("PUT", "/api/admin/account/password", { body: { current_password: "sams-password-00001", new_password: "short" } });
+    expect(short.status).toBe(400);
+    expect(Object.keys(short.json.fields)).toEqual(["new_password"]);
+    expect((await v.call("PUT", "/api/admin/account/password", { body: {} })).json.fields).toMatchObject({ current_password: expect.any(String), new_password: expect.any(String) });
+    // The old password still signs in.
+    await signedIn("sam", "sams-password-00001", "Still");
+  });
+
+  it.sequential("ends every other session of the account, keeps this one, and the new password signs in", async () => {
+    const here = await signedIn("sam", "sams-password-00001", "Changer");
+    const elsewhere = await signedIn("sam", "sams-password-00001", "Elsewhere");
+    const res = await here.call("PUT", "/api/admin/account/password", { body: { current_password: "sams-password-00001", new_password: "sams-new-password-002" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.sessions_ended).toBeGreaterThanOrEqual(1);
+    expect((await elsewhere.call("GET", "/api/admin/me")).status).toBe(401);
+    expect((await here.call("GET", "/api/admin/me")).status).toBe(200);
+    const old = await new Visitor(runtime.url).call("POST", "/api/admin/login", { body: { username: "sam", password: "sams-password-00001" } });
+    expect(old.status).toBe(401);
+    await signedIn("sam", "sams-new-password-002", "New password");
+  });
+});
+
+describe("a member's sessions (the team screen)", () => {
+  it.sequential("lists a member's sessions by username and ends one of them at once", async () => {
+    const owner = await signedIn("sally", PASSWORD, "Owner");
+    const member = await signedIn("sam", "sams-new-password-002", "Member's forgotten tab");
+    const res = await owner.call("GET", "/api/admin/team/sam/sessions");
+    expect(res.status, res.text).toBe(200);
+    const target = (res.json as Listed[]).find((s) => s.user_agent === "Member's forgotten tab")!;
+    expect(target.current).toBe(false);
+    expect((await owner.call("DELETE", `/api/admin/team/sam/sessions/${target.id}`, { body: {} })).status).toBe(200);
+    expect((await member.call("GET", "/api/admin/me")).status).toBe(401);
+    expect((await owner.call("GET", "/api/admin/team/nobody-here/sessions")).status).toBe(404);
+    expect((await owner.call("DELETE", `/api/admin/team/sally/sessions/${target.id}`, { body: {} })).status).toBe(404);
+  });
+});
+
+describe("the audit log", () => {
+  it.sequential("records ending sessions and the password change", async () => {
+    const owner = await signedIn("sally", PASSWORD, "Auditor");
+    const res = await owner.call("GET", "/api/admin/audit-log?limit=100");
+    expect(res.status, res.text).toBe(200);
+    const entries = res.json as Array<{ action: string; entity: string; actor: { id: string }; changed_fields: string[] }>;
+    expect(entries.some((e) => e.entity === "session" && e.action === "delete" && e.actor.id === "admin#sally")).toBe(true);
+    expect(entries.some((e) => e.entity === "admin-account" && e.action === "update" && e.actor.id === "admin#sam" && e.changed_fields.includes("password"))).toBe(true);
+  });
+});

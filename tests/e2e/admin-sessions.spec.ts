@@ -1,0 +1,59 @@
+import { expect, test, type Page } from "@playwright/test";
+import { audit, signInWithPassword } from "../support/admin-journey";
+import { startRuntime, type RunningRuntime } from "../support/runtime";
+
+/**
+ * Sessions you can see and end: one account signed in from two browsers; the first lists both
+ * (itself marked, the other by browser and system) and ends the other, which is signed out at
+ * once. A runtime of its own, with a username account.
+ */
+const PASSWORD = "sessions-journey-password-1";
+const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+let runtime: RunningRuntime;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  runtime = await startRuntime({ web: true, env: { ADMIN_USERNAME: "sasha", ADMIN_PASSWORD: PASSWORD } });
+});
+test.afterAll(() => runtime?.stop());
+
+const signIn = (page: Page) => signInWithPassword(page, runtime.url, "sasha", PASSWORD);
+
+test("an admin ends a forgotten session from the list and that browser is signed out", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const forgotten = await browser.newContext({ userAgent: FIREFOX_ON_LINUX });
+  try {
+    const other = await forgotten.newPage();
+    await signIn(other);
+    await signIn(page);
+
+    await page.goto(`${runtime.url}/admin/account`);
+    const sessions = page.getByRole("region", { name: "Sessions" });
+    const rows = sessions.getByTestId("session-row");
+    await expect(rows).toHaveCount(2);
+    const mine = rows.filter({ hasText: "This browser" });
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByRole("button", { name: /End session/ })).toHaveCount(0);
+    const theirs = rows.filter({ hasText: "Firefox 133 on Linux" });
+    await expect(theirs).toContainText("Signed in");
+    // The address it signed in from (loopback here, IPv4 or IPv6).
+    await expect(theirs).toContainText(/127\.0\.0\.1|::1/);
+    await audit(page, "Account & security sessions");
+
+    await theirs.getByRole("button", { name: /^End session: Firefox 133 on Linux/ }).click();
+    const confirm = page.getByRole("alertdialog", { name: "End session" });
+    await expect(confirm).toContainText("End the session of Firefox 133 on Linux? That browser is signed out at once.");
+    await confirm.getByRole("button", { name: "End session" }).click();
+    await expect(page.getByText("Session ended")).toBeVisible();
+    await expect(rows).toHaveCount(1);
+    await expect(sessions.getByRole("button", { name: "End all other sessions" })).toHaveCount(0);
+
+    // The other browser's very next request is refused: it lands on the login page.
+    await other.goto(`${runtime.url}/admin/content`);
+    await other.waitForURL((url) => url.pathname === "/admin/login");
+    expect((await other.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(401);
+    // This one is still signed in.
+    expect((await page.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(200);
+  } finally {
+    await forgotten.close();
+  }
+});

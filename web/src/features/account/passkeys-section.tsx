@@ -1,0 +1,146 @@
+import { useState, type FormEvent } from "react";
+import { KeyRound, Trash2 } from "lucide-react";
+import { passkeyMessages, type PasskeySummary } from "@agency/core/contract/passkeys";
+import { apiErrorMessage, useApiErrorHandler } from "../../components/admin/api-errors";
+import { actionPrimary, iconAction, panel } from "../../components/admin/classes";
+import { useConfirm } from "../../components/admin/confirm-dialog";
+import { EmptyState } from "../../components/admin/empty-state";
+import { TextField } from "../../components/admin/form-fields";
+import { LoadFailed } from "../../components/admin/load-failed";
+import { useToast } from "../../components/admin/toasts";
+import { Spinner } from "../../components/spinner";
+import { ApiError } from "../../lib/api";
+import { formatDateTime } from "../../lib/format";
+import { useAdminMe } from "../session/api";
+import { useAddPasskey, usePasskeys, useRemovePasskey } from "./api";
+import { ceremonyErrorMessage } from "./ceremony-errors";
+
+function PasskeyRow({ passkey, onRemove, busy }: { passkey: PasskeySummary; onRemove: () => void; busy: boolean }) {
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700">
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{passkey.name}</p>
+        <p className="text-xs text-slate-600">
+          Added {formatDateTime(passkey.created_at)} · {passkey.last_used_at ? `Last used ${formatDateTime(passkey.last_used_at)}` : "Not used yet"}
+        </p>
+      </div>
+      <button type="button" className={iconAction} aria-label={`Remove passkey ${passkey.name}`} title="Remove passkey" onClick={onRemove} disabled={busy}>
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * 'Passkeys' of Account & security: the account's passkeys (sign in without a password; each
+ * counts as both factors), adding one under a name, removing one. Username accounts only.
+ */
+export function PasskeysSection() {
+  const passkeys = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const toast = useToast();
+  const showError = useApiErrorHandler();
+  const [confirmDialog, confirm] = useConfirm();
+  const [name, setName] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState("");
+
+  // A Google account signs in at Google; passkeys here are for username accounts.
+  const usernameOnly = useAdminMe().data?.type === "google";
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setFieldErrors({});
+    setFailure("");
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setFieldErrors({ name: "Name is required" });
+      return;
+    }
+    add.mutate(trimmed, {
+      onSuccess: (added) => {
+        setName("");
+        toast.success(`Passkey "${added.name}" added`);
+      },
+      onError: (err) => {
+        console.error("Failed to add the passkey:", err);
+        if (err instanceof ApiError && err.fields?.name) setFieldErrors({ name: err.fields.name });
+        // Shown beside the form (not only a toast): the browser's dialog just closed and this says why.
+        else setFailure(ceremonyErrorMessage(err) ?? apiErrorMessage(err, "Failed to add the passkey"));
+      },
+    });
+  }
+
+  async function removePasskey(p: PasskeySummary) {
+    const ok = await confirm({
+      title: "Remove passkey",
+      message: `Remove the passkey "${p.name}"? It will no longer sign you in.`,
+      confirmLabel: "Remove",
+    });
+    if (!ok) return;
+    remove.mutate(p.id, {
+      onSuccess: () => toast.success(`Passkey "${p.name}" removed`),
+      onError: (err) => showError(err, { fallback: "Failed to remove the passkey" }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="passkeys-heading" className={`${panel} p-5`}>
+      <h2 id="passkeys-heading" className="text-lg font-semibold text-slate-900">
+        Passkeys
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Sign in with your fingerprint, face, screen lock or security key instead of a password. A passkey counts as both factors.
+      </p>
+
+      {usernameOnly ? (
+        <p className="mt-4 text-sm text-slate-700">{passkeyMessages.usernameOnly}: you sign in with Google.</p>
+      ) : passkeys.isPending ? (
+        <Spinner label="Loading passkeys" className="py-6" />
+      ) : passkeys.isError ? (
+        <LoadFailed onRetry={() => passkeys.refetch()} />
+      ) : (
+        <>
+          {passkeys.data.length === 0 ? (
+            <EmptyState icon={KeyRound} title="No passkeys yet" hint="Add one to sign in without typing your password." />
+          ) : (
+            <ul aria-label="Your passkeys" className="mt-2 divide-y divide-slate-200">
+              {passkeys.data.map((p) => (
+                <PasskeyRow key={p.id} passkey={p} onRemove={() => void removePasskey(p)} busy={remove.isPending} />
+              ))}
+            </ul>
+          )}
+          <form onSubmit={submit} noValidate aria-label="Add a passkey" className="mt-4 space-y-3 border-t border-slate-200 pt-4">
+            <div className="max-w-md">
+              <TextField
+                label="Passkey name"
+                hint="So you can tell your passkeys apart, e.g. 'Work laptop'"
+                value={name}
+                onChange={setName}
+                error={fieldErrors.name}
+                required
+                autoComplete="off"
+                name="passkey-name"
+              />
+            </div>
+            <button type="submit" className={actionPrimary} disabled={add.isPending}>
+              <KeyRound aria-hidden="true" className="h-4 w-4" />
+              {add.isPending ? "Waiting for your device..." : "Add a passkey"}
+            </button>
+          </form>
+          {failure && (
+            <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              {failure}
+            </p>
+          )}
+        </>
+      )}
+      {confirmDialog}
+    </section>
+  );
+}
+
