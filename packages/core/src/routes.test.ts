@@ -43,9 +43,9 @@ describe("the route table", () => {
     expect(missing).toEqual([]);
   });
 
-  it("protects every /api/admin route except the username sign-in itself", () => {
+  it("protects every /api/admin route except the username sign-in itself and its second step", () => {
     const open = routeKeys.filter((k) => k.includes(" /api/admin/") && routes[k].access !== "admin");
-    expect(open).toEqual(["POST /api/admin/login"]);
+    expect(open).toEqual(["POST /api/admin/login", "POST /api/admin/login/verify"]);
   });
 
   // That no GET changes what is stored is walked against the runtime: tests/api/get-routes.test.ts.

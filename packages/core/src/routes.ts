@@ -73,7 +73,15 @@ export const routes = {
   "GET /api/auth/config": open("auth"),
   "POST /api/auth/dev-login": open("auth"),
   "POST /api/admin/login": open("auth"),
+  // The second step of a password sign-in for an account with two-factor (a pending sign-in cookie).
+  "POST /api/admin/login/verify": open("auth"),
   "GET /api/admin/me": admin("auth"),
+
+  // Account & security: the signed-in admin's own two-factor.
+  "GET /api/admin/account": admin("auth"),
+  "POST /api/admin/account/totp": admin("auth"),
+  "POST /api/admin/account/totp/confirm": admin("auth"),
+  "DELETE /api/admin/account/totp": admin("auth"),
 
   // Admin back office
   "GET /api/admin/dashboard-stats": admin("admin-dashboard"),
@@ -100,6 +108,9 @@ export const routes = {
   "GET /api/admin/site-settings": admin("admin-settings"),
   "PUT /api/admin/site-settings": admin("admin-settings"),
   "PUT /api/admin/site-settings/{key}": admin("admin-settings"),
+  // Require two-factor for every username account (meant for owners once roles exist).
+  "GET /api/admin/security-settings": admin("admin-settings"),
+  "PUT /api/admin/security-settings": admin("admin-settings"),
 
   "GET /api/admin/page-sections/{pageSlug}": admin("admin-content"),
   "PUT /api/admin/page-sections/{id}": admin("admin-content"),

@@ -30,7 +30,7 @@ export function actorOf(session: AdminSession): AuditActor {
 
 const isEntity = (v: string): v is AuditEntity => (auditEntities as readonly string[]).includes(v);
 /** The API's collection names that differ from the entity's. */
-const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user" };
+const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user", account: "admin-account", "security-settings": "security-setting" };
 /**
  * A route's last literal segment that names the action. A `bulk` route's action is in its body (mark
  * read, change status, delete): a status change, and its handler notes a delete with `req.audit()`.
@@ -40,8 +40,9 @@ const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "u
 
 /** What a route key says: `PUT /api/admin/blog-posts/{id}/publish` is a publish of a blog post. */
 export function fromRoute(routeKey: string): { action: AuditAction; entity: AuditEntity } | undefined {
-  // Signing an upload form changes nothing anyone sees; completing the upload is the action.
-  if (routeKey === "POST /api/admin/uploads") return undefined;
+  // Signing an upload form changes nothing anyone sees; completing the upload is the action. So with
+  // beginning an authenticator's set-up: confirming it turns two-factor on.
+  if (routeKey === "POST /api/admin/uploads" || routeKey === "POST /api/admin/account/totp") return undefined;
   const [method = "", path = ""] = routeKey.split(" ");
   const segments = path.split("/").slice(3); // after "", "api", "admin"
   const collection = segments[0] ?? "";

@@ -26,7 +26,7 @@ export const subjectOf = {
 
 export const Sessions = {
   /** A fresh opaque token for every sign-in; the record remembers who it belongs to. */
-  async start(input: { kind: SessionKind; subject: string; is_admin: boolean }, now = Date.now()) {
+  async start(input: { kind: SessionKind; subject: string; is_admin: boolean; setup_required?: boolean }, now = Date.now()) {
     const token = randomBytes(32).toString("base64url");
     const expires = now + SESSION_ABSOLUTE_MS;
     const { data } = await db()
@@ -35,6 +35,7 @@ export const Sessions = {
         kind: input.kind,
         subject: input.subject,
         is_admin: input.is_admin,
+        ...(input.setup_required ? { setup_required: true } : {}),
         created_at: new Date(now).toISOString(),
         last_seen_at: new Date(now).toISOString(),
         expires_at: new Date(expires).toISOString(),

@@ -25,6 +25,7 @@ export const auditEntities = [
   "media",
   "admin-account",
   "session",
+  "security-setting",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -44,6 +45,8 @@ export const auditActions = [
   "upload",
   "resend",
   "mark_all_read",
+  "totp_enable",
+  "totp_disable",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -64,6 +67,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   upload: "Uploaded",
   resend: "Resent notification",
   mark_all_read: "Marked all read",
+  totp_enable: "Turned on two-factor",
+  totp_disable: "Turned off two-factor",
 };
 export const auditEntityLabels: Record<AuditEntity, string> = {
   "blog-post": "Blog post",
@@ -79,6 +84,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   media: "Image",
   "admin-account": "Admin account",
   session: "Session",
+  "security-setting": "Security setting",
 };
 
 /** Who acted: a Google admin (`user#<id>`), a username account (`admin#<username>`), Development Login, or nobody signed in (a failed sign-in). */

@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
-import { AdminAccountEntity, OidcTransactionEntity, SessionEntity } from "../auth/entities";
+import { AdminAccountEntity, OidcTransactionEntity, PendingSignInEntity, SecuritySettingsEntity, SessionEntity } from "../auth/entities";
 import { BlogPostEntity, BlogSlugEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";
@@ -35,6 +35,8 @@ const entities = {
   adminAccount: AdminAccountEntity,
   session: SessionEntity,
   oidcTransaction: OidcTransactionEntity,
+  pendingSignIn: PendingSignInEntity,
+  securitySettings: SecuritySettingsEntity,
   rateLimit: RateLimitEntity,
   meta: MetaEntity,
   counter: CounterEntity,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearSessionCookie, deviceCookie, sessionCookie, transactionCookie } from "./cookies";
+import { clearSessionCookie, deviceCookie, pendingSignInCookie, sessionCookie, transactionCookie } from "./cookies";
 import { isLoopbackIssuer } from "./google";
 
 const saved = process.env.PUBLIC_URL;
@@ -15,6 +15,7 @@ describe("sign-in cookies", () => {
     expect(clearSessionCookie()).toMatch(/^session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax; Expires=/);
     expect(transactionCookie("id")).toBe("oidc_tx=id; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax");
     expect(deviceCookie("d")).toBe("device=d; Path=/api/admin/login; Max-Age=31536000; HttpOnly; SameSite=Lax");
+    expect(pendingSignInCookie("p")).toBe("pending_sign_in=p; Path=/api/admin/login; Max-Age=300; HttpOnly; SameSite=Lax");
   });
 
   it("over https: __Host- session cookie (Secure, Path=/, no Domain), __Secure- transaction and device cookies", () => {
@@ -24,6 +25,7 @@ describe("sign-in cookies", () => {
     expect(c).not.toMatch(/Domain=/i);
     expect(transactionCookie("id")).toBe("__Secure-oidc_tx=id; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax; Secure");
     expect(deviceCookie("d")).toBe("__Secure-device=d; Path=/api/admin/login; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure");
+    expect(pendingSignInCookie("p")).toBe("__Secure-pending_sign_in=p; Path=/api/admin/login; Max-Age=300; HttpOnly; SameSite=Lax; Secure");
   });
 });
 

@@ -1,6 +1,7 @@
 import { config } from "@agency/core/config";
 import { KNOWN_DEVICE_MAX_AGE_SECONDS } from "@agency/core/auth/known-devices";
 import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
+import { PENDING_SIGN_IN_TTL_MS } from "@agency/core/auth/pending-sign-ins";
 
 /**
  * The cookies of sign-in. Over https the session cookie is `__Host-` prefixed (Secure, Path=/,
@@ -12,6 +13,8 @@ import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
 export const sessionCookieName = () => (config.secureCookies ? "__Host-session" : "session");
 export const transactionCookieName = () => (config.secureCookies ? "__Secure-oidc_tx" : "oidc_tx");
 export const deviceCookieName = () => (config.secureCookies ? "__Secure-device" : "device");
+/** A password sign-in waiting for its second factor (@agency/core/auth/pending-sign-ins). */
+export const pendingSignInCookieName = () => (config.secureCookies ? "__Secure-pending_sign_in" : "pending_sign_in");
 /** Either name counts as "the request carries a session cookie" for the CSRF check. */
 export const sessionCookieNames = ["__Host-session", "session"] as const;
 
@@ -31,5 +34,10 @@ export const transactionCookie = (id: string) =>
 /** Known device (@agency/core/auth/known-devices): sent back only to the username sign-in. */
 export const deviceCookie = (token: string) =>
   serialize(deviceCookieName(), token, { path: "/api/admin/login", maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS });
+
+/** Sent back only to the username sign-in and its second step (/api/admin/login/verify). */
+export const pendingSignInCookie = (token: string) =>
+  serialize(pendingSignInCookieName(), token, { path: "/api/admin/login", maxAge: Math.floor(PENDING_SIGN_IN_TTL_MS / 1000) });
+export const clearPendingSignInCookie = () => serialize(pendingSignInCookieName(), "", { path: "/api/admin/login", maxAge: 0 });
 
 export const clearTransactionCookie = () => serialize(transactionCookieName(), "", { path: "/api", maxAge: 0 });

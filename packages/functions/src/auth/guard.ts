@@ -1,6 +1,9 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
+import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
+import { hasSecondFactor } from "@agency/core/auth/two-factor";
+import { SETUP_REQUIRED_CODE, twoFactorTexts } from "@agency/core/contract/account";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";
 import { HttpError } from "@agency/core/errors";
@@ -15,7 +18,7 @@ export interface SignedIn {
   token: string;
   identity:
     | { type: "google"; user: User; isAdmin: boolean }
-    | { type: "admin"; username: string; full_name: string; dev: boolean };
+    | { type: "admin"; username: string; full_name: string; dev: boolean; hasSecondFactor?: boolean };
 }
 
 export const DEV_ADMIN = { username: "dev", full_name: "Development Admin" } as const;
@@ -56,7 +59,11 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
       await Sessions.end(token);
       return undefined;
     }
-    return { record, token, identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false } };
+    return {
+      record,
+      token,
+      identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, hasSecondFactor: hasSecondFactor(account) },
+    };
   }
   if (record.kind === "dev" && devLoginAllowed(req)) {
     return { record, token, identity: { type: "admin", ...DEV_ADMIN, dev: true } };
@@ -65,8 +72,27 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
 }
 
 /**
+ * What a session that must set up two-factor may still use: who is signed in, and the account's
+ * own routes (two-factor, and the passkeys and sessions beside it).
+ */
+export const reachableDuringSetup = (routeKey: string) =>
+  routeKey === "GET /api/admin/me" || routeKey.split(" ")[1]!.startsWith("/api/admin/account");
+
+/**
+ * A username session signed in while the owner required two-factor and the account had none: it
+ * must set it up before anything else. Checked live, so it lifts as soon as the account has a
+ * second factor or the owner stops requiring it.
+ */
+async function mustSetUpTwoFactor(signedIn: SignedIn): Promise<boolean> {
+  const { identity, record } = signedIn;
+  if (!record.setup_required || identity.type !== "admin" || identity.dev || identity.hasSecondFactor) return false;
+  return (await SecuritySettings.get()).require_two_factor;
+}
+
+/**
  * Deny by default: every `admin` route needs the session of an authorised admin. 401 without a
- * live session; 403 for a signed-in person who is not an admin.
+ * live session; 403 for a signed-in person who is not an admin, and 403 (code
+ * two_factor_setup_required) for a session that must set up two-factor first.
  */
 export async function authorize(req: Request): Promise<AdminSession> {
   if (!sessionToken(req)) throw new HttpError(401, "Sign in required");
@@ -77,12 +103,16 @@ export async function authorize(req: Request): Promise<AdminSession> {
     if (!identity.isAdmin) throw new HttpError(403, authMessages.notAuthorised, { code: "not_authorised" });
     return { type: "google", userId: identity.user.id, email: identity.user.email, user: identity.user };
   }
-  return { type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev };
+  const setupRequired = await mustSetUpTwoFactor(signedIn);
+  if (setupRequired && !reachableDuringSetup(req.routeKey)) {
+    throw new HttpError(403, twoFactorTexts.setupRequired, { code: SETUP_REQUIRED_CODE });
+  }
+  return { type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev, ...(setupRequired ? { setupRequired } : {}) };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Sign-in requests carry no session yet, but a forged one would sign the browser in as someone else. */
-const SIGN_IN_ROUTES = new Set<string>(["POST /api/sessions", "POST /api/admin/login", "POST /api/auth/dev-login"]);
+const SIGN_IN_ROUTES = new Set<string>(["POST /api/sessions", "POST /api/admin/login", "POST /api/admin/login/verify", "POST /api/auth/dev-login"]);
 
 /**
  * State-changing requests that carry a session cookie (and every sign-in request) must come from

@@ -1,6 +1,5 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
-import { KnownDevices } from "@agency/core/auth/known-devices";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
@@ -9,28 +8,19 @@ import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { Users } from "@agency/core/users/users";
 import { actorOf } from "../audit";
 import { http, reply } from "../http";
-import type { Request } from "../request";
 import {
   clearSessionCookie,
   clearTransactionCookie,
-  deviceCookie,
   deviceCookieName,
-  sessionCookie,
   transactionCookie,
   transactionCookieName,
 } from "./cookies";
 import { finishGoogleSignIn, startGoogleSignIn } from "./google";
 import { DEV_ADMIN, currentSession, devLoginAllowed, sessionToken } from "./guard";
+import { afterPassword, startSession as signIn, twoFactorRoutes } from "./two-factor";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
 export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
-
-/** A fresh session (fresh token) for every sign-in; the browser's previous one ends. */
-async function signIn(req: Request, input: Parameters<typeof Sessions.start>[0]) {
-  await Sessions.end(sessionToken(req));
-  const { token, maxAgeSeconds } = await Sessions.start(input);
-  return sessionCookie(token, maxAgeSeconds);
-}
 
 const googleUserData = (u: { google_user_data?: { name?: string; picture?: string; email_verified?: boolean } }) => ({
   ...(u.google_user_data?.name ? { name: u.google_user_data.name } : {}),
@@ -98,18 +88,11 @@ export const handler = http({
       }
       throw err;
     }
-    req.audit({
-      action: "sign_in",
-      entity: "admin-account",
-      entity_id: account.username,
-      entity_label: account.username,
-      actor: actorOf({ type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false }),
-    });
-    const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
-    // This browser is now a known device of the account: its own failure budget from now on.
-    const device = KnownDevices.issue(account.username);
-    return reply.json({ success: true }, 200, { cookies: device ? [cookie, deviceCookie(device)] : [cookie] });
+    // With two-factor, no session yet: the second step (POST /api/admin/login/verify) makes it.
+    return afterPassword(req, account);
   },
+
+  ...twoFactorRoutes,
 
   "POST /api/auth/dev-login": async (req) => {
     if (!config.devLogin) throw new NotFoundError();
@@ -143,7 +126,7 @@ export const handler = http({
     if (s.type === "google") {
       return { type: "google", user: { id: s.userId, email: s.email, google_user_data: googleUserData(s.user) } };
     }
-    return { type: "admin", admin: { username: s.username, full_name: s.full_name } };
+    return { type: "admin", admin: { username: s.username, full_name: s.full_name }, ...(s.setupRequired ? { two_factor_setup_required: true as const } : {}) };
   },
 
   /**
