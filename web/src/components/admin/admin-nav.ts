@@ -1,4 +1,4 @@
-import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, LayoutDashboard, Mail, ScrollText, Settings, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, LayoutDashboard, Mail, ScrollText, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */
 export interface AdminNavItem {
@@ -22,4 +22,5 @@ export const adminNav: readonly AdminNavItem[] = [
   { path: "users", label: "Users", title: "User Management", icon: Users },
   { path: "settings", label: "Settings", title: "Settings", icon: Settings },
   { path: "activity", label: "Activity", title: "Activity", icon: History },
+  { path: "account", label: "Account & security", title: "Account & security", icon: ShieldCheck },
 ];

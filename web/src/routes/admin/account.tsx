@@ -1,0 +1,35 @@
+import { PageHeader } from "../../components/admin/page-header";
+import { LoadFailed } from "../../components/admin/load-failed";
+import { Spinner } from "../../components/spinner";
+import { useAccount } from "../../features/account/api";
+import { RequireTwoFactorSection } from "../../features/account/require-two-factor-section";
+import { TotpSection } from "../../features/account/totp-section";
+
+/** /admin/account: Account & security, a page of sections (two-factor; passkeys and sessions join them). */
+export default function AccountPage() {
+  const account = useAccount();
+  if (account.isPending) return <Spinner label="Loading your account" />;
+  if (account.isError) {
+    return (
+      <div>
+        <PageHeader title="Account & security" />
+        <LoadFailed onRetry={() => account.refetch()} />
+      </div>
+    );
+  }
+  const a = account.data;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Account & security" description={a.username ? `Signed in as @${a.username}` : a.email ? `Signed in as ${a.email}` : undefined} />
+      {a.setup_required && (
+        <p role="alert" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Your team requires two-factor sign-in. Set up an authenticator app to continue to the rest of the admin area.
+        </p>
+      )}
+      <div className="space-y-6">
+        <TotpSection account={a} />
+        {!a.setup_required && <RequireTwoFactorSection />}
+      </div>
+    </div>
+  );
+}
