@@ -7,6 +7,7 @@ import { Badge } from "../../components/admin/badge";
 import { actionDanger, actionOutline, actionPrimary, panel } from "../../components/admin/classes";
 import { TextField } from "../../components/admin/form-fields";
 import { useToast } from "../../components/admin/toasts";
+import { downloadText } from "../export/download";
 import { useConfirmTotp, useDisableTotp, useStartTotp } from "./api";
 
 /** The otpauth URL as an SVG QR code (a data URL: the page's CSP allows data: images). */
@@ -27,18 +28,6 @@ function useQrCode(text: string): string {
 
 /** The secret in groups of four, as people type it into an app. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
-
-function downloadText(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Step 2 of the set-up, and turning it off: one code field and its form. */
 function CodeForm(props: {
