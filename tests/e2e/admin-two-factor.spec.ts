@@ -4,8 +4,8 @@ import { audit } from "../support/admin-journey";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
- * An admin account turns on an authenticator app, signs out, and signs in with password + code,
- * then with a recovery code. Its own runtime: the journey needs a username account
+ * An admin account requires two-factor, is sent to set it up at its next sign-in, turns on an
+ * authenticator app, signs out, and signs in with password + code, then with a recovery code. Its own runtime: the journey needs a username account
  * (ADMIN_USERNAME) whose two-factor no other journey sees.
  */
 const USERNAME = "twofactor-owner";
@@ -49,16 +49,30 @@ async function logout(page: Page) {
   await page.waitForURL((url) => url.pathname === "/admin/login");
 }
 
-test("turn on an authenticator app, then sign in with password + code and with a recovery code", async ({ page }) => {
+test("required to turn on an authenticator app, then sign in with password + code and with a recovery code", async ({ page }) => {
   test.setTimeout(120_000);
   await signInWithPassword(page);
   await page.waitForURL((url) => url.pathname === "/admin");
 
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Account & security" }).click();
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await nav.getByRole("link", { name: "Account & security" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account & security");
   const section = page.getByRole("region", { name: "Authenticator app" });
   await expect(section.getByText("Off", { exact: true })).toBeVisible();
   await audit(page, "account, two-factor off");
+
+  // Require two-factor: at the next sign-in this account (which has none) is sent to set it up.
+  await page.getByRole("checkbox", { name: "Require two-factor for every admin account" }).check();
+  await expect(page.getByText("Two-factor is now required")).toBeVisible();
+  await logout(page);
+  await signInWithPassword(page);
+  await page.waitForURL((url) => url.pathname === "/admin/account");
+  await expect(page.getByRole("alert").filter({ hasText: "Your team requires two-factor sign-in" })).toBeVisible();
+  await expect(nav.getByRole("link")).toHaveText(["Account & security"]);
+  await page.goto(`${runtime.url}/admin/messages`);
+  await page.waitForURL((url) => url.pathname === "/admin/account");
+  expect((await page.request.get(`${runtime.url}/api/admin/contact-submissions`)).status()).toBe(403);
+  await audit(page, "set-up required");
 
   await section.getByRole("button", { name: "Set up authenticator app" }).click();
   await expect(section.getByRole("img", { name: "QR code to add this account to your authenticator app" })).toHaveAttribute("src", /^data:image\/svg\+xml/);
@@ -82,6 +96,9 @@ test("turn on an authenticator app, then sign in with password + code and with a
   const download = page.waitForEvent("download");
   await shown.getByRole("button", { name: "Download" }).click();
   expect((await download).suggestedFilename()).toBe(`recovery-codes-${USERNAME}.txt`);
+  // The hold lifts with two-factor on: the whole back office is back.
+  await expect(nav.getByRole("link", { name: "Messages" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Your team requires two-factor sign-in" })).toHaveCount(0);
   await shown.getByRole("button", { name: "I have saved them" }).click();
   await expect(section.getByText("On", { exact: true })).toBeVisible();
   await expect(section.getByTestId("recovery-codes-left")).toHaveText("10");

@@ -35,7 +35,8 @@ export function RequireTwoFactorSection() {
               <CheckboxField
                 label="Require two-factor for every admin account"
                 hint="Anyone signing in with a username and password and no second factor is asked to set one up before anything else."
-                checked={settings.data.require_two_factor}
+                // While saving, the box shows what was asked for; a refusal puts it back.
+                checked={save.isPending && save.variables ? save.variables.require_two_factor : settings.data.require_two_factor}
                 disabled={save.isPending}
                 onChange={(require_two_factor) =>
                   save.mutate(
