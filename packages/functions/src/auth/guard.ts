@@ -75,8 +75,10 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
  * What a session that must set up two-factor may still use: who is signed in, and the account's
  * own routes (two-factor, and the passkeys and sessions beside it).
  */
-export const reachableDuringSetup = (routeKey: string) =>
-  routeKey === "GET /api/admin/me" || routeKey.split(" ")[1]!.startsWith("/api/admin/account");
+export function reachableDuringSetup(routeKey: string): boolean {
+  const path = routeKey.slice(routeKey.indexOf(" ") + 1);
+  return routeKey === "GET /api/admin/me" || path === "/api/admin/account" || path.startsWith("/api/admin/account/");
+}
 
 /**
  * A username session signed in while the owner required two-factor and the account had none: it
