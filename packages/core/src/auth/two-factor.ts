@@ -5,6 +5,7 @@ import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
 import { rateLimit, resetRateLimit } from "../rate-limit/rate-limit";
 import { AdminAccounts, type AdminAccount } from "./admin-accounts";
+import { hasSecondFactor, passkeyCount } from "./second-factors";
 import { hashRecoveryCode, newRecoveryCodes } from "./recovery-codes";
 import { matchTotp, newTotpSecret, otpauthUrl } from "./totp";
 
@@ -27,20 +28,6 @@ export class WrongCodeError extends HttpError {
     super(401, twoFactorTexts.wrongCode, { code: "wrong_code" });
   }
 }
-
-/** Passkeys are another engineer's part: their count is read from the account when it carries one. */
-export function passkeyCount(account: AdminAccount): number {
-  const n = (account as { passkey_count?: unknown }).passkey_count;
-  return typeof n === "number" && n > 0 ? n : 0;
-}
-
-/** The ways the account can pass the second step of a password sign-in; empty without two-factor. */
-export function secondFactorMethods(account: AdminAccount): SecondFactorMethod[] {
-  return account.totp_enabled ? ["totp", "recovery"] : [];
-}
-
-/** Whether the account has any second factor (an authenticator or a passkey). */
-export const hasSecondFactor = (account: AdminAccount) => account.totp_enabled === true || passkeyCount(account) > 0;
 
 /** The account's role: its own once roles exist (read defensively), else owner for ADMIN_USERNAME. */
 export function roleOf(account: AdminAccount): string {

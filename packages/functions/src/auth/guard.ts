@@ -2,7 +2,7 @@ import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
-import { hasSecondFactor } from "@agency/core/auth/two-factor";
+import { hasSecondFactor } from "@agency/core/auth/second-factors";
 import { SETUP_REQUIRED_CODE, twoFactorTexts } from "@agency/core/contract/account";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";

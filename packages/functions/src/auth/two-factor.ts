@@ -3,7 +3,7 @@ import { KnownDevices } from "@agency/core/auth/known-devices";
 import { MAX_CODES_PER_SIGN_IN, PendingSignIns, type PendingSignIn } from "@agency/core/auth/pending-sign-ins";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
-import { hasSecondFactor, secondFactorMethods, TwoFactor } from "@agency/core/auth/two-factor";
+import { hasSecondFactor, secondFactorMethods } from "@agency/core/auth/second-factors";
 import {
   isTotpCodeShape,
   secondFactorCodeInput,
@@ -20,6 +20,9 @@ import { reply, type RouteHandler } from "../http";
 import type { AdminSession, Request } from "../request";
 import { clearPendingSignInCookie, deviceCookie, pendingSignInCookie, pendingSignInCookieName, sessionCookie } from "./cookies";
 import { sessionToken } from "./guard";
+
+/** The TOTP and recovery-code checks load when a code is checked, not at every cold start of the auth function. */
+const twoFactor = () => import("@agency/core/auth/two-factor").then((m) => m.TwoFactor);
 
 /** How a sign-in was made, as its audit entry names it. */
 const methodLabels: Record<"password" | SecondFactorMethod, string> = {
@@ -87,7 +90,7 @@ export const twoFactorRoutes = {
       const attempts = await PendingSignIns.countAttempt(pending);
       if (attempts === undefined) throw new HttpError(401, twoFactorTexts.noPendingSignIn, { code: "no_pending_sign_in" });
       if (attempts > MAX_CODES_PER_SIGN_IN) throw new TooManyRequestsError(Math.max(1, Math.ceil((Date.parse(pending.expires_at) - Date.now()) / 1000)));
-      method = await TwoFactor.checkCode(account, code);
+      method = await (await twoFactor()).checkCode(account, code);
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       if (status === 429) {
@@ -108,7 +111,7 @@ export const twoFactorRoutes = {
   "GET /api/admin/account": async (req): Promise<AccountInfo> => {
     const s = req.session!;
     if (s.type === "admin" && !s.dev) {
-      return TwoFactor.info(await ownAccount(s), s.setupRequired === true);
+      return (await twoFactor()).info(await ownAccount(s), s.setupRequired === true);
     }
     const role = s.type === "google" ? (s.user as { role?: unknown }).role : undefined;
     return {
@@ -125,13 +128,13 @@ export const twoFactorRoutes = {
 
   "POST /api/admin/account/totp": async (req) => {
     const account = await ownAccount(req.session);
-    return TwoFactor.startTotpSetup(account.username);
+    return (await twoFactor()).startTotpSetup(account.username);
   },
 
   "POST /api/admin/account/totp/confirm": async (req): Promise<RecoveryCodes> => {
     const account = await ownAccount(req.session);
     const { code } = req.body(totpConfirmInput);
-    const recovery_codes = await TwoFactor.confirmTotp(account.username, code);
+    const recovery_codes = await (await twoFactor()).confirmTotp(account.username, code);
     req.audit({ action: "totp_enable", entity_id: account.username, entity_label: account.username });
     return { recovery_codes };
   },
@@ -139,7 +142,7 @@ export const twoFactorRoutes = {
   "DELETE /api/admin/account/totp": async (req) => {
     const account = await ownAccount(req.session);
     const { code } = req.body(secondFactorCodeInput);
-    await TwoFactor.disableTotp(account.username, code);
+    await (await twoFactor()).disableTotp(account.username, code);
     req.audit({ action: "totp_disable", entity_id: account.username, entity_label: account.username });
     return { success: true };
   },
