@@ -15,10 +15,10 @@ const request = (key: string) => {
 };
 
 describe("the route table's access field", () => {
-  it("declares public or admin for every route, and admin for every /api/admin route but the sign-in", () => {
+  it("declares public or admin for every route, and admin for every /api/admin route but the sign-in and its second step", () => {
     for (const key of routeKeys) expect(["public", "admin"], key).toContain(routes[key].access);
     const open = routeKeys.filter((k) => k.includes(" /api/admin/") && routes[k].access !== "admin");
-    expect(open).toEqual(["POST /api/admin/login", "POST /api/admin/login/passkey/options", "POST /api/admin/login/passkey"]);
+    expect(open).toEqual(["POST /api/admin/login", "POST /api/admin/login/verify", "POST /api/admin/login/passkey/options", "POST /api/admin/login/passkey"]);
     expect(adminRoutes.length).toBeGreaterThan(30);
   });
 

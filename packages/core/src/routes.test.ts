@@ -43,9 +43,9 @@ describe("the route table", () => {
     expect(missing).toEqual([]);
   });
 
-  it("protects every /api/admin route except the username and passkey sign-ins themselves", () => {
+  it("protects every /api/admin route except the sign-ins themselves (username, its second step, passkey)", () => {
     const open = routeKeys.filter((k) => k.includes(" /api/admin/") && routes[k].access !== "admin");
-    expect(open).toEqual(["POST /api/admin/login", "POST /api/admin/login/passkey/options", "POST /api/admin/login/passkey"]);
+    expect(open).toEqual(["POST /api/admin/login", "POST /api/admin/login/verify", "POST /api/admin/login/passkey/options", "POST /api/admin/login/passkey"]);
   });
 
   // That no GET changes what is stored is walked against the runtime: tests/api/get-routes.test.ts.

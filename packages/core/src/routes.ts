@@ -113,6 +113,8 @@ export const routes = {
   "GET /api/auth/config": open("auth"),
   "POST /api/auth/dev-login": open("auth"),
   "POST /api/admin/login": open("auth"),
+  // The second step of a password sign-in for an account with two-factor (a pending sign-in cookie).
+  "POST /api/admin/login/verify": open("auth"),
   "GET /api/admin/me": admin("auth", "account"),
 
   // Passkeys (sign-in is public; the account's own passkeys need its session) and sessions
@@ -130,6 +132,12 @@ export const routes = {
   // An owner's view of a member's sessions ({id}: a username or a Google user's id): the team's.
   "GET /api/admin/team/{id}/sessions": admin("auth", "team"),
   "DELETE /api/admin/team/{id}/sessions/{session_id}": admin("auth", "team"),
+
+  // Account & security: the signed-in admin's own two-factor.
+  "GET /api/admin/account": admin("auth", "account"),
+  "POST /api/admin/account/totp": admin("auth", "account"),
+  "POST /api/admin/account/totp/confirm": admin("auth", "account"),
+  "DELETE /api/admin/account/totp": admin("auth", "account"),
 
   // Admin back office
   "GET /api/admin/dashboard-stats": admin("admin-dashboard", "dashboard"),
@@ -156,6 +164,9 @@ export const routes = {
   "GET /api/admin/site-settings": admin("admin-settings", "settings"),
   "PUT /api/admin/site-settings": admin("admin-settings", "settings"),
   "PUT /api/admin/site-settings/{key}": admin("admin-settings", "settings"),
+  // Require two-factor for every username account: the owner's (the team permission).
+  "GET /api/admin/security-settings": admin("admin-settings", "team"),
+  "PUT /api/admin/security-settings": admin("admin-settings", "team"),
 
   "GET /api/admin/page-sections/{pageSlug}": admin("admin-content", "content"),
   "PUT /api/admin/page-sections/{id}": admin("admin-content", "content"),

@@ -28,6 +28,11 @@ describe("what a route says about its audit entry", () => {
     expect(fromRoute("DELETE /api/admin/team/{id}")).toEqual({ action: "delete", entity: "team-member" });
   });
 
+  it("records two-factor and security settings writes", () => {
+    expect(fromRoute("PUT /api/admin/security-settings")).toEqual({ action: "update", entity: "security-setting" });
+    expect(fromRoute("DELETE /api/admin/account/totp")).toEqual({ action: "delete", entity: "admin-account" });
+  });
+
   it("reads bulk routes by the word in their name, never as a create", () => {
     expect(fromRoute("POST /api/admin/contact-submissions/bulk-delete")).toEqual({ action: "delete", entity: "contact-submission" });
     expect(fromRoute("POST /api/admin/course-registrations/bulk-status")).toEqual({ action: "status_change", entity: "course-registration" });
@@ -39,10 +44,11 @@ describe("what a route says about its audit entry", () => {
     expect(bulk.filter((k) => fromRoute(k)?.action === "create")).toEqual([]);
   });
 
-  it("records no entry for signing an upload form or a passkey's options, and knows every admin write of the route table", () => {
+  it("records no entry for signing an upload form a passkey's options or beginning an authenticator's set-up, and knows every admin write of the route table", () => {
     expect(fromRoute("POST /api/admin/uploads")).toBeUndefined();
     expect(fromRoute("POST /api/admin/account/passkeys/options")).toBeUndefined();
     const writes = routeKeys.filter((k) => routes[k].access === "admin" && !k.startsWith("GET ") && !unrecordedWrites.includes(k));
+    expect(fromRoute("POST /api/admin/account/totp")).toBeUndefined();
     expect(writes.filter((k) => !fromRoute(k))).toEqual([]);
   });
 

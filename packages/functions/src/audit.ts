@@ -30,7 +30,7 @@ export function actorOf(session: AdminSession): AuditActor {
 
 const isEntity = (v: string): v is AuditEntity => (auditEntities as readonly string[]).includes(v);
 /** The API's collection names that differ from the entity's. */
-const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user", team: "team-member" };
+const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user", team: "team-member", account: "admin-account", "security-settings": "security-setting" };
 /**
  * A route's last literal segment that names the action. A `bulk` route's action is in its body (mark
  * read, change status, delete): a status change, and its handler notes a delete with `req.audit()`.
@@ -40,9 +40,10 @@ const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "u
 
 /**
  * Admin writes that change nothing anyone sees: signing an upload form (completing the upload is
- * the action), a passkey's registration options (adding the passkey is).
+ * the action), a passkey's registration options (adding the passkey is), beginning an
+ * authenticator's set-up (confirming it turns two-factor on).
  */
-export const unrecordedWrites: readonly string[] = ["POST /api/admin/uploads", "POST /api/admin/account/passkeys/options"];
+export const unrecordedWrites: readonly string[] = ["POST /api/admin/uploads", "POST /api/admin/account/passkeys/options", "POST /api/admin/account/totp"];
 
 /** The signed-in person's own account and a member's sessions, whose paths do not name their entity first. */
 const accountRoutes: Record<string, { action: AuditAction; entity: AuditEntity }> = {

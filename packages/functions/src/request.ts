@@ -30,7 +30,14 @@ export interface Request {
 /** The identity of a signed-in admin. */
 export type AdminSession = (
   | { type: "google"; userId: string; email: string; user: User }
-  | { type: "admin"; username: string; full_name: string; dev: boolean }
+  | {
+      type: "admin";
+      username: string;
+      full_name: string;
+      dev: boolean;
+      /** Must set up two-factor before anything but the account routes (auth/guard.ts). */
+      setupRequired?: boolean;
+    }
 ) & { role: Role };
 
 /** What a handler says about its admin action, for the audit log entry (audit.ts). */

@@ -61,5 +61,6 @@ export const api = {
   get: <T>(path: string, init?: RequestInit, onHeaders?: (headers: Headers) => void) => request<T>("GET", path, undefined, init, onHeaders),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
-  delete: <T>(path: string) => request<T>("DELETE", path),
+  /** A DELETE may carry a body (turning two-factor off sends a code). */
+  delete: <T>(path: string, body?: unknown) => request<T>("DELETE", path, body),
 };

@@ -23,6 +23,18 @@ export const AdminAccountEntity = new Entity({
     role: { type: ["owner", "admin", "editor"] as const },
     /** The address an invitation was sent for (an account signs in by username; no mail is required). */
     email: { type: "string" },
+    // Two-factor (auth/two-factor.ts). The secrets never leave the server once set up.
+    totp_enabled: { type: "boolean", default: false },
+    /** The confirmed authenticator secret (base32), present while totp_enabled. */
+    totp_secret: { type: "string" },
+    /** A set-up begun and not yet confirmed: replaced by every new set-up, moved to totp_secret on confirmation. */
+    totp_pending_secret: { type: "string" },
+    /** The last time step a code was accepted at: each code works once. */
+    totp_last_step: { type: "number" },
+    /** SHA-256 of each unused recovery code (auth/recovery-codes.ts); DynamoDB drops an emptied set. */
+    recovery_code_hashes: { type: "set", items: "string" },
+    /** How many passkeys the account has (auth/passkeys.ts keeps it): the guard reads it, not the passkeys. */
+    passkey_count: { type: "number" },
   },
   indexes: {
     byUsername: { pk: { field: "pk", composite: ["username"] }, sk: { field: "sk", composite: [] } },
@@ -55,6 +67,11 @@ export const SessionEntity = new Entity({
     /** The address and browser of the sign-in, for the sessions list. */
     ip: { type: "string" },
     user_agent: { type: "string" },
+    /**
+     * Signed in while the owner requires two-factor and the account had none: until it has, only
+     * the account routes answer (auth/guard.ts).
+     */
+    setup_required: { type: "boolean", readOnly: true },
     created_at: { type: "string", required: true, readOnly: true },
     last_seen_at: { type: "string", required: true },
     expires_at: { type: "string", required: true, readOnly: true },
@@ -177,5 +194,46 @@ export const WebAuthnChallengeEntity = new Entity({
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },
+  },
+});
+
+/**
+ * A password sign-in waiting for its second factor: the right password was given for an account
+ * with two-factor, and no session exists yet. The browser holds a random token in a short-lived
+ * HttpOnly cookie; only its SHA-256 is stored (like the session's).
+ *
+ * Access patterns:
+ *   byTokenHash  Get  the pending sign-in of a cookie   pk: token_hash
+ */
+export const PendingSignInEntity = new Entity({
+  model: { entity: "pendingSignIn", version: "1", service: "agency" },
+  attributes: {
+    token_hash: { type: "string", required: true, readOnly: true },
+    username: { type: "string", required: true, readOnly: true },
+    /** Codes tried so far for this sign-in. */
+    attempts: { type: "number", required: true, default: 0 },
+    expires_at: { type: "string", required: true, readOnly: true },
+    ttl: { type: "number", required: true },
+  },
+  indexes: {
+    byTokenHash: { pk: { field: "pk", composite: ["token_hash"] }, sk: { field: "sk", composite: [] } },
+  },
+});
+
+/**
+ * Security settings of the back office: one record.
+ *
+ * Access patterns:
+ *   one  Get  the settings   pk: constant
+ */
+export const SecuritySettingsEntity = new Entity({
+  model: { entity: "securitySettings", version: "1", service: "agency" },
+  attributes: {
+    /** Every username account must have a second factor: one without it is sent to set it up at sign-in. */
+    require_two_factor: { type: "boolean", required: true, default: false },
+    updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
+  },
+  indexes: {
+    one: { pk: { field: "pk", composite: [] }, sk: { field: "sk", composite: [] } },
   },
 });

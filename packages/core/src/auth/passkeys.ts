@@ -76,6 +76,11 @@ async function verified<T>(run: () => Promise<T>): Promise<T> {
  * for it (keyed by the session's id); a sign-in's to the browser (a random id in a short-lived
  * HttpOnly cookie). Nothing about the account changes until an answer verifies.
  */
+/** The account's passkey count (second-factors.ts reads it on every request instead of the passkeys). */
+async function countPasskeys(username: string, by: 1 | -1) {
+  await db().adminAccount.patch({ username }).add({ passkey_count: by }).go();
+}
+
 export const Passkeys = {
   async listFor(username: string): Promise<Passkey[]> {
     const { data } = await db().passkey.query.byAccount({ username }).go({ pages: "all" });
@@ -139,6 +144,7 @@ export const Passkeys = {
           created_at: new Date(now).toISOString(),
         })
         .go();
+      await countPasskeys(input.username, 1);
       return data;
     } catch (err) {
       if (isConditionalFailure(err)) throw new ConflictError(passkeyMessages.duplicate);
@@ -168,6 +174,7 @@ export const Passkeys = {
         .where(({ username: owner }, { eq }) => eq(owner, username))
         .go({ response: "all_old" });
       if (!data) throw new NotFoundError("Passkey not found");
+      await countPasskeys(username, -1);
       return data as Passkey;
     } catch (err) {
       if (isConditionalFailure(err)) throw new NotFoundError("Passkey not found");

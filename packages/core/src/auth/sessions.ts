@@ -29,7 +29,7 @@ export const Sessions = {
    * A fresh opaque token for every sign-in; the record remembers who it belongs to, and where from
    * (the address and browser the sessions list shows).
    */
-  async start(input: { kind: SessionKind; subject: string; is_admin: boolean; ip?: string; user_agent?: string }, now = Date.now()) {
+  async start(input: { kind: SessionKind; subject: string; is_admin: boolean; ip?: string; user_agent?: string; setup_required?: boolean }, now = Date.now()) {
     const token = randomBytes(32).toString("base64url");
     const expires = now + SESSION_ABSOLUTE_MS;
     const { data } = await db()
@@ -41,6 +41,7 @@ export const Sessions = {
         is_admin: input.is_admin,
         ip: (input.ip ?? "").slice(0, MAX_IP_LENGTH),
         user_agent: (input.user_agent ?? "").slice(0, MAX_USER_AGENT_LENGTH),
+        ...(input.setup_required ? { setup_required: true } : {}),
         created_at: new Date(now).toISOString(),
         last_seen_at: new Date(now).toISOString(),
         expires_at: new Date(expires).toISOString(),

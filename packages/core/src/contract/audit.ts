@@ -27,6 +27,7 @@ export const auditEntities = [
   "session",
   "team-member",
   "passkey",
+  "security-setting",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -50,6 +51,8 @@ export const auditActions = [
   "revoke_preview",
   "invite",
   "password_reset",
+  "totp_enable",
+  "totp_disable",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -74,6 +77,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   revoke_preview: "Revoked preview links",
   invite: "Invited",
   password_reset: "Made a password-reset link",
+  totp_enable: "Turned on two-factor",
+  totp_disable: "Turned off two-factor",
 };
 export const auditEntityLabels: Record<AuditEntity, string> = {
   "blog-post": "Blog post",
@@ -91,6 +96,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   passkey: "Passkey",
   session: "Session",
   "team-member": "Team member",
+  "security-setting": "Security setting",
 };
 
 /**

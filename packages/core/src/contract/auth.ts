@@ -50,7 +50,7 @@ export interface GoogleUserData {
 /** GET /api/admin/me (SPEC §3 "Current admin session"), with the role and its permissions (routes.ts). */
 export type AdminMe = (
   | { type: "google"; user: { id: string; email: string; google_user_data: GoogleUserData } }
-  | { type: "admin"; admin: { username: string; full_name: string } }
+  | { type: "admin"; admin: { username: string; full_name: string }; two_factor_setup_required?: true }
 ) & { role: Role; permissions: Permission[] };
 
 /** GET /api/users/me: the signed-in person, admin or not. */

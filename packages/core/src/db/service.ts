@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
-import { AdminAccountEntity, InvitationEntity, OidcTransactionEntity, PasskeyEntity, SessionEntity, WebAuthnChallengeEntity } from "../auth/entities";
+import { AdminAccountEntity, InvitationEntity, OidcTransactionEntity, PasskeyEntity, PendingSignInEntity, SecuritySettingsEntity, SessionEntity, WebAuthnChallengeEntity } from "../auth/entities";
 import { BlogPostEntity, BlogScheduleEntity, BlogSlugEntity, PreviewKeyEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";
@@ -39,6 +39,8 @@ const entities = {
   session: SessionEntity,
   oidcTransaction: OidcTransactionEntity,
   invitation: InvitationEntity,
+  pendingSignIn: PendingSignInEntity,
+  securitySettings: SecuritySettingsEntity,
   rateLimit: RateLimitEntity,
   meta: MetaEntity,
   counter: CounterEntity,

@@ -1,3 +1,5 @@
+import { SecuritySettings } from "@agency/core/auth/security-settings";
+import { securitySettingsInput } from "@agency/core/contract/account";
 import { settingsBatchInput } from "@agency/core/contract/admin";
 import { settingValue } from "@agency/core/contract/settings";
 import { SiteSettings } from "@agency/core/settings/settings";
@@ -18,5 +20,12 @@ export const handler = http({
     const key = req.params.key ?? "";
     req.audit({ entity_label: key, changed_fields: [key] });
     return changed(await SiteSettings.update(key, req.body(settingValue)), [key]);
+  },
+  /** Back-office security (not site content: never public, never cached). */
+  "GET /api/admin/security-settings": () => SecuritySettings.get(),
+  "PUT /api/admin/security-settings": async (req) => {
+    const input = req.body(securitySettingsInput);
+    req.audit({ entity_id: "require_two_factor", entity_label: "Require two-factor", changed_fields: ["require_two_factor"] });
+    return SecuritySettings.update(input);
   },
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearPasskeyCookie, clearSessionCookie, deviceCookie, passkeyCookie, sessionCookie, transactionCookie } from "./cookies";
+import { clearPasskeyCookie, clearSessionCookie, deviceCookie, passkeyCookie, pendingSignInCookie, sessionCookie, transactionCookie } from "./cookies";
 import { isLoopbackIssuer } from "./google";
 
 const saved = process.env.PUBLIC_URL;
@@ -17,6 +17,7 @@ describe("sign-in cookies", () => {
     expect(deviceCookie("d")).toBe("device=d; Path=/api/admin/login; Max-Age=31536000; HttpOnly; SameSite=Lax");
     expect(passkeyCookie("p")).toBe("passkey_tx=p; Path=/api/admin/login/passkey; Max-Age=300; HttpOnly; SameSite=Lax");
     expect(clearPasskeyCookie()).toMatch(/^passkey_tx=; Path=\/api\/admin\/login\/passkey; Max-Age=0; HttpOnly; SameSite=Lax; Expires=/);
+    expect(pendingSignInCookie("p")).toBe("pending_sign_in=p; Path=/api/admin/login; Max-Age=300; HttpOnly; SameSite=Lax");
   });
 
   it("over https: __Host- session cookie (Secure, Path=/, no Domain), __Secure- transaction and device cookies", () => {
@@ -27,6 +28,7 @@ describe("sign-in cookies", () => {
     expect(transactionCookie("id")).toBe("__Secure-oidc_tx=id; Path=/api; Max-Age=600; HttpOnly; SameSite=Lax; Secure");
     expect(deviceCookie("d")).toBe("__Secure-device=d; Path=/api/admin/login; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure");
     expect(passkeyCookie("p")).toBe("__Secure-passkey_tx=p; Path=/api/admin/login/passkey; Max-Age=300; HttpOnly; SameSite=Lax; Secure");
+    expect(pendingSignInCookie("p")).toBe("__Secure-pending_sign_in=p; Path=/api/admin/login; Max-Age=300; HttpOnly; SameSite=Lax; Secure");
   });
 });
 

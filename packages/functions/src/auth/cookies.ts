@@ -2,6 +2,7 @@ import { config } from "@agency/core/config";
 import { KNOWN_DEVICE_MAX_AGE_SECONDS } from "@agency/core/auth/known-devices";
 import { CHALLENGE_TTL_MS } from "@agency/core/auth/entities";
 import { TRANSACTION_TTL_MS } from "@agency/core/auth/transactions";
+import { PENDING_SIGN_IN_TTL_MS } from "@agency/core/auth/pending-sign-ins";
 
 /**
  * The cookies of sign-in. Over https the session cookie is `__Host-` prefixed (Secure, Path=/,
@@ -16,6 +17,8 @@ export const deviceCookieName = () => (config.secureCookies ? "__Secure-device" 
 /** The passkey sign-in's challenge id, between its options and its answer; sent back only to the passkey sign-in. */
 export const passkeyCookieName = () => (config.secureCookies ? "__Secure-passkey_tx" : "passkey_tx");
 const PASSKEY_COOKIE_PATH = "/api/admin/login/passkey";
+/** A password sign-in waiting for its second factor (@agency/core/auth/pending-sign-ins). */
+export const pendingSignInCookieName = () => (config.secureCookies ? "__Secure-pending_sign_in" : "pending_sign_in");
 /** Either name counts as "the request carries a session cookie" for the CSRF check. */
 export const sessionCookieNames = ["__Host-session", "session"] as const;
 
@@ -35,6 +38,11 @@ export const transactionCookie = (id: string) =>
 /** Known device (@agency/core/auth/known-devices): sent back only to the username sign-in. */
 export const deviceCookie = (token: string) =>
   serialize(deviceCookieName(), token, { path: "/api/admin/login", maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS });
+
+/** Sent back only to the username sign-in and its second step (/api/admin/login/verify). */
+export const pendingSignInCookie = (token: string) =>
+  serialize(pendingSignInCookieName(), token, { path: "/api/admin/login", maxAge: Math.floor(PENDING_SIGN_IN_TTL_MS / 1000) });
+export const clearPendingSignInCookie = () => serialize(pendingSignInCookieName(), "", { path: "/api/admin/login", maxAge: 0 });
 
 export const clearTransactionCookie = () => serialize(transactionCookieName(), "", { path: "/api", maxAge: 0 });
 

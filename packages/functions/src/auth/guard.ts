@@ -1,5 +1,9 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
+import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
+import { hasSecondFactor } from "@agency/core/auth/second-factors";
+import { SETUP_REQUIRED_CODE, twoFactorTexts } from "@agency/core/contract/account";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";
 import { HttpError } from "@agency/core/errors";
@@ -16,7 +20,7 @@ export interface SignedIn {
   token: string;
   identity:
     | { type: "google"; user: User; isAdmin: boolean; role?: Role }
-    | { type: "admin"; username: string; full_name: string; dev: boolean; role: Role };
+    | { type: "admin"; username: string; full_name: string; dev: boolean; role: Role; hasSecondFactor?: boolean };
 }
 
 export const DEV_ADMIN = { username: "dev", full_name: "Development Admin" } as const;
@@ -58,7 +62,11 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
       await Sessions.end(token);
       return undefined;
     }
-    return { record, token, identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, role: accountRole(account) } };
+    return {
+      record,
+      token,
+      identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, role: accountRole(account), hasSecondFactor: hasSecondFactor(account) },
+    };
   }
   if (record.kind === "dev" && devLoginAllowed(req)) {
     // Development Login (this machine only) is the local owner.
@@ -70,9 +78,30 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
 export const FORBIDDEN_MESSAGE = "Your role does not allow this.";
 
 /**
+ * What a session that must set up two-factor may still use: who is signed in, and the account's
+ * own routes (two-factor, and the passkeys and sessions beside it).
+ */
+export function reachableDuringSetup(routeKey: string): boolean {
+  const path = routeKey.slice(routeKey.indexOf(" ") + 1);
+  return routeKey === "GET /api/admin/me" || path === "/api/admin/account" || path.startsWith("/api/admin/account/");
+}
+
+/**
+ * A username session signed in while the owner required two-factor and the account had none: it
+ * must set it up before anything else. Checked live, so it lifts as soon as the account has a
+ * second factor or the owner stops requiring it.
+ */
+async function mustSetUpTwoFactor(signedIn: SignedIn): Promise<boolean> {
+  const { identity, record } = signedIn;
+  if (!record.setup_required || identity.type !== "admin" || identity.dev || identity.hasSecondFactor) return false;
+  return (await SecuritySettings.get()).require_two_factor;
+}
+
+/**
  * Deny by default: every `admin` route needs the session of an authorised admin whose role has the
  * route's permission (routes.ts). 401 without a live session; 403 for a signed-in person who is not
- * an admin, or whose role lacks the permission.
+ * an admin, or whose role lacks the permission, and 403 (code two_factor_setup_required) for a
+ * session that must set up two-factor first.
  */
 export async function authorize(req: Request, permission: Permission): Promise<AdminSession> {
   if (!sessionToken(req)) throw new HttpError(401, "Sign in required");
@@ -80,8 +109,12 @@ export async function authorize(req: Request, permission: Permission): Promise<A
   if (!signedIn) throw new HttpError(401, "Sign in required");
   const session = adminSessionOf(signedIn);
   if (!session) throw new HttpError(403, authMessages.notAuthorised, { code: "not_authorised" });
+  const setupRequired = await mustSetUpTwoFactor(signedIn);
+  if (setupRequired && !reachableDuringSetup(req.routeKey)) {
+    throw new HttpError(403, twoFactorTexts.setupRequired, { code: SETUP_REQUIRED_CODE });
+  }
   if (!roleCan(session.role, permission)) throw new HttpError(403, FORBIDDEN_MESSAGE, { code: "forbidden", permission });
-  return session;
+  return setupRequired && session.type === "admin" ? { ...session, setupRequired } : session;
 }
 
 /** The admin behind a live session, with their role; undefined for a Google account that is not (or no longer) on the team. */
@@ -98,6 +131,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SIGN_IN_ROUTES = new Set<string>([
   "POST /api/sessions",
   "POST /api/admin/login",
+  "POST /api/admin/login/verify",
   "POST /api/auth/dev-login",
   "POST /api/admin/login/passkey/options",
   "POST /api/admin/login/passkey",

@@ -1,5 +1,4 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
-import { KnownDevices } from "@agency/core/auth/known-devices";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
@@ -10,11 +9,9 @@ import { accountRole, activeGoogleRole } from "@agency/core/team/roles";
 import { Users } from "@agency/core/users/users";
 import { actorOf } from "../audit";
 import { http, reply } from "../http";
-import type { Request } from "../request";
 import {
   clearSessionCookie,
   clearTransactionCookie,
-  deviceCookie,
   deviceCookieName,
   transactionCookie,
   transactionCookieName,
@@ -23,6 +20,7 @@ import { finishGoogleSignIn, startGoogleSignIn } from "./google";
 import { DEV_ADMIN, adminSessionOf, currentSession, devLoginAllowed, sessionToken } from "./guard";
 import { lazyRoutes, passkeyRouteKeys, sessionRouteKeys } from "./lazy-routes";
 import { signIn } from "./sign-in";
+import { afterPassword, twoFactorRoutes } from "./two-factor";
 
 /** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
 export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
@@ -99,18 +97,11 @@ export const handler = http({
       }
       throw err;
     }
-    req.audit({
-      action: "sign_in",
-      entity: "admin-account",
-      entity_id: account.username,
-      entity_label: account.username,
-      actor: actorOf({ type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, role: accountRole(account) }),
-    });
-    const cookie = await signIn(req, { kind: "admin", subject: subjectOf.admin(account.username), is_admin: true });
-    // This browser is now a known device of the account: its own failure budget from now on.
-    const device = KnownDevices.issue(account.username);
-    return reply.json({ success: true }, 200, { cookies: device ? [cookie, deviceCookie(device)] : [cookie] });
+    // With two-factor, no session yet: the second step (POST /api/admin/login/verify) makes it.
+    return afterPassword(req, account);
   },
+
+  ...twoFactorRoutes,
 
   "POST /api/auth/dev-login": async (req) => {
     if (!config.devLogin) throw new NotFoundError();
@@ -146,7 +137,7 @@ export const handler = http({
     if (s.type === "google") {
       return { type: "google", user: { id: s.userId, email: s.email, google_user_data: googleUserData(s.user) }, ...grant };
     }
-    return { type: "admin", admin: { username: s.username, full_name: s.full_name }, ...grant };
+    return { type: "admin", admin: { username: s.username, full_name: s.full_name }, ...grant, ...(s.setupRequired ? { two_factor_setup_required: true as const } : {}) };
   },
 
   /**

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import type { SecondFactorChallenge } from "@agency/core/contract/account";
 import type { UserMe } from "@agency/core/contract/auth";
 import { afterSignIn } from "@agency/core/contract/return-path";
 import { ApiError, api } from "../../lib/api";
@@ -118,9 +119,20 @@ export function createSessionStore(deps: SessionDeps) {
     }
   }
 
-  /** Username sign-in; throws the ApiError (401, 429, ...) for the form to show. */
-  async function passwordLogin(username: string, password: string): Promise<void> {
-    await deps.post("/api/admin/login", { username, password });
+  /**
+   * Username sign-in; throws the ApiError (401, 429, ...) for the form to show. An account with
+   * two-factor answers the challenge instead (no session yet): `verifySecondFactor` finishes it.
+   */
+  async function passwordLogin(username: string, password: string): Promise<SecondFactorChallenge | null> {
+    const answer = await deps.post<Partial<SecondFactorChallenge> | undefined>("/api/admin/login", { username, password });
+    if (answer?.second_factor_required === true) return { second_factor_required: true, methods: answer.methods ?? [] };
+    await loadUser();
+    return null;
+  }
+
+  /** The second step of a password sign-in: an authenticator code or a recovery code. */
+  async function verifySecondFactor(code: string): Promise<void> {
+    await deps.post("/api/admin/login/verify", { code });
     await loadUser();
   }
 
@@ -140,6 +152,7 @@ export function createSessionStore(deps: SessionDeps) {
     googleRedirectUrl,
     logout,
     passwordLogin,
+    verifySecondFactor,
     devLogin,
   };
 }

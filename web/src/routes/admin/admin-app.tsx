@@ -76,10 +76,15 @@ function AdminRoutes() {
   return useRoutes(adminRoutes);
 }
 
+/** A session held until two-factor is set up (the server's 403 two_factor_setup_required) sees only its account. */
+const setupRequired = (me: ReturnType<typeof useAdminMe>) => me.data?.type === "admin" && me.data.two_factor_setup_required === true;
+const ACCOUNT_PATH = "/admin/account";
+
 function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void; onLogout: () => void; loggingOut: boolean }) {
   const me = useAdminMe();
   const can = useCan();
   const navigate = useNavigate();
+  const nav = setupRequired(me) ? adminNav.filter((item) => `/admin/${item.path}` === ACCOUNT_PATH) : adminNav;
   return (
     <div className="flex h-full flex-col">
       <div className="border-b border-slate-200 px-5 py-5">
@@ -88,7 +93,7 @@ function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void;
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {adminNav.filter((item) => can(item.permission)).map((item) => (
+          {nav.filter((item) => can(item.permission)).map((item) => (
             <li key={item.path}>
               <NavLink
                 to={item.path === "" ? "/admin" : `/admin/${item.path}`}
@@ -158,6 +163,8 @@ export default function AdminApp() {
     const asked = adminReturnPath(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to={asked && asked !== ADMIN_HOME ? `/admin/login?${RETURN_PARAM}=${encodeURIComponent(asked)}` : "/admin/login"} replace />;
   }
+
+  if (setupRequired(me) && location.pathname !== ACCOUNT_PATH) return <Navigate to={ACCOUNT_PATH} replace />;
 
   async function logout() {
     if (!(await mayLeave())) return;

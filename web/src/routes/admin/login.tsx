@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CodeXml, KeyRound, Lock } from "lucide-react";
+import { ArrowLeft, CodeXml, KeyRound, Lock, ShieldCheck } from "lucide-react";
+import type { SecondFactorChallenge } from "@agency/core/contract/account";
 import { authMessages, loginErrorText } from "@agency/core/contract/auth-texts";
 import { adminReturnPath, afterSignIn, RETURN_PARAM } from "@agency/core/contract/return-path";
 import { btnDev, btnOutline, btnPrimary, input, label } from "../../components/admin/classes";
@@ -32,6 +33,87 @@ function LoginField(props: { id: string; name: string; text: string; type?: "pas
   );
 }
 
+/**
+ * The second step of a password sign-in for an account with two-factor: a code from the
+ * authenticator app, or ('Use a recovery code') one of the recovery codes.
+ */
+function SecondFactorForm({ challenge, onDone, onRestart }: { challenge: SecondFactorChallenge; onDone: () => void; onRestart: (message: string) => void }) {
+  const canUseRecovery = challenge.methods.includes("recovery");
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError("");
+    setBusy(true);
+    try {
+      await session.verifySecondFactor(code.trim());
+      onDone();
+    } catch (err) {
+      setBusy(false);
+      setCode("");
+      if (!(err instanceof ApiError)) return setError(authMessages.loginFailed);
+      // The sign-in itself is over (expired, or ended after too many codes): back to the password.
+      if (err.status === 429 || err.code === "no_pending_sign_in") return onRestart(err.message);
+      setError(err.fields?.code ?? err.message);
+    }
+  }
+
+  const fieldId = recovery ? "login-recovery-code" : "login-totp-code";
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Two-step verification">
+      <div className="flex items-start gap-3 rounded-lg bg-purple-50 px-4 py-3 text-sm text-purple-900">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+        <p>{recovery ? "Enter one of the recovery codes you saved when you turned on two-factor. Each code works once." : "Open your authenticator app and enter the 6-digit code it shows for this account."}</p>
+      </div>
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div>
+        <label htmlFor={fieldId} className={label}>{recovery ? "Recovery code" : "Authentication code"}</label>
+        <input
+          key={fieldId}
+          id={fieldId}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode={recovery ? "text" : "numeric"}
+          autoFocus
+          required
+          maxLength={recovery ? 24 : 7}
+          className={input}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      </div>
+      <button type="submit" className={btnPrimary} disabled={busy}>
+        {busy ? "Verifying..." : "Verify"}
+      </button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        {canUseRecovery && (
+          <button
+            type="button"
+            className="font-medium text-purple-700 underline-offset-2 hover:underline"
+            onClick={() => {
+              setRecovery((r) => !r);
+              setCode("");
+              setError("");
+            }}
+          >
+            {recovery ? "Use your authenticator app" : "Use a recovery code"}
+          </button>
+        )}
+        <button type="button" className="font-medium text-slate-700 underline-offset-2 hover:underline" onClick={() => onRestart("")}>
+          Start over
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** The text for a failed username sign-in: the server's for 401 and 429, SPEC's otherwise. */
 const passwordError = (err: unknown) =>
   err instanceof ApiError && (err.status === 401 || err.status === 429) ? err.message : authMessages.loginFailed;
@@ -53,6 +135,7 @@ export default function AdminLoginPage() {
   const [busy, setBusy] = useState<"" | "dev" | "google" | "password" | "passkey">("");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
 
   // Without the config (server unreachable) the page still offers Google and the form.
   const methods = config.data ?? { devLogin: false, google: true, password: true };
@@ -92,7 +175,13 @@ export default function AdminLoginPage() {
     setError("");
     setBusy("password");
     try {
-      await session.passwordLogin(username.trim(), password);
+      const secondStep = await session.passwordLogin(username.trim(), password);
+      setPassword("");
+      if (secondStep) {
+        setChallenge(secondStep);
+        setBusy("");
+        return;
+      }
       enterAdmin();
     } catch (err) {
       setError(passwordError(err));
@@ -139,7 +228,16 @@ export default function AdminLoginPage() {
             </p>
           )}
 
-          {config.isPending ? (
+          {challenge ? (
+            <SecondFactorForm
+              challenge={challenge}
+              onDone={enterAdmin}
+              onRestart={(message) => {
+                setChallenge(null);
+                setError(message);
+              }}
+            />
+          ) : config.isPending ? (
             <Spinner label="Loading sign-in options" className="py-6" />
           ) : (
             <div className="space-y-3">

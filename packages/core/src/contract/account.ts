@@ -1,0 +1,92 @@
+import * as z from "zod";
+
+/**
+ * Account & security: two-factor sign-in for username accounts (issue 20 §2). Isomorphic: the
+ * handlers validate with these schemas, the back office types its calls with them.
+ *
+ *   GET    /api/admin/account               AccountInfo
+ *   POST   /api/admin/account/totp          TotpSetup (pending until confirmed)
+ *   POST   /api/admin/account/totp/confirm  {code} -> RecoveryCodes
+ *   DELETE /api/admin/account/totp          {code} (an authenticator or a recovery code)
+ *   POST   /api/admin/login                 a password sign-in: SecondFactorChallenge when the account has two-factor
+ *   POST   /api/admin/login/verify          {code} -> the session
+ *   GET/PUT /api/admin/security-settings    SecuritySettings
+ */
+
+/** Six digits, as authenticator apps show them (spaces between groups are allowed). */
+export const TOTP_CODE_REGEX = /^\d{6}$/;
+/** Sixteen base32 letters, as recovery codes are printed (`abcd-efgh-ijkl-mnop`; dashes, spaces and case ignored). */
+export const RECOVERY_CODE_REGEX = /^[a-z2-7]{16}$/;
+export const normaliseTotpInput = (code: string) => code.replace(/\s+/g, "");
+export const normaliseRecoveryInput = (code: string) => code.replace(/[\s-]+/g, "").toLowerCase();
+export const isTotpCodeShape = (code: string) => TOTP_CODE_REGEX.test(normaliseTotpInput(code));
+export const isRecoveryCodeShape = (code: string) => RECOVERY_CODE_REGEX.test(normaliseRecoveryInput(code));
+
+export const twoFactorTexts = {
+  totpShape: "Enter the 6-digit code from your authenticator app",
+  codeShape: "Enter the 6-digit code from your authenticator app, or a recovery code (like abcd-efgh-ijkl-mnop)",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  noPendingSignIn: "Your sign-in has expired or was not started here. Sign in with your password again.",
+  setupRequired: "Set up two-factor sign-in for your account before you continue.",
+  usernameOnly: "Two-factor sign-in is for admin accounts with a username and password. Google accounts use Google's own two-step verification.",
+  alreadyOn: "Two-factor sign-in is already on. Turn it off first to set up a new authenticator.",
+  notStarted: "Start the set-up first: no authenticator is waiting to be confirmed.",
+  notOn: "Two-factor sign-in is not on.",
+} as const;
+
+const codeText = z.string({ error: twoFactorTexts.codeShape }).max(64, twoFactorTexts.codeShape);
+
+/** POST /api/admin/account/totp/confirm: a current code from the new authenticator. */
+export const totpConfirmInput = z.object({
+  code: z.string({ error: twoFactorTexts.totpShape }).max(64, twoFactorTexts.totpShape).refine(isTotpCodeShape, twoFactorTexts.totpShape),
+});
+
+/** POST /api/admin/login/verify and DELETE /api/admin/account/totp: an authenticator code or a recovery code. */
+export const secondFactorCodeInput = z.object({
+  code: codeText.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape),
+});
+
+export const securitySettingsInput = z.object({
+  require_two_factor: z.boolean({ error: "require_two_factor must be true or false" }),
+});
+
+/** How a second step can be passed; `passkey` is listed once the account has one. */
+export type SecondFactorMethod = "totp" | "recovery" | "passkey";
+
+/** The answer to a right password for an account with two-factor: no session yet. */
+export interface SecondFactorChallenge {
+  second_factor_required: true;
+  methods: SecondFactorMethod[];
+}
+
+export interface AccountInfo {
+  /** Null for a Google account or Development Login (they have no username account). */
+  username: string | null;
+  /** Who this is for a Google account. */
+  email?: string;
+  role: string;
+  totp_enabled: boolean;
+  passkeys: number;
+  recovery_codes_left: number;
+  /** Whether the account can have two-factor here (username accounts only). */
+  two_factor_available: boolean;
+  /** The owner requires two-factor and this account has none: only this screen works until it is set up. */
+  setup_required: boolean;
+}
+
+export interface TotpSetup {
+  secret: string;
+  otpauth_url: string;
+}
+
+export interface RecoveryCodes {
+  recovery_codes: string[];
+}
+
+export interface SecuritySettings {
+  require_two_factor: boolean;
+  updated_at?: string;
+}
+
+/** The `code` of the 403 every other admin route answers while a session must set up two-factor. */
+export const SETUP_REQUIRED_CODE = "two_factor_setup_required";
