@@ -2,7 +2,11 @@ import { isAuthorisedEmail } from "../auth/allow-list";
 import type { AdminAccount } from "../auth/admin-accounts";
 import { config } from "../config";
 import type { Role } from "../routes";
-import type { User } from "../users/users";
+import type { EntityItem } from "electrodb";
+import type { UserEntity } from "../users/entity";
+
+/** A Google user as stored (users/entity.ts; not users.ts, which imports this module). */
+type User = EntityItem<typeof UserEntity>;
 
 /**
  * Who has which role, read from the person's own record on every request (the guard Gets it anyway),

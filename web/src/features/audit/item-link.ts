@@ -32,6 +32,11 @@ export function itemLink(entry: Pick<AuditEntry, "entity" | "entity_id">): strin
       return "/admin/users";
     case "media":
       return "/admin/media";
+    case "team-member":
+      return "/admin/team";
+    case "passkey":
+    case "security-setting":
+      return "/admin/account";
     case "admin-account":
     case "session":
       return undefined;
