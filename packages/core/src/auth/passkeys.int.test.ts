@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SoftAuthenticator } from "../../../../tests/support/soft-authenticator";
 import { passkeyMessages } from "../contract/passkeys";
 import { db } from "../db/service";
+import { AdminAccounts } from "./admin-accounts";
 import { CHALLENGE_TTL_MS, Passkeys } from "./passkeys";
+import { hasSecondFactor } from "./second-factors";
 
 const ORIGIN = "https://admin.example.com";
 beforeAll(() => {
@@ -139,5 +141,22 @@ describe("passkey sign-in", () => {
     const { data } = await db().webauthnChallenge.get({ id: challengeId }).go();
     expect(data).toMatchObject({ purpose: "sign-in", expires_at: new Date(now + CHALLENGE_TTL_MS).toISOString() });
     expect(data!.ttl).toBeGreaterThan((now + CHALLENGE_TTL_MS) / 1000);
+  });
+});
+
+describe("a passkey as a second factor", () => {
+  it("counts on the account, so that an account with a passkey has a second factor, and without one has none", async () => {
+    await AdminAccounts.create({ username: "counted-passkeys", password: "a long enough password" });
+    expect(hasSecondFactor((await AdminAccounts.get("counted-passkeys"))!)).toBe(false);
+    const { passkey } = await addPasskey("counted-passkeys", "Laptop");
+    const { passkey: second } = await addPasskey("counted-passkeys", "Phone", new SoftAuthenticator(ORIGIN));
+    let account = (await AdminAccounts.get("counted-passkeys"))!;
+    expect(account.passkey_count).toBe(2);
+    expect(hasSecondFactor(account)).toBe(true);
+    await Passkeys.remove("counted-passkeys", passkey.credential_id);
+    await Passkeys.remove("counted-passkeys", second.credential_id);
+    account = (await AdminAccounts.get("counted-passkeys"))!;
+    expect(account.passkey_count).toBe(0);
+    expect(hasSecondFactor(account)).toBe(false);
   });
 });

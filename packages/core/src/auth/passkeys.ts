@@ -78,7 +78,12 @@ async function verified<T>(run: () => Promise<T>): Promise<T> {
  */
 /** The account's passkey count (second-factors.ts reads it on every request instead of the passkeys). */
 async function countPasskeys(username: string, by: 1 | -1) {
-  await db().adminAccount.patch({ username }).add({ passkey_count: by }).go();
+  try {
+    await db().adminAccount.patch({ username }).add({ passkey_count: by }).go();
+  } catch (err) {
+    // No account of that name (removed meanwhile): nothing to count.
+    if (!isConditionalFailure(err)) throw err;
+  }
 }
 
 export const Passkeys = {
