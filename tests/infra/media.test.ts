@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { CachePolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mediaCorsOrigins, mediaFeatures, withConnectSources } from "../../infra/media";
-import { spaRewriteCode } from "../../infra/web";
+import { pagesRewriteCode } from "../../infra/web";
 import { actionsOf, featureFunctions, matchesPathPattern, resourcesOf, statementsOf, synthesize, type Synthesized } from "./synth";
 
 const CACHING_OPTIMIZED = CachePolicy.CACHING_OPTIMIZED.cachePolicyId;
@@ -208,7 +208,7 @@ describe("the /media/* behaviour", () => {
   it("keeps a missing object a missing object: no viewer function, no distribution-wide error page, no SPA rewrite", () => {
     expect(media().FunctionAssociations).toBeUndefined();
     expect(distribution().CustomErrorResponses ?? []).toEqual([]);
-    const handler = new Function(`${spaRewriteCode}; return handler;`)() as (e: unknown) => { uri: string };
+    const handler = new Function(`${pagesRewriteCode}; return handler;`)() as (e: unknown) => { uri: string };
     expect(handler({ request: { uri: "/media/2026/missing" } }).uri).toBe("/media/2026/missing");
     expect(handler({ request: { uri: "/media/2026/missing.jpg" } }).uri).toBe("/media/2026/missing.jpg");
   });

@@ -2,12 +2,14 @@ import { BlogPosts, publicPost } from "@agency/core/blog/blog";
 import { publicBlogListQuery } from "@agency/core/contract/blog";
 import { http, reply } from "../http";
 import { pageReply } from "../page-reply";
+import { missingPage } from "../render/missing-page";
 
 /**
  * Public blog: published posts only; a draft's slug is not found. An earlier slug of a published
  * post answers 301 to the post's current address, with `{ redirect: <slug> }`. No answer grows with
  * the number of posts: the list is a page of summaries, the counts are counters, Related Articles
- * are three summaries.
+ * are three summaries. It also answers CloudFront's failover for a site address without a rendered
+ * page (render/missing-page.ts): 301 for an earlier slug, else the not-found page.
  */
 const resolve = async (slug: string, then: (post: Parameters<typeof publicPost>[0]) => Promise<unknown> | unknown, suffix = "") => {
   const found = await BlogPosts.resolveSlug(slug);
@@ -20,4 +22,5 @@ export const handler = http({
   "GET /api/blog-categories": () => BlogPosts.categoryCounts(),
   "GET /api/blog-posts/{slug}": ({ params }) => resolve(params.slug ?? "", publicPost),
   "GET /api/blog-posts/{slug}/related": ({ params }) => resolve(params.slug ?? "", (post) => BlogPosts.related(post), "/related"),
+  "GET /pages/{proxy+}": ({ params }) => missingPage(params.proxy ?? ""),
 });
