@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
+import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, RENDER_FAILURE_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
 import { features } from "@agency/core/routes";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
@@ -26,8 +26,8 @@ const tableName = () => importOf(app.database, (v) => v?.Ref === Object.keys(res
 /** Every function watched: the API's feature functions and the stream's lead-mail sender. */
 const watched = [...features, "lead-mail"] as const;
 const functionId = (name: string) =>
-  name === "lead-mail"
-    ? Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).find(([, r]) => r.Properties?.Handler === "packages/functions/src/lead-mail/handler.handler")![0]
+  name === "lead-mail" || name === "render"
+    ? Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).find(([, r]) => r.Properties?.Handler === `packages/functions/src/${name}/handler.handler`)![0]
     : featureFunctions(app.api)[name]!.id;
 const functionName = (feature: string) => importOf(app.api, (v) => v?.Ref === functionId(feature));
 
@@ -170,6 +170,36 @@ describe("the audit write alarm", () => {
   });
 });
 
+describe("the render alarms", () => {
+  it("fire when at least 1 page fails to render in 5 minutes (the stage's Agency/RenderFailures metric) and when any render request lands in the dead-letter queue", () => {
+    const failures = alarmNamed("test-agency-render-failures");
+    expect(RENDER_FAILURE_METRIC).toEqual({ namespace: "Agency", metricName: "RenderFailures" });
+    expect(failures).toMatchObject({
+      Namespace: "Agency",
+      MetricName: "RenderFailures",
+      Dimensions: [{ Name: "Stage", Value: "test" }],
+      Statistic: "Sum",
+      Period: period,
+      Threshold: 1,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      EvaluationPeriods: 1,
+    });
+    const deadLetters = alarmNamed("test-agency-render-dead-letters");
+    const [dlq] = Object.keys(resourcesOf(app.api, "AWS::SQS::Queue")).filter((id) => id.startsWith("RenderDeadLetters"));
+    expect(deadLetters).toMatchObject({
+      Namespace: "AWS/SQS",
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      Dimensions: [{ Name: "QueueName", Value: importOf(app.api, (v) => JSON.stringify(v) === JSON.stringify({ "Fn::GetAtt": [dlq, "QueueName"] })) }],
+      Period: period,
+      Threshold: 1,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      EvaluationPeriods: 1,
+    });
+    const errors = alarmNamed("test-agency-lambda-errors-render");
+    expect(errors).toMatchObject({ MetricName: "Errors", Threshold: 5, Dimensions: [{ Name: "FunctionName", Value: functionName("render") }] });
+  });
+});
+
 describe("every alarm", () => {
   it("is one of the API, per-function errors and throttles, table, lead mail and audit write alarms, named after the stage", () => {
     const names = Object.values(alarms()).map((a) => a.Properties!.AlarmName as string);
@@ -179,7 +209,11 @@ describe("every alarm", () => {
         "test-agency-dynamodb-throttles",
         "test-agency-lead-mail-failures",
         "test-agency-audit-write-failures",
+        "test-agency-render-failures",
+        "test-agency-render-dead-letters",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
+        // The renderer is throttled by design (one render at a time): errors only.
+        "test-agency-lambda-errors-render",
       ].sort(),
     );
   });
@@ -231,7 +265,7 @@ describe("the dashboard", () => {
     ]) {
       expect(body).toContain(`\\"title\\":\\"${title}\\"`);
     }
-    for (const feature of watched) expect(body).toContain(JSON.stringify(functionName(feature)));
+    for (const feature of [...watched, "render"]) expect(body).toContain(JSON.stringify(functionName(feature)));
   });
 
   it("shows the state of every alarm", () => {
