@@ -172,31 +172,45 @@ describe("the audit write alarm", () => {
 
 describe("the render alarms", () => {
   it("fire when at least 1 page fails to render in 5 minutes (the stage's Agency/RenderFailures metric) and when any render request lands in the dead-letter queue", () => {
-    const failures = alarmNamed("test-agency-render-failures");
     expect(RENDER_FAILURE_METRIC).toEqual({ namespace: "Agency", metricName: "RenderFailures" });
-    expect(failures).toMatchObject({
-      Namespace: "Agency",
-      MetricName: "RenderFailures",
-      Dimensions: [{ Name: "Stage", Value: "test" }],
-      Statistic: "Sum",
-      Period: period,
-      Threshold: 1,
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-render-failures",
       ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Threshold: 1,
       EvaluationPeriods: 1,
+      Metrics: [
+        Match.objectLike({
+          MetricStat: {
+            Metric: { Namespace: "Agency", MetricName: "RenderFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
+            Period: period,
+            Stat: "Sum",
+          },
+        }),
+      ],
     });
-    const deadLetters = alarmNamed("test-agency-render-dead-letters");
     const [dlq] = Object.keys(resourcesOf(app.api, "AWS::SQS::Queue")).filter((id) => id.startsWith("RenderDeadLetters"));
-    expect(deadLetters).toMatchObject({
-      Namespace: "AWS/SQS",
-      MetricName: "ApproximateNumberOfMessagesVisible",
-      Dimensions: [{ Name: "QueueName", Value: importOf(app.api, (v) => JSON.stringify(v) === JSON.stringify({ "Fn::GetAtt": [dlq, "QueueName"] })) }],
-      Period: period,
-      Threshold: 1,
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-render-dead-letters",
       ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Threshold: 1,
       EvaluationPeriods: 1,
+      Metrics: [
+        Match.objectLike({
+          MetricStat: {
+            Metric: {
+              Namespace: "AWS/SQS",
+              MetricName: "ApproximateNumberOfMessagesVisible",
+              Dimensions: [{ Name: "QueueName", Value: importOf(app.api, (v) => JSON.stringify(v) === JSON.stringify({ "Fn::GetAtt": [dlq, "QueueName"] })) }],
+            },
+            Period: period,
+            Stat: "Maximum",
+          },
+        }),
+      ],
     });
     const errors = alarmNamed("test-agency-lambda-errors-render");
-    expect(errors).toMatchObject({ MetricName: "Errors", Threshold: 5, Dimensions: [{ Name: "FunctionName", Value: functionName("render") }] });
+    expect(errors.Threshold).toBe(5);
+    expect(JSON.stringify(errors)).toContain(JSON.stringify(functionName("render")));
   });
 });
 
