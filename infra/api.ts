@@ -2,7 +2,10 @@ import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { HttpStage, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { CustomResource, Duration } from "aws-cdk-lib";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
+import type { IBucket } from "aws-cdk-lib/aws-s3";
+import { Queue } from "aws-cdk-lib/aws-sqs";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
 import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "@agency/core/routes";
@@ -10,6 +13,7 @@ import { mediaAccess, mediaFeatures } from "./media";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
+import { NOT_FOUND_KEY, PAGES_PREFIX, TEMPLATE_KEY } from "@agency/functions/render/render";
 
 /** Every read a handler makes is a Get or a Query; nobody needs Scan. */
 export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
@@ -61,15 +65,19 @@ function tableAccess(table: Table, mode: "read" | "read-write") {
  */
 export function Api({ stack, app }: StackContext) {
   const { table } = use(Database);
-  const { gateway, publicUrl, originVerifyToken, site, media } = use(Web);
-  // `sst dev` deploys no site and so no distribution: nothing is cached, nothing to invalidate.
+  const { gateway, apiDomain, publicUrl, originVerifyToken, site, webBucket, media } = use(Web);
+  // `sst dev` deploys no site and so no distribution: nothing is cached, nothing to invalidate, no
+  // pages to render.
   const distribution = site.cdk?.distribution;
   const config = createConfig(stack, { publicUrl });
+  const renderQueues = distribution && webBucket ? createRenderQueues(stack) : undefined;
 
   const functions = Object.fromEntries(
     features.map((feature) => {
       const ownSecrets = feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" ? config.forPreview : [];
       const invalidates = distribution && invalidatingFeatures.includes(feature) ? distribution : undefined;
+      const renders = invalidates ? renderQueues?.queue : undefined;
+      const readsNotFoundPage = webBucket && feature === notFoundPageFeature ? webBucket : undefined;
       // The media bucket (deployed stages only): its name and object permissions for admin-media alone.
       const mediaBucket = media && mediaFeatures.includes(feature) ? media : undefined;
       const fn = new Function(stack, pascal(feature), {
@@ -80,6 +88,8 @@ export function Api({ stack, app }: StackContext) {
           ORIGIN_VERIFY_TOKEN: originVerifyToken,
           ...(invalidates ? { DISTRIBUTION_ID: invalidates.distributionId } : {}),
           ...(mediaBucket ? { MEDIA_BUCKET: mediaBucket.bucketName } : {}),
+          ...(renders ? { RENDER_QUEUE_URL: renders.queueUrl } : {}),
+          ...(readsNotFoundPage ? { WEB_BUCKET: readsNotFoundPage.bucketName } : {}),
         },
         bind: [...config.forAll, ...ownSecrets],
         prefetchSecrets: ownSecrets.length > 0,
@@ -87,6 +97,8 @@ export function Api({ stack, app }: StackContext) {
           tableAccess(table, readOnlyFeatures.includes(feature) ? "read" : "read-write"),
           ...(invalidates ? [invalidationAccess(invalidates)] : []),
           ...(mediaBucket ? [mediaAccess(mediaBucket)] : []),
+          ...(renders ? [renderRequestAccess(renders)] : []),
+          ...(readsNotFoundPage ? [notFoundPageAccess(readsNotFoundPage)] : []),
         ],
       });
       return [feature, fn];
@@ -139,9 +151,123 @@ export function Api({ stack, app }: StackContext) {
     invalidation: distribution ? { distribution, access: invalidationAccess(distribution) } : undefined,
   });
 
+  const render =
+    renderQueues && distribution && webBucket
+      ? pageRenderer(stack, { ...renderQueues, distribution, webBucket, apiUrl: `https://${apiDomain}`, bind: config.forAll })
+      : undefined;
+
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
 
-  return { api, functions, stage, leadMail, scheduling };
+  return { api, functions, stage, leadMail, scheduling, render };
+}
+
+/** The feature that answers CloudFront's failover for an address without a page (infra/web.ts). */
+export const notFoundPageFeature: Feature = routes["GET /pages/{proxy+}"].feature;
+
+/** The rendered not-found page, and nothing else of the web bucket, for that feature to answer with. */
+function notFoundPageAccess(bucket: IBucket) {
+  return new PolicyStatement({ actions: ["s3:GetObject"], resources: [bucket.arnForObjects(NOT_FOUND_KEY)] });
+}
+
+/** Sending render requests, to the render queue only: the invalidating admin functions and the deploy's script. */
+function renderRequestAccess(queue: Queue) {
+  return new PolicyStatement({ actions: ["sqs:SendMessage"], resources: [queue.queueArn] });
+}
+
+/**
+ * How the render function is fed (packages/functions/src/render/handler.ts). A burst of saves
+ * coalesces: SQS waits up to RENDER_BATCH_WINDOW_SECONDS for up to RENDER_BATCH_SIZE messages and
+ * hands them over as one batch, rendered as one (each page once). Reserved concurrency 1: two
+ * renders never race to write the same page; SQS then keeps at most two pollers (the lowest
+ * maximum concurrency SQS allows), and a batch that arrives while a render runs is throttled and
+ * delivered again after the visibility timeout. A batch that fails (a page did not render) is
+ * retried up to RENDER_MAX_RECEIVES times, then kept in the dead-letter queue for 14 days.
+ */
+export const RENDER_BATCH_WINDOW_SECONDS = 3;
+export const RENDER_BATCH_SIZE = 100;
+export const RENDER_TIMEOUT_SECONDS = 120;
+export const RENDER_VISIBILITY_TIMEOUT_SECONDS = 2 * RENDER_TIMEOUT_SECONDS;
+export const RENDER_MAX_RECEIVES = 5;
+
+function createRenderQueues(stack: StackContext["stack"]) {
+  const deadLetters = new Queue(stack, "RenderDeadLetters", {
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+  });
+  const queue = new Queue(stack, "RenderQueue", {
+    visibilityTimeout: Duration.seconds(RENDER_VISIBILITY_TIMEOUT_SECONDS),
+    retentionPeriod: Duration.days(1),
+    enforceSSL: true,
+    deadLetterQueue: { queue: deadLetters, maxReceiveCount: RENDER_MAX_RECEIVES },
+  });
+  return { queue, deadLetters };
+}
+
+/**
+ * The render function, what it may touch, and the full render of every deploy. It writes the web
+ * bucket's `pages/` and nothing else of it (put, delete, and list under that prefix), reads
+ * `index.html` (the deployed SPA shell, the pages' template, so their asset names match the
+ * deployed files), and invalidates what it wrote on the site's distribution. It reads the public
+ * API through API Gateway's own URL, not CloudFront's. The web app's server entry
+ * (`@agency/web/entry-server`, web/dist-server) is bundled in: the site's build makes it, and SST
+ * runs that build (the Web stack's StaticSite, created first) before it bundles the functions.
+ */
+function pageRenderer(
+  stack: StackContext["stack"],
+  opts: {
+    queue: Queue;
+    deadLetters: Queue;
+    distribution: IDistribution;
+    webBucket: IBucket;
+    apiUrl: string;
+    bind: ConstructorParameters<typeof Function>[2]["bind"];
+  },
+) {
+  const { queue, deadLetters, distribution, webBucket } = opts;
+  const fn = new Function(stack, "Render", {
+    handler: "packages/functions/src/render/handler.handler",
+    description: "Renders the public pages into the web bucket's pages/ from the render queue",
+    timeout: RENDER_TIMEOUT_SECONDS,
+    memorySize: 2048,
+    reservedConcurrentExecutions: 1,
+    enableLiveDev: false,
+    environment: { WEB_BUCKET: webBucket.bucketName, API_URL: opts.apiUrl, DISTRIBUTION_ID: distribution.distributionId },
+    bind: opts.bind,
+    permissions: renderPermissions(webBucket, distribution),
+  });
+  fn.addEventSource(
+    new SqsEventSource(queue, {
+      batchSize: RENDER_BATCH_SIZE,
+      maxBatchingWindow: Duration.seconds(RENDER_BATCH_WINDOW_SECONDS),
+      maxConcurrency: 2,
+    }),
+  );
+
+  // Every deploy renders every page once the new site's files are in the bucket: the Web stack (the
+  // site's upload included) is complete before this stack is updated, and the script runs each deploy.
+  const renderAll = new Function(stack, "RenderAll", {
+    handler: "packages/functions/src/render/deploy.handler",
+    description: "Asks the render function for every page at deploy",
+    enableLiveDev: false,
+    environment: { RENDER_QUEUE_URL: queue.queueUrl },
+    permissions: [renderRequestAccess(queue)],
+  });
+  const script = new Script(stack, "RenderAllScript", { onCreate: renderAll, onUpdate: renderAll });
+  return { fn, queue, deadLetters, script };
+}
+
+/** Exactly what the render function may do besides reading its queue (which SQS's event source grants). */
+export function renderPermissions(webBucket: IBucket, distribution: IDistribution) {
+  return [
+    new PolicyStatement({ actions: ["s3:PutObject", "s3:DeleteObject"], resources: [webBucket.arnForObjects(`${PAGES_PREFIX}*`)] }),
+    new PolicyStatement({
+      actions: ["s3:ListBucket"],
+      resources: [webBucket.bucketArn],
+      conditions: { StringLike: { "s3:prefix": [`${PAGES_PREFIX}*`] } },
+    }),
+    new PolicyStatement({ actions: ["s3:GetObject"], resources: [webBucket.arnForObjects(TEMPLATE_KEY)] }),
+    invalidationAccess(distribution),
+  ];
 }
 
 /** What the lead-mail function may do besides the table: send mail through SES, and nothing else does. */

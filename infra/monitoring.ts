@@ -16,11 +16,11 @@ import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { use, type Function as SstFunction, type StackContext } from "sst/constructs";
 import { Api, tableReadActions, tableWriteActions } from "./api";
 import { Database } from "./database";
-import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
+import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION, METRIC_STAGE_DIMENSION, RENDER_FAILURE_METRIC } from "@agency/core/metrics";
 import { features, type Feature } from "@agency/core/routes";
 import { Web } from "./web";
 
-export { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION } from "@agency/core/metrics";
+export { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, LEAD_MAIL_METRIC_DIMENSION, RENDER_FAILURE_METRIC } from "@agency/core/metrics";
 
 /** Every alarm looks at 5-minute sums. */
 const ALARM_PERIOD_MINUTES = 5;
@@ -45,6 +45,10 @@ const LEAD_MAIL_FAILURES_THRESHOLD = 1;
 const AUDIT_WRITE_FAILURES_THRESHOLD = 1;
 /** Scheduled publishing: any scheduled publication that failed every retry (a message in its dead-letter queue). */
 const SCHEDULE_DEAD_LETTERS_THRESHOLD = 0;
+/** Rendered pages: any page whose render failed (its previous file is served meanwhile). */
+const RENDER_FAILURES_THRESHOLD = 1;
+/** Render requests given up after their retries: any message in the render dead-letter queue. */
+const RENDER_DEAD_LETTERS_THRESHOLD = 1;
 
 /** What the stack outputs when there is no ALARM_EMAIL. */
 export const noAlarmEmailNotice = "not set: alarms go nowhere until ALARM_EMAIL is set and the stage deployed again";
@@ -73,12 +77,13 @@ export const tableOperations = [...tableReadActions, ...tableWriteActions].map((
  * errors are on that screen.
  */
 export function Monitoring({ stack, app }: StackContext) {
-  const { functions, leadMail, scheduling } = use(Api);
-  // Every function: one per feature, the stream's lead-mail sender and the scheduled publisher.
+  const { functions, leadMail, scheduling, render } = use(Api);
+  // Every function: one per feature, the stream's lead-mail sender, the scheduled publisher and the page renderer.
   const watched: [string, SstFunction][] = [
     ...features.map((f): [string, SstFunction] => [f, functions[f as Feature]]),
     ["lead-mail", leadMail],
     ["scheduled-publish", scheduling.publisher],
+    ...(render ? [["render", render.fn] as [string, SstFunction]] : []),
   ];
   const { gateway } = use(Web);
   const { table } = use(Database);
@@ -145,6 +150,9 @@ export function Monitoring({ stack, app }: StackContext) {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
     });
+    // The renderer runs one at a time on purpose (reserved concurrency 1): a batch arriving during a
+    // render is throttled and delivered again, which is how it works, not an outage.
+    if (feature === "render") continue;
     alarm(`LambdaThrottles-${feature}`, {
       alarmName: name(`lambda-throttles-${feature}`),
       alarmDescription:
@@ -246,6 +254,42 @@ export function Monitoring({ stack, app }: StackContext) {
     comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
     evaluationPeriods: 1,
   });
+  const renderFailures = new Metric({
+    ...RENDER_FAILURE_METRIC,
+    dimensionsMap: { [METRIC_STAGE_DIMENSION]: app.stage },
+    period,
+    statistic: "Sum",
+    label: "Failed page renders",
+  });
+  const renderMetrics: IMetric[] = [renderFailures];
+  if (render) {
+    alarm("RenderFailures", {
+      alarmName: name("render-failures"),
+      alarmDescription:
+        `At least ${RENDER_FAILURES_THRESHOLD} public page failed to render in the last ${ALARM_PERIOD_MINUTES} minutes. ` +
+        `Visitors get its previous version (or, for a page never rendered, the not-found page). The render function's ` +
+        `log (/aws/lambda/${render.fn.functionName}) has {"level":"error","message":"render: pages failed ...","failed":[...]} ` +
+        `with each address and its error; the batch is retried, then kept in the render dead-letter queue.`,
+      metric: renderFailures,
+      threshold: RENDER_FAILURES_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+    const deadLetters = render.deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: "Maximum", label: "Render requests given up" });
+    renderMetrics.push(deadLetters);
+    alarm("RenderDeadLetters", {
+      alarmName: name("render-dead-letters"),
+      alarmDescription:
+        `A render request was given up after its retries and waits in the queue ${render.deadLetters.queueName} ` +
+        `(kept 14 days): the pages it asked for may be out of date. Read the render function's log for the cause ` +
+        `(failed pages, a timeout, a crash), fix it, then redrive the queue's messages to the render queue from the SQS ` +
+        `console, or save any content (or deploy) to render again.`,
+      metric: deadLetters,
+      threshold: RENDER_DEAD_LETTERS_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+  }
 
   const dashboardName = `${app.stage}-${app.name}`;
   const dashboard = new Dashboard(stack, "Dashboard", { dashboardName, defaultInterval: Duration.days(1) });
@@ -269,6 +313,7 @@ export function Monitoring({ stack, app }: StackContext) {
   dashboard.addWidgets(
     graph("Failed audit writes", [auditWriteFailures], AUDIT_WRITE_FAILURES_THRESHOLD),
     graph("Failed scheduled publications", [scheduleDeadLetters], SCHEDULE_DEAD_LETTERS_THRESHOLD),
+    graph("Page renders: failures and requests given up", renderMetrics, RENDER_FAILURES_THRESHOLD),
   );
   dashboard.addWidgets(new AlarmStatusWidget({ title: "Alarms", alarms, width: 24, height: 8 }));
 

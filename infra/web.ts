@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Duration } from "aws-cdk-lib";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
 import {
   AllowedMethods,
@@ -27,7 +27,8 @@ import {
   type BehaviorOptions,
   type ICachePolicy,
 } from "aws-cdk-lib/aws-cloudfront";
-import { HttpOrigin, S3Origin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { HttpOrigin, OriginGroup, S3Origin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { BlockPublicAccess, Bucket } from "aws-cdk-lib/aws-s3";
 import { StaticSite, type StackContext } from "sst/constructs";
 import { isProduction } from "./database";
 import {
@@ -48,19 +49,30 @@ import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, p
 export const devSiteUrl = "http://localhost:5173";
 
 /**
- * The SPA shell for app routes: a path without a file extension gets /index.html; files are served
- * as they are. It runs on the site's S3 behaviour only, so it never sees /api/* or /media/*; the
- * checks are a second lock.
+ * The site's viewer function, on its S3 behaviour only (so it never sees /api/* or /media/*; the
+ * checks are a second lock). A public address is its rendered page (packages/functions/src/render):
+ * `/` -> /pages/index.html, `/about` -> /pages/about.html, `/blog/x` -> /pages/blog/x.html. The back
+ * office, sign-in and previews (/admin, /auth, /preview) get the SPA shell /index.html; a path with
+ * a file extension is served as it is. An address without a page (unknown, an unpublished post, a
+ * post's earlier slug) is the origin group's failover to the API (below).
  */
-export const spaRewriteCode = `
+export const pagesRewriteCode = `
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.indexOf("/api/") !== 0 && uri.indexOf("/media/") !== 0 && uri.split("/").pop().indexOf(".") === -1) {
+  if (uri.indexOf("/api/") === 0 || uri.indexOf("/media/") === 0) return request;
+  if (uri.split("/").pop().indexOf(".") !== -1) return request;
+  if (/^\\/(admin|auth|preview)(\\/|$)/.test(uri)) {
     request.uri = "/index.html";
+    return request;
   }
+  var path = uri.replace(/\\/+$/, "");
+  request.uri = "/pages/" + (path === "" ? "index" : path.slice(1)) + ".html";
   return request;
 }`;
+
+/** The route CloudFront's site behaviour fails over to (packages/core/src/routes.ts): never a behaviour of its own. */
+export const pagesFallbackPattern = "/pages/*";
 
 /**
  * Behind CloudFront, API Gateway's source IP is an edge server's, shared by many visitors. This
@@ -90,7 +102,7 @@ export function cacheablePathPatterns(): string[] {
 
 /** Routes served outside /api/ (the feeds) need a behaviour of their own to reach the API. */
 export function rootLevelApiPathPatterns(): string[] {
-  return [...new Set(routeKeys.map(pathPattern).filter((p) => !p.startsWith("/api/")))];
+  return [...new Set(routeKeys.map(pathPattern).filter((p) => !p.startsWith("/api/") && p !== pagesFallbackPattern))];
 }
 
 /**
@@ -124,6 +136,19 @@ export function Web({ stack, app }: StackContext) {
   // Made with the distribution, used by the preview page's behaviour added after it (below).
   let previewHeaders: ResponseHeadersPolicy | undefined;
   let spaRewrite: CloudFrontFunction | undefined;
+  // The web bucket: the SPA's files and the rendered pages (`pages/`, written by the render function,
+  // infra/api.ts). Created here rather than by StaticSite because the site behaviour's origin group
+  // needs it before the site exists; the same settings as StaticSite's own (private, emptied and
+  // deleted with the stage: everything in it is rebuilt by a deploy). `sst dev` deploys no site.
+  const webBucket =
+    app.mode === "dev"
+      ? undefined
+      : new Bucket(stack, "WebBucket", {
+          publicReadAccess: false,
+          blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+          autoDeleteObjects: true,
+          removalPolicy: RemovalPolicy.DESTROY,
+        });
 
   const site = new StaticSite(stack, "Site", {
     path: "web",
@@ -135,8 +160,14 @@ export function Web({ stack, app }: StackContext) {
     environment: { API_URL: `https://${apiDomain}` },
     // SST writes Vite env typings; the SPA reads no build-time env, so keep them out of web/src.
     vite: { types: "../.sst/web-env.d.ts" },
+    // A deploy uploads the new build without deleting what the last one left: the rendered pages stay
+    // served until the deploy's render replaces them (infra/api.ts), and the asset files a page
+    // already in a reader's browser (or in CloudFront) names keep answering. Each deploy leaves its
+    // hashed assets behind, a few hundred KB.
+    purgeFiles: false,
     cdk: {
-      distribution: app.mode === "dev" ? undefined : distributionProps(),
+      bucket: webBucket,
+      distribution: webBucket ? distributionProps(webBucket) : undefined,
     },
   });
 
@@ -168,7 +199,7 @@ export function Web({ stack, app }: StackContext) {
     allowDistribution(media, site.cdk.distribution);
   }
 
-  function distributionProps() {
+  function distributionProps(bucket: Bucket) {
     /** The headers every response carries; the CSP is the site's, or the media files' own. */
     const headersPolicy = (id: string, comment: string, csp: string, extraHeaders: { header: string; value: string }[] = []) =>
       new ResponseHeadersPolicy(stack, id, {
@@ -270,20 +301,29 @@ export function Web({ stack, app }: StackContext) {
 
     return {
       // No distribution-wide error responses: StaticSite's default 403/404 -> /index.html would turn
-      // the API's 404s, and a missing /media object, into HTML 200s. The SPA fallback is the viewer
-      // function on the site's S3 behaviour below.
+      // the API's 404s, and a missing /media object, into HTML 200s. The site's own misses are the
+      // origin group's: when the bucket has no such file (S3 answers 403 to CloudFront, which may not
+      // list it, or 404), CloudFront asks the API for the same path, whose /pages/ route answers 301
+      // for a post's earlier slug and 404 with the rendered not-found page (render/missing-page.ts).
       errorResponses: [],
       defaultBehavior: {
+        origin: new OriginGroup({
+          primaryOrigin: new S3Origin(bucket),
+          fallbackOrigin: apiOrigin,
+          fallbackStatusCodes: [403, 404],
+        }),
         functionAssociations: [
           {
-            function: (spaRewrite = new CloudFrontFunction(stack, "SpaRewrite", {
-              code: FunctionCode.fromInline(spaRewriteCode),
+            function: (spaRewrite = new CloudFrontFunction(stack, "PagesRewrite", {
+              code: FunctionCode.fromInline(pagesRewriteCode),
               runtime: FunctionRuntime.JS_2_0,
-              comment: "Extension-less, non-API paths get the SPA shell",
+              comment: "Public addresses get their rendered page; app paths the SPA shell",
             })),
             eventType: FunctionEventType.VIEWER_REQUEST,
           },
         ],
+        // Pages say `s-maxage` of a year and are invalidated by the render that replaces them
+        // (packages/functions/src/render/s3-store.ts); the SPA's files keep StaticSite's headers.
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
         compress: true,
@@ -295,5 +335,5 @@ export function Web({ stack, app }: StackContext) {
   const publicUrl = site.customDomainUrl ?? site.url ?? devSiteUrl;
   stack.addOutputs({ SiteUrl: publicUrl });
 
-  return { gateway, site, publicUrl, originVerifyToken, media };
+  return { gateway, site, webBucket, apiDomain, publicUrl, originVerifyToken, media };
 }

@@ -3,7 +3,7 @@ import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
 import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
 import { originVerifyHeader } from "@agency/core/edge";
-import { spaRewriteCode, viewerIpCode } from "../../infra/web";
+import { pagesRewriteCode, viewerIpCode } from "../../infra/web";
 import {
   actionsOf,
   featureFunctions,
@@ -176,10 +176,13 @@ describe("the functions", () => {
   });
 
   it("include a deploy-time Script that seeds and bootstraps the admin once its secret is in place", () => {
-    const scripts = Object.values(resourcesOf(app.api, "Custom::SSTScript"));
+    const lambdas = resourcesOf(app.api, "AWS::Lambda::Function");
+    // The other script asks for every page to be rendered (tests/infra/render.test.ts).
+    const scripts = Object.values(resourcesOf(app.api, "Custom::SSTScript")).filter(
+      (r) => lambdas[r.Properties!.UserCreateFunction.Ref]!.Properties!.Handler !== "packages/functions/src/render/deploy.handler",
+    );
     expect(scripts).toHaveLength(1);
     const script = scripts[0]!;
-    const lambdas = resourcesOf(app.api, "AWS::Lambda::Function");
     const fnId = script.Properties!.UserCreateFunction.Ref as string;
     expect(script.Properties!.UserUpdateFunction.Ref).toBe(fnId);
     expect(lambdas[fnId]!.Properties!.Handler).toBe("packages/functions/src/deploy/seed-script.handler");
@@ -272,8 +275,9 @@ describe("the CloudFront distribution", () => {
     expect(api.CachePolicyId).toBe(CACHING_DISABLED);
   });
 
-  it("sends every route of the route table, the feeds included, to the HTTP API", () => {
+  it("sends every route of the route table, the feeds included, to the HTTP API (the missing-page route through the site's failover)", () => {
     for (const key of routeKeys) {
+      if (key === "GET /pages/{proxy+}") continue; // the origin group's fallback, tested below
       const b = behaviourFor(pathOf(key));
       expect(b?.TargetOriginId, key).toBe(apiOriginId());
       expect(b!.AllowedMethods, key).toContain(methodOf(key));
@@ -308,7 +312,8 @@ describe("the CloudFront distribution", () => {
   });
 
   it("caches nothing for session, sign-in, admin or write routes", () => {
-    for (const key of routeKeys.filter((k) => !("cache" in routes[k]))) {
+    // Not the missing-page route: the site's failover, cached as its answers say (render/missing-page.ts).
+    for (const key of routeKeys.filter((k) => !("cache" in routes[k]) && k !== "GET /pages/{proxy+}")) {
       expect(behaviourFor(pathOf(key))!.CachePolicyId, key).toBe(CACHING_DISABLED);
     }
   });
@@ -338,9 +343,9 @@ describe("the CloudFront distribution", () => {
     expect(distribution().CustomErrorResponses ?? []).toEqual([]);
   });
 
-  it("serves the SPA shell for app paths through a viewer function on the S3 behaviour only", () => {
+  it("serves public addresses from their rendered pages and app paths the SPA shell, through a viewer function on the site behaviour only", () => {
     const fns = resourcesOf(app.web, "AWS::CloudFront::Function");
-    const [fnId] = Object.keys(fns).filter((id) => fns[id]!.Properties!.FunctionCode === spaRewriteCode);
+    const [fnId] = Object.keys(fns).filter((id) => fns[id]!.Properties!.FunctionCode === pagesRewriteCode);
     expect(fnId).toBeDefined();
     const associations = distribution().DefaultCacheBehavior.FunctionAssociations;
     expect(associations).toEqual([{ EventType: "viewer-request", FunctionARN: { "Fn::GetAtt": [fnId, "FunctionARN"] } }]);
@@ -348,16 +353,46 @@ describe("the CloudFront distribution", () => {
     for (const b of behaviours().filter((b) => b.PathPattern !== "/preview/*")) expect(JSON.stringify(b.FunctionAssociations ?? []), b.PathPattern).not.toContain(fnId);
     expect(behaviourFor("/preview/abc~0~1~sig")!.FunctionAssociations).toEqual(associations);
 
-    const handler = new Function(`${spaRewriteCode}; return handler;`)() as (e: unknown) => { uri: string };
+    const handler = new Function(`${pagesRewriteCode}; return handler;`)() as (e: unknown) => { uri: string };
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite("/")).toBe("/index.html");
-    expect(rewrite("/blog/my-first-post")).toBe("/index.html");
-    expect(rewrite("/admin/settings")).toBe("/index.html");
-    expect(rewrite("/preview/cG9zdA~0~1790000000~c2ln")).toBe("/index.html");
+    expect(rewrite("/")).toBe("/pages/index.html");
+    expect(rewrite("/about")).toBe("/pages/about.html");
+    expect(rewrite("/blog")).toBe("/pages/blog.html");
+    expect(rewrite("/blog/")).toBe("/pages/blog.html");
+    expect(rewrite("/blog/my-first-post")).toBe("/pages/blog/my-first-post.html");
+    expect(rewrite("/blog/page/2")).toBe("/pages/blog/page/2.html");
+    expect(rewrite("/no-such-page")).toBe("/pages/no-such-page.html");
+    for (const app of ["/admin", "/admin/", "/admin/settings", "/auth/callback", "/preview", "/preview/blog/draft"]) expect(rewrite(app), app).toBe("/index.html");
+    // Only those prefixes: an address that merely starts with the letters is a public page.
+    expect(rewrite("/administration")).toBe("/pages/administration.html");
+    expect(rewrite("/previews")).toBe("/pages/previews.html");
     expect(rewrite("/assets/index-abc123.js")).toBe("/assets/index-abc123.js");
     expect(rewrite("/favicon.svg")).toBe("/favicon.svg");
+    expect(rewrite("/pages/about.html")).toBe("/pages/about.html");
     expect(rewrite("/api/unknown")).toBe("/api/unknown");
     expect(rewrite("/media/2026/unknown")).toBe("/media/2026/unknown");
+  });
+
+  it("serves the site from the web bucket, failing over to the API on the bucket's 403 and 404 (a missing page), for its 301s and not-found page", () => {
+    const config = distribution();
+    const groups = config.OriginGroups;
+    expect(groups.Quantity).toBe(1);
+    const group = groups.Items[0];
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(group.Id);
+    expect(group.FailoverCriteria.StatusCodes).toEqual({ Quantity: 2, Items: [403, 404] });
+    const [primary, fallback] = group.Members.Items.map((m: { OriginId: string }) => (config.Origins as any[]).find((o) => o.Id === m.OriginId));
+    const buckets = Object.keys(resourcesOf(app.web, "AWS::S3::Bucket")).filter((id) => id.startsWith("WebBucket"));
+    expect(buckets).toHaveLength(1);
+    expect(JSON.stringify(primary.DomainName)).toContain(`"${buckets[0]}"`);
+    expect(primary.S3OriginConfig).toBeDefined();
+    expect(fallback.Id).toBe(apiOriginId());
+    expect(fallback.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName)).toEqual([originVerifyHeader]);
+    // Only GET and HEAD (an origin group's limit); the failover's path is /pages/..., which the API serves.
+    expect(config.DefaultCacheBehavior.AllowedMethods ?? ["GET", "HEAD"]).toEqual(["GET", "HEAD"]);
+    expect(routeKeys).toContain("GET /pages/{proxy+}");
+    // That route is reached through the failover only: no behaviour sends /pages/ to the API, so a
+    // page that exists is always the bucket's file.
+    expect(behaviourFor("/pages/about.html")).toBeUndefined();
   });
 
   it("sets HSTS, a strict CSP, nosniff, frame denial and a Referrer-Policy on every behaviour but the media files' (their own, tests/infra/media.test.ts)", () => {
@@ -419,7 +454,8 @@ describe("the lead mails", () => {
   it("run from the table's stream of new images, only for leads written as pending, retried and split on failure", () => {
     const table = Object.values(resourcesOf(app.database, "AWS::DynamoDB::Table"))[0]!;
     expect(table.Properties!.StreamSpecification).toEqual({ StreamViewType: "NEW_IMAGE" });
-    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping"));
+    // The stream's only consumer (the render queue's is the renderer's, tests/infra/render.test.ts).
+    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping")).filter((m) => m.Properties!.StartingPosition);
     expect(mappings).toHaveLength(1);
     const m = mappings[0]!.Properties!;
     expect(m.FunctionName).toEqual({ Ref: leadMail().id });

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invalidatingFeatures } from "../../infra/api";
+import { invalidatingFeatures, notFoundPageFeature } from "../../infra/api";
 import { nodejsBundling } from "../../infra/bundling";
 import { mediaFeatures } from "../../infra/media";
 import { features } from "@agency/core/routes";
@@ -70,15 +70,18 @@ describe("the functions' code", () => {
     }
   });
 
-  it("loads DynamoDB at start, but the sanitiser, the CloudFront and the S3 clients only on the request that needs them", () => {
+  it("loads DynamoDB at start, but the sanitiser, the CloudFront, SQS and S3 clients only on the request that needs them", () => {
     for (const feature of features) {
       const files = deployedFiles(feature);
       const atStart = startGraph(files, entryOf(feature));
       const all = [...files.keys()];
       expect(has(files, atStart, "DynamoDBClient"), feature).toBe(true);
-      for (const name of ["CloudFrontClient", "S3Client", "CssSyntaxError"]) expect(has(files, atStart, name), `${feature}: ${name}`).toBe(false);
+      for (const name of ["CloudFrontClient", "SQSClient", "S3Client", "CssSyntaxError"]) expect(has(files, atStart, name), `${feature}: ${name}`).toBe(false);
       expect(has(files, all, "CloudFrontClient"), feature).toBe(invalidatingFeatures.includes(feature));
-      expect(has(files, all, "S3Client"), feature).toBe(mediaFeatures.includes(feature));
+      // Render requests go with the saves that invalidate (packages/functions/src/render/queue.ts).
+      expect(has(files, all, "SQSClient"), feature).toBe(invalidatingFeatures.includes(feature));
+      // The missing-page route reads the rendered not-found page from the web bucket.
+      expect(has(files, all, "S3Client"), feature).toBe(mediaFeatures.includes(feature) || feature === notFoundPageFeature);
       expect(has(files, all, "CssSyntaxError"), feature).toBe(["admin-content", "admin-blog", "admin-revisions"].includes(feature));
     }
   });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
+import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, RENDER_FAILURE_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
 import { features } from "@agency/core/routes";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
@@ -26,7 +26,7 @@ const tableName = () => importOf(app.database, (v) => v?.Ref === Object.keys(res
 /** Every function watched: the API's feature functions, the stream's lead-mail sender and the scheduled publisher. */
 const watched = [...features, "lead-mail", "scheduled-publish"] as const;
 const functionId = (name: string) =>
-  name === "lead-mail" || name === "scheduled-publish"
+  name === "lead-mail" || name === "scheduled-publish" || name === "render"
     ? Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).find(([, r]) => r.Properties?.Handler === `packages/functions/src/${name}/handler.handler`)![0]
     : featureFunctions(app.api)[name]!.id;
 const functionName = (feature: string) => importOf(app.api, (v) => v?.Ref === functionId(feature));
@@ -170,6 +170,50 @@ describe("the audit write alarm", () => {
   });
 });
 
+describe("the render alarms", () => {
+  it("fire when at least 1 page fails to render in 5 minutes (the stage's Agency/RenderFailures metric) and when any render request lands in the dead-letter queue", () => {
+    expect(RENDER_FAILURE_METRIC).toEqual({ namespace: "Agency", metricName: "RenderFailures" });
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-render-failures",
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      Metrics: [
+        Match.objectLike({
+          MetricStat: {
+            Metric: { Namespace: "Agency", MetricName: "RenderFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
+            Period: period,
+            Stat: "Sum",
+          },
+        }),
+      ],
+    });
+    const [dlq] = Object.keys(resourcesOf(app.api, "AWS::SQS::Queue")).filter((id) => id.startsWith("RenderDeadLetters"));
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      AlarmName: "test-agency-render-dead-letters",
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      Threshold: 1,
+      EvaluationPeriods: 1,
+      Metrics: [
+        Match.objectLike({
+          MetricStat: {
+            Metric: {
+              Namespace: "AWS/SQS",
+              MetricName: "ApproximateNumberOfMessagesVisible",
+              Dimensions: [{ Name: "QueueName", Value: importOf(app.api, (v) => JSON.stringify(v) === JSON.stringify({ "Fn::GetAtt": [dlq, "QueueName"] })) }],
+            },
+            Period: period,
+            Stat: "Maximum",
+          },
+        }),
+      ],
+    });
+    const errors = alarmNamed("test-agency-lambda-errors-render");
+    expect(errors.Threshold).toBe(5);
+    expect(JSON.stringify(errors)).toContain(JSON.stringify(functionName("render")));
+  });
+});
+
 describe("every alarm", () => {
   it("is one of the API, per-function errors and throttles, table, lead mail, audit write and scheduled-publish dead-letter alarms, named after the stage", () => {
     const names = Object.values(alarms()).map((a) => a.Properties!.AlarmName as string);
@@ -180,7 +224,11 @@ describe("every alarm", () => {
         "test-agency-lead-mail-failures",
         "test-agency-audit-write-failures",
         "test-agency-scheduled-publish-dead-letters",
+        "test-agency-render-failures",
+        "test-agency-render-dead-letters",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
+        // The renderer is throttled by design (one render at a time): errors only.
+        "test-agency-lambda-errors-render",
       ].sort(),
     );
   });
@@ -232,7 +280,7 @@ describe("the dashboard", () => {
     ]) {
       expect(body).toContain(`\\"title\\":\\"${title}\\"`);
     }
-    for (const feature of watched) expect(body).toContain(JSON.stringify(functionName(feature)));
+    for (const feature of [...watched, "render"]) expect(body).toContain(JSON.stringify(functionName(feature)));
   });
 
   it("shows the state of every alarm", () => {

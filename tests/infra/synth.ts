@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Template } from "aws-cdk-lib/assertions";
-import { App, StaticSite, getStack } from "sst/constructs";
+import { App, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
+import { useFunctions } from "sst/constructs/Function.js";
 import { initProject } from "sst/project.js";
 import { buildStacks } from "../../sst.config";
 import { Api } from "../../infra/api";
@@ -39,6 +40,7 @@ export async function synthesize(
     const app = new App({ mode, stage, name: "agency", region: "us-east-1", account: "123456789012" });
     buildStacks(app);
     for (const site of app.node.findAll().filter((c): c is StaticSite => c instanceof StaticSite)) standInBuild(site);
+    for (const fn of app.node.findAll().filter((c): c is SstFunction => c instanceof SstFunction)) standInServerEntry(fn);
     await app.finish();
     return {
       app,
@@ -65,6 +67,21 @@ function standInBuild(site: StaticSite) {
   internals.buildApp = () => {};
   internals.props.path = dir;
   internals.props.buildOutput = ".";
+}
+
+/**
+ * The web app's server entry (web/dist-server) is the same Vite build's output, made by the site's
+ * build at deploy: a function that imports it (the renderer) bundles this stand-in instead, which
+ * says so if it is ever called. Its marker lets a test see that the import is bundled, not left out.
+ */
+export const STAND_IN_SERVER_ENTRY_MARKER = "stand-in server entry (tests/infra/synth.ts)";
+function standInServerEntry(fn: SstFunction) {
+  const props = useFunctions().fromID(fn.node.addr);
+  if (!props || !/render\/handler\.handler$/.test(String(props.handler))) return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-server-entry-"));
+  const file = path.join(dir, "entry-server.js");
+  fs.writeFileSync(file, `export async function renderPage() { throw new Error(${JSON.stringify(STAND_IN_SERVER_ENTRY_MARKER)}); }\n`);
+  props.nodejs = { ...props.nodejs, esbuild: { ...props.nodejs?.esbuild, alias: { "@agency/web/entry-server": file } } };
 }
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, any>; [k: string]: any }>;

@@ -96,6 +96,18 @@ export const config = {
     const deadLetterArn = env("SCHEDULE_DLQ_ARN");
     return group && targetArn && roleArn && deadLetterArn ? { group, targetArn, roleArn, deadLetterArn } : undefined;
   },
+  /** The render queue (infra/api.ts): the invalidating admin functions send it the paths a save changed. Unset locally. */
+  get renderQueueUrl() {
+    return env("RENDER_QUEUE_URL");
+  },
+  /** The web bucket (the SPA's files and the rendered `pages/`); set for the render function and the not-found route. */
+  get webBucket() {
+    return env("WEB_BUCKET");
+  },
+  /** The HTTP API's own URL, not CloudFront's: the render function reads the public API uncached. */
+  get apiUrl() {
+    return env("API_URL");
+  },
   /** The bucket of uploaded images (`uploads/` while being checked, `media/` once served). */
   get mediaBucket() {
     return env("MEDIA_BUCKET") ?? "agency-media";

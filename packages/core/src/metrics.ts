@@ -23,3 +23,10 @@ export const LEAD_MAIL_METRIC_DIMENSION = "Stage";
 export const AUDIT_WRITE_METRIC = { namespace: "Agency", metricName: "AuditWriteFailures" } as const;
 /** The dimension every app metric carries; its value is the stage's name. */
 export const METRIC_STAGE_DIMENSION = LEAD_MAIL_METRIC_DIMENSION;
+
+/**
+ * A public page whose render failed (its previous file is kept). Emitted by
+ * packages/functions/src/render/handler.ts in Embedded Metric Format: namespace `Agency`, metric
+ * `RenderFailures`, unit `Count`, value the number of pages that failed, dimension `Stage`.
+ */
+export const RENDER_FAILURE_METRIC = { namespace: "Agency", metricName: "RenderFailures" } as const;

@@ -99,6 +99,9 @@ export const routes = {
   "GET /robots.txt": publicRead("feeds"),
   "GET /sitemap.xml": publicRead("feeds"),
   "GET /rss.xml": publicRead("feeds"),
+  // CloudFront's failover for a site address without a rendered page (infra/web.ts): an earlier slug
+  // of a post answers 301, anything else 404 with the rendered not-found page. Sets its own caching.
+  "GET /pages/{proxy+}": open("blog"),
 
   // Public writes
   "POST /api/contact": open("contact"),

@@ -1,7 +1,9 @@
 import { CloudFrontClient, type CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { SQSClient, type SendMessageCommand } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { routeKeys, routes } from "@agency/core/routes";
 import { invalidate, postSlugs, publicPaths } from "./invalidate";
+import { onPublicChange } from "./render/trigger";
 
 /** CloudFront path patterns of the cached routes: `/api/blog-posts/{slug}` -> /^\/api\/blog-posts\/[^/]+$/. */
 const cachedRoutes = routeKeys.filter((k) => "cache" in routes[k]).map((k) => k.slice(k.indexOf(" ") + 1));
@@ -12,6 +14,8 @@ const sitePages = [/^\/blog$/, /^\/blog\/page\/\*$/, /^\/blog\/[a-z0-9-]+$/];
 afterEach(() => {
   vi.restoreAllMocks();
   delete process.env.DISTRIBUTION_ID;
+  delete process.env.RENDER_QUEUE_URL;
+  onPublicChange(undefined);
 });
 
 describe("the public paths a save invalidates", () => {
@@ -72,5 +76,36 @@ describe("invalidate", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     await expect(invalidate(["/api/services"])).resolves.toBeUndefined();
     expect(log.mock.calls[0]![0]).toContain("Throttling");
+  });
+
+  it("asks the render queue for the changed paths' pages when no local renderer listens (AWS), and still invalidates", async () => {
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render";
+    const sqs = vi.spyOn(SQSClient.prototype, "send").mockResolvedValue({} as never);
+    const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
+    await invalidate(["/api/blog-posts", "/api/blog-posts/x", "/api/blog-posts"]);
+    expect(sqs).toHaveBeenCalledTimes(1);
+    expect(JSON.parse((sqs.mock.calls[0]![0] as SendMessageCommand).input.MessageBody!)).toEqual({ apiPaths: ["/api/blog-posts", "/api/blog-posts/x"] });
+    expect(cdn).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders in-process, not through the queue, when the local runtime listens", async () => {
+    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render";
+    const sqs = vi.spyOn(SQSClient.prototype, "send");
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const heard: string[][] = [];
+    onPublicChange((paths) => heard.push(paths));
+    await invalidate(["/api/services"]);
+    expect(heard).toEqual([["/api/services"]]);
+    expect(sqs).not.toHaveBeenCalled();
+  });
+
+  it("never fails the save: a render queue error is logged", async () => {
+    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render";
+    vi.spyOn(SQSClient.prototype, "send").mockRejectedValue(new Error("AccessDenied") as never);
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(invalidate(["/api/services"])).resolves.toBeUndefined();
+    expect(log.mock.calls[0]![0]).toContain("AccessDenied");
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { CloudFrontClient } from "@aws-sdk/client-cloudfront";
 import { config } from "@agency/core/config";
-import { publicChanged } from "./render/trigger";
+import { sendRenderRequest } from "./render/queue";
+import { hasLocalRenderer, publicChanged } from "./render/trigger";
 import { publicSettingKeys } from "@agency/core/contract/settings";
 
 /**
@@ -10,7 +11,7 @@ import { publicSettingKeys } from "@agency/core/contract/settings";
  * CloudFront to drop the cached copies of the public paths it affects. One CreateInvalidation per
  * save, its paths grouped. Only the admin handlers that change public content import this module
  * (admin-content, admin-blog, admin-settings, admin-revisions), so the public handlers do not bundle the CloudFront
- * client, and only they may call it (infra/api.ts). Even there the client is loaded on the first
+ * and SQS clients, and only they may call them (infra/api.ts). Even there the client is loaded on the first
  * invalidation, not at start: a cold function serving a read never loads it.
  *
  * An invalidation is a speed-up, never a condition of the save: without one a cached read expires
@@ -54,8 +55,32 @@ let client: CloudFrontClient | undefined;
 export async function invalidate(paths: string[]): Promise<void> {
   const unique = [...new Set(paths)];
   if (!unique.length) return;
-  // The same event renders the affected pages again (locally in-process; render/trigger.ts).
-  publicChanged(unique);
+  // The same save renders the affected pages again: in-process when the local runtime listens
+  // (render/trigger.ts), otherwise through the render queue (render/queue.ts, AWS).
+  if (hasLocalRenderer()) publicChanged(unique);
+  else await requestRender(unique);
+  await invalidateCdn(unique);
+}
+
+/** Sends the changed paths to the render queue; like an invalidation, a failure is logged and the save stands. */
+async function requestRender(apiPaths: string[]) {
+  try {
+    // No queue and no local renderer (a runtime without the web build, the API tests): nothing renders pages.
+    await sendRenderRequest({ apiPaths });
+  } catch (err) {
+    console.error(
+      JSON.stringify({ level: "error", message: "render request failed; the pages stay as they were until the next save or deploy", paths: apiPaths, error: (err as Error)?.message }),
+    );
+  }
+}
+
+/**
+ * Drops CloudFront's cached copies of these paths: a save's public reads, and the pages the render
+ * function has just written (render/handler.ts).
+ */
+export async function invalidateCdn(paths: string[]): Promise<void> {
+  const unique = [...new Set(paths)];
+  if (!unique.length) return;
   const distributionId = config.distributionId;
   if (!distributionId) {
     console.info(`cdn: no distribution, nothing to invalidate (${unique.join(" ")})`);

@@ -22,6 +22,11 @@ describe("route matching", () => {
     expect(matchRoute("GET", "/api/blog-posts/hello%20world")?.pathParameters).toEqual({ slug: "hello world" });
     expect(matchRoute("POST", "/api/blog-posts/x")).toBeUndefined();
   });
+
+  it("gives a greedy {name+} parameter the rest of the path, slashes included, as API Gateway does", () => {
+    expect(matchRoute("GET", "/pages/blog/a-post.html")).toEqual({ key: "GET /pages/{proxy+}", pathParameters: { proxy: "blog/a-post.html" } });
+    expect(matchRoute("GET", "/pages/")).toBeUndefined();
+  });
 });
 
 describe("the local gateway", () => {

@@ -32,10 +32,11 @@ const compiled: CompiledRoute[] = (Object.keys(routes) as RouteKey[])
     const pattern = path
       .split("/")
       .map((seg) => {
-        const m = /^\{(\w+)\}$/.exec(seg);
+        const m = /^\{(\w+)(\+?)\}$/.exec(seg);
         if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         names.push(m[1]!);
-        return "([^/]+)";
+        // `{name+}` takes the rest of the path, slashes included, as API Gateway's greedy parameter does.
+        return m[2] ? "(.+)" : "([^/]+)";
       })
       .join("/");
     return { key, method, regex: new RegExp(`^${pattern}$`), names, params: names.length };

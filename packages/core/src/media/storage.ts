@@ -9,7 +9,8 @@ import { MAX_UPLOAD_BYTES, type ImageType } from "../contract/media";
 /**
  * The media bucket (MEDIA_BUCKET): uploads land at `uploads/{id}` through a presigned POST; once
  * checked they are copied to `media/{yyyy}/{id}.{ext}`, which CloudFront serves at `/media/...` (the
- * local gateway does the same from s3rver). Only this module talks to S3, and it loads the S3
+ * local gateway does the same from s3rver). Only this module talks to S3 (its client also serves the
+ * rendered pages' store, packages/functions/src/render/s3-store.ts), and it loads the S3
  * client on the first call that needs it: a cold admin-media function listing the library (a
  * DynamoDB query) never loads it.
  */
@@ -26,7 +27,7 @@ let cached: { key: string; client: S3Client } | undefined;
  * an S3-compatible server such as the local runtime's s3rver, addressed path-style with its keys
  * (config.s3Credentials). Re-created when the endpoint or keys change (tests point one process at several servers).
  */
-async function s3() {
+export async function s3() {
   const sdk = await import("@aws-sdk/client-s3");
   const { S3Client } = sdk;
   const endpoint = config.s3Endpoint;
@@ -58,7 +59,7 @@ const bucket = () => config.mediaBucket;
  * answers a missing key with 403 instead ("Forbidden" without a body from HeadObject, "AccessDenied"
  * from GetObject); it may read every key it asks for, so there a 403 means the same.
  */
-const isMissing = (err: unknown) => {
+export const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
   return ["NotFound", "NoSuchKey", "Forbidden", "AccessDenied"].includes(e?.name ?? "") || e?.$metadata?.httpStatusCode === 403;
 };

@@ -5,12 +5,14 @@ import { previewCacheControl, previewRobots } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
 import { http, reply } from "../http";
 import { pageReply } from "../page-reply";
+import { missingPage } from "../render/missing-page";
 
 /**
  * Public blog: published posts only; a draft's slug is not found. An earlier slug of a published
  * post answers 301 to the post's current address, with `{ redirect: <slug> }`. No answer grows with
  * the number of posts: the list is a page of summaries, the counts are counters, Related Articles
- * are three summaries.
+ * are three summaries. It also answers CloudFront's failover for a site address without a rendered
+ * page (render/missing-page.ts): 301 for an earlier slug, else the not-found page.
  */
 const resolve = async (slug: string, then: (post: Parameters<typeof publicPost>[0]) => Promise<unknown> | unknown, suffix = "") => {
   const found = await BlogPosts.resolveSlug(slug);
@@ -34,4 +36,5 @@ export const handler = http({
       throw err;
     }
   },
+  "GET /pages/{proxy+}": ({ params }) => missingPage(params.proxy ?? ""),
 });

@@ -18,6 +18,8 @@ export interface PageStore {
 
 export const PAGES_PREFIX = "pages/";
 export const NOT_FOUND_KEY = `${PAGES_PREFIX}404.html`;
+/** Where the deployed SPA shell, the pages' template, lives beside them (the web bucket, AWS). */
+export const TEMPLATE_KEY = "index.html";
 
 /** The key of a public address: `/` -> pages/index.html, `/blog/a-post` -> pages/blog/a-post.html. */
 export function pageKey(path: string): string {

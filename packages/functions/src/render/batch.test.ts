@@ -1,0 +1,95 @@
+import { CloudFrontClient, type CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderBatch } from "./batch";
+import type { PageStore, ServerEntry } from "./render";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete process.env.DISTRIBUTION_ID;
+});
+
+const template = '<!doctype html><html><head><!--page-head: the page head--><title>Shell</title><!--/page-head--></head><body><div id="root"><!--page-body--><!--/page-body--></div></body></html>';
+
+function memoryStore(files: Record<string, string>): PageStore & { read(key: string): Promise<string | undefined>; files: Record<string, string> } {
+  return {
+    files,
+    async put(key, html) {
+      files[key] = html;
+    },
+    async remove(key) {
+      delete files[key];
+    },
+    async keys() {
+      return Object.keys(files).filter((k) => k.startsWith("pages/"));
+    },
+    async read(key) {
+      return Object.hasOwn(files, key) ? files[key] : undefined;
+    },
+  };
+}
+
+/** The server entry's contract: a page renders its body and head; `/blog/broken` fails, `/blog/gone` is not found. */
+const renders: string[] = [];
+const head = (p: string, notFound: boolean) => ({ title: p, ogTitle: p, description: "d", url: `https://site.test${p}`, siteName: "S", type: "website" as const, jsonLd: [], notFound });
+const entry: ServerEntry = {
+  async renderPage(pathname) {
+    renders.push(pathname);
+    if (pathname === "/blog/broken") throw new Error("the API answered 500");
+    const notFound = pathname === "/blog/gone";
+    return { html: `<main>${pathname}</main>`, meta: head(pathname, notFound), state: {} };
+  },
+};
+const api = async () => new Response("", { status: 200 });
+const msg = (apiPaths: string[]) => JSON.stringify({ apiPaths });
+
+describe("a render batch", () => {
+  it("renders each page the messages ask for once, into the deployed template, removes pages that are gone, and invalidates exactly those pages' cache keys", async () => {
+    renders.length = 0;
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const store = memoryStore({ "index.html": template, "pages/blog/gone.html": "<old>" });
+    await renderBatch([msg(["/api/blog-posts/a", "/api/blog-posts"]), msg(["/api/blog-posts/a", "/api/blog-posts/gone"])], { entry, store, origin: "https://site.test", api });
+    expect(renders.sort()).toEqual(["/blog", "/blog/a", "/blog/gone"]);
+    expect(store.files["pages/blog/a.html"]).toContain("<main>/blog/a</main>");
+    expect(store.files["pages/blog/a.html"]).toContain("<!doctype html>");
+    expect(store.files["pages/blog/gone.html"]).toBeUndefined();
+    const paths = (cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items;
+    expect(paths!.sort()).toEqual(["/pages/blog.html", "/pages/blog/a.html", "/pages/blog/gone.html"]);
+  });
+
+  it("keeps a failed page's previous file, still serves what did render, counts the failure on the RenderFailures metric and throws for a retry", async () => {
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const store = memoryStore({ "index.html": template, "pages/blog/broken.html": "<previous>" });
+    await expect(renderBatch([msg(["/api/blog-posts/broken", "/api/blog-posts/a"])], { entry, store, origin: "https://site.test", api })).rejects.toThrow(/1 page\(s\) failed: \/blog\/broken/);
+    expect(store.files["pages/blog/broken.html"]).toBe("<previous>");
+    expect(store.files["pages/blog/a.html"]).toContain("/blog/a");
+    expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/pages/blog/a.html"]);
+    const metric = JSON.parse(errors.mock.calls.map((c) => String(c[0])).find((l) => l.includes("RenderFailures"))!);
+    expect(metric._aws.CloudWatchMetrics[0]).toEqual({ Namespace: "Agency", Dimensions: [["Stage"]], Metrics: [{ Name: "RenderFailures", Unit: "Count" }] });
+    expect(metric.RenderFailures).toBe(1);
+    expect(metric.failed).toEqual([{ path: "/blog/broken", error: "the API answered 500" }]);
+  });
+
+  it("invalidates every page after a full render", async () => {
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const sitemap = async (path: string) =>
+      path === "/sitemap.xml" ? new Response("<urlset><url><loc>https://site.test/</loc></url><url><loc>https://site.test/about</loc></url></urlset>") : new Response("");
+    const entry404: ServerEntry = { renderPage: async (p) => ({ ...(await entry.renderPage(p, { origin: "", transport: api })), meta: head(p, p === "/404") }) };
+    const store = memoryStore({ "index.html": template, "pages/stale.html": "<stale>" });
+    await renderBatch([JSON.stringify({ all: true })], { entry: entry404, store, origin: "https://site.test", api: sitemap });
+    expect(Object.keys(store.files).sort()).toEqual(["index.html", "pages/404.html", "pages/about.html", "pages/index.html"]);
+    expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/pages/*"]);
+  });
+
+  it("fails without the deployed template, writing nothing", async () => {
+    const store = memoryStore({});
+    await expect(renderBatch([msg(["/api/blog-posts/a"])], { entry, store, origin: "https://site.test", api })).rejects.toThrow(/no index.html/);
+    expect(store.files).toEqual({});
+  });
+});

@@ -1,0 +1,29 @@
+import { BlogPosts } from "@agency/core/blog/blog";
+import { config } from "@agency/core/config";
+import { NotFoundError } from "@agency/core/errors";
+import { PUBLIC_CACHE, Reply } from "../http";
+import { NOT_FOUND_KEY, PAGES_PREFIX } from "./render";
+import { PAGE_CONTENT_TYPE, s3PageStore } from "./s3-store";
+
+/**
+ * A site address with no rendered page, as CloudFront's failover brings it (infra/web.ts): the site
+ * behaviour asks the web bucket for `/pages/<address>.html`, and on its 403/404 asks the API for the
+ * same path. A post's earlier slug answers 301 to the post's current address (the blog knows the old
+ * slugs); anything else, an unpublished post included, 404 with the rendered not-found page read
+ * from the web bucket (this function may read that one key). CloudFront keeps either answer like a
+ * public read: the render that later writes a page at that address invalidates it.
+ */
+export async function missingPage(proxy: string): Promise<Reply> {
+  const post = /^blog\/([^/]+)\.html$/.exec(proxy);
+  if (post) {
+    const found = await BlogPosts.resolveSlug(post[1]!).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return undefined;
+      throw err;
+    });
+    if (found && "redirect" in found) return new Reply(301, undefined, { location: `/blog/${encodeURIComponent(found.redirect)}`, "cache-control": PUBLIC_CACHE });
+  }
+  // Locally the runtime serves pages itself (packages/local/src/static.ts) and has no web bucket.
+  const html = config.webBucket ? await s3PageStore().read(NOT_FOUND_KEY) : undefined;
+  if (html === undefined) throw new NotFoundError(`No page at /${PAGES_PREFIX}${proxy}`);
+  return new Reply(404, html, { "content-type": PAGE_CONTENT_TYPE, "cache-control": PUBLIC_CACHE });
+}

@@ -1,0 +1,49 @@
+import { SQSClient, type SendMessageCommand } from "@aws-sdk/client-sqs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { pagesOfBatch, sendRenderRequest } from "./queue";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete process.env.RENDER_QUEUE_URL;
+});
+
+const message = (apiPaths: string[]) => JSON.stringify({ apiPaths });
+
+describe("pagesOfBatch", () => {
+  it("merges a burst of saves into one render per page", () => {
+    const { pages, rejected } = pagesOfBatch([
+      message(["/api/blog-posts", "/api/blog-posts/a"]),
+      message(["/api/blog-posts", "/api/blog-posts/a"]),
+      message(["/api/blog-posts/b", "/rss.xml"]),
+    ]);
+    expect(pages).toEqual(["/blog", "/blog/a", "/blog/b"]);
+    expect(rejected).toEqual([]);
+  });
+
+  it("renders every page once when any message asks for all: a deploy, or a change shown on every page", () => {
+    expect(pagesOfBatch([message(["/api/blog-posts/a"]), JSON.stringify({ all: true })]).pages).toBe("all");
+    expect(pagesOfBatch([message(["/api/site-settings"]), message(["/api/blog-posts/a"])]).pages).toBe("all");
+  });
+
+  it("skips what is not a render request, and reports it", () => {
+    const { pages, rejected } = pagesOfBatch(["not json", JSON.stringify({ apiPaths: "/api/x" }), JSON.stringify({ all: "yes" }), message(["/api/blog-posts/a"])]);
+    expect(pages).toEqual(["/blog/a"]);
+    expect(rejected).toEqual(["not json", JSON.stringify({ apiPaths: "/api/x" }), JSON.stringify({ all: "yes" })]);
+  });
+});
+
+describe("sendRenderRequest", () => {
+  it("sends nothing without a queue (locally)", async () => {
+    const send = vi.spyOn(SQSClient.prototype, "send");
+    await expect(sendRenderRequest({ all: true })).resolves.toBe(false);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("puts the request on the configured queue as JSON", async () => {
+    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render";
+    const send = vi.spyOn(SQSClient.prototype, "send").mockResolvedValue({} as never);
+    await expect(sendRenderRequest({ apiPaths: ["/api/services"] })).resolves.toBe(true);
+    const input = (send.mock.calls[0]![0] as SendMessageCommand).input;
+    expect(input).toEqual({ QueueUrl: process.env.RENDER_QUEUE_URL, MessageBody: '{"apiPaths":["/api/services"]}' });
+  });
+});
