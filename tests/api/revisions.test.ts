@@ -235,7 +235,7 @@ describe("the revision routes' answers to bad input", () => {
   });
 
   it("is for admins only: 401 without a session on every route", async () => {
-    expect(routes["POST /api/admin/revisions/{revision_id}/restore"]).toEqual({ feature: "admin-revisions", access: "admin" });
+    expect(routes["POST /api/admin/revisions/{revision_id}/restore"]).toEqual({ feature: "admin-revisions", access: "admin", permission: "content" });
     const anonymous = new Visitor(inject("baseUrl"));
     expect((await anonymous.call("GET", `${BASE}?entity=services&id=x`)).status).toBe(401);
     expect((await anonymous.call("GET", `${BASE}/x`)).status).toBe(401);
