@@ -148,17 +148,44 @@ describe("changing one's password", () => {
 });
 
 describe("a member's sessions (the team screen)", () => {
-  it.sequential("lists a member's sessions by username and ends one of them at once", async () => {
+  it.sequential("lists a member's sessions by the team screen's id and ends one of them at once", async () => {
     const owner = await signedIn("sally", PASSWORD, "Owner");
     const member = await signedIn("sam", "sams-new-password-002", "Member's forgotten tab");
-    const res = await owner.call("GET", "/api/admin/team/sam/sessions");
+    const res = await owner.call("GET", "/api/admin/team/account.sam/sessions");
     expect(res.status, res.text).toBe(200);
     const target = (res.json as Listed[]).find((s) => s.user_agent === "Member's forgotten tab")!;
-    expect(target.current).toBe(false);
-    expect((await owner.call("DELETE", `/api/admin/team/sam/sessions/${target.id}`, { body: {} })).status).toBe(200);
+    expect(target).toMatchObject({ current: false, ip: member.ip });
+    expect((res.json as Listed[]).every((s) => !s.current)).toBe(true);
+    // Another member's id with this session's id ends nothing.
+    expect((await owner.call("DELETE", `/api/admin/team/account.sally/sessions/${target.id}`, { body: {} })).status).toBe(404);
+    expect((await member.call("GET", "/api/admin/me")).status).toBe(200);
+    expect((await owner.call("DELETE", `/api/admin/team/account.sam/sessions/${target.id}`, { body: {} })).status).toBe(200);
     expect((await member.call("GET", "/api/admin/me")).status).toBe(401);
-    expect((await owner.call("GET", "/api/admin/team/nobody-here/sessions")).status).toBe(404);
-    expect((await owner.call("DELETE", `/api/admin/team/sally/sessions/${target.id}`, { body: {} })).status).toBe(404);
+    const after = await owner.call("GET", "/api/admin/team/account.sam/sessions");
+    expect((after.json as Listed[]).some((s) => s.id === target.id)).toBe(false);
+    expect((await owner.call("DELETE", `/api/admin/team/account.sam/sessions/${target.id}`, { body: {} })).status).toBe(404);
+  });
+
+  it.sequential("answers 404 for an id that is no team member's", async () => {
+    const owner = await signedIn("sally", PASSWORD, "Owner");
+    for (const id of ["account.nobody-here", "google.no-such-user", "invitation.abc", "sam", "nobody-here"]) {
+      expect((await owner.call("GET", `/api/admin/team/${id}/sessions`)).status, id).toBe(404);
+      expect((await owner.call("DELETE", `/api/admin/team/${id}/sessions/abcdefghijklmnopqrstuv`, { body: {} })).status, id).toBe(404);
+    }
+  });
+
+  it.sequential("refuses an admin and an editor (403): a member's sessions are the owner's", async () => {
+    const owner = await signedIn("sally", PASSWORD, "Owner");
+    const ownSession = (await list(owner)).find((s) => s.current)!;
+    const admin = await signedIn("sam", "sams-new-password-002", "Admin");
+    expect((await admin.call("GET", "/api/admin/team/account.sally/sessions")).status).toBe(403);
+    expect((await admin.call("DELETE", `/api/admin/team/account.sally/sessions/${ownSession.id}`, { body: {} })).status).toBe(403);
+    expect((await owner.call("PUT", "/api/admin/team/account.sam", { body: { role: "editor" } })).status).toBe(200);
+    const editor = await signedIn("sam", "sams-new-password-002", "Editor");
+    expect((await editor.call("GET", "/api/admin/team/account.sally/sessions")).status).toBe(403);
+    expect((await editor.call("DELETE", `/api/admin/team/account.sally/sessions/${ownSession.id}`, { body: {} })).status).toBe(403);
+    expect((await owner.call("GET", "/api/admin/me")).status).toBe(200);
+    expect((await owner.call("PUT", "/api/admin/team/account.sam", { body: { role: "admin" } })).status).toBe(200);
   });
 });
 

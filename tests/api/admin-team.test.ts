@@ -294,10 +294,21 @@ describe("changing and removing members", () => {
     const back = new Visitor(runtime.url);
     expect((await signInWithGoogle(back, demo.admin)).status).toBe(200);
     expect((await boss.call("POST", `/api/admin/team/${row.id}/password-reset`, { body: {} })).status).toBe(409);
+    // The owner sees and ends one of the Google admin's sessions by the team screen's id.
+    const tab = new Visitor(runtime.url);
+    expect((await signInWithGoogle(tab, demo.admin)).status).toBe(200);
+    const listed = await boss.call("GET", `/api/admin/team/${row.id}/sessions`);
+    expect(listed.status, listed.text).toBe(200);
+    const tabSession = (listed.json as Array<{ id: string; ip: string }>).find((s) => s.ip === tab.ip)!;
+    expect((await boss.call("DELETE", `/api/admin/team/${row.id}/sessions/${tabSession.id}`, { body: {} })).status).toBe(200);
+    expect((await tab.call("GET", "/api/admin/me")).status).toBe(401);
+    expect((await back.call("GET", "/api/admin/me")).status).toBe(200);
     expect((await boss.call("DELETE", `/api/admin/team/${row.id}`, { body: {} })).status).toBe(200);
     expect((await back.call("GET", "/api/admin/me")).status).toBe(401);
     expect((await signInWithGoogle(new Visitor(runtime.url), demo.admin)).status).toBe(403);
     expect((await team(boss)).some((m) => m.id === row.id)).toBe(false);
+    // Off the team, their sessions are no longer the owner's to see.
+    expect((await boss.call("GET", `/api/admin/team/${row.id}/sessions`)).status).toBe(404);
   });
 
   it("answers 400 naming the field for a bad change, 404 for nobody, 409 for an invitation", async () => {

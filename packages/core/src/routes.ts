@@ -132,7 +132,7 @@ export const routes = {
   "DELETE /api/admin/account/sessions": admin("auth", "account"),
   "DELETE /api/admin/account/sessions/{id}": admin("auth", "account"),
   "PUT /api/admin/account/password": admin("auth", "account"),
-  // An owner's view of a member's sessions ({id}: a username or a Google user's id): the team's.
+  // An owner's view of a member's sessions ({id}: the team screen's `account.<username>` or `google.<user id>`): the team's.
   "GET /api/admin/team/{id}/sessions": admin("auth", "team"),
   "DELETE /api/admin/team/{id}/sessions/{session_id}": admin("auth", "team"),
 

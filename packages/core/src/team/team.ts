@@ -154,6 +154,12 @@ export const Team = {
     return member;
   },
 
+  /** The member behind a team-screen id and whose sessions are theirs (an invitation has none: 404). */
+  async sessionSubject(id: string): Promise<{ member: TeamMember; subject: string }> {
+    const { member, account, user } = await find(id);
+    return { member, subject: account ? subjectOf.admin(account.username) : subjectOf.user(user!.id) };
+  },
+
   /** A password-reset link for a username account (Google admins have no password here). */
   async passwordReset(id: string, createdBy: string, now = Date.now()) {
     const { member, account } = await find(id);

@@ -2,7 +2,7 @@ import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { Sessions, subjectOf, type SessionRecord } from "@agency/core/auth/sessions";
 import { changePasswordInput, type SessionSummary } from "@agency/core/contract/sessions";
 import { HttpError, NotFoundError } from "@agency/core/errors";
-import { Users } from "@agency/core/users/users";
+import { Team } from "@agency/core/team/team";
 import { reply, type RouteHandler } from "../http";
 import type { Request } from "../request";
 import { clearSessionCookie } from "./cookies";
@@ -27,18 +27,6 @@ const summaries = async (subject: string, currentHash?: string): Promise<Session
   }));
 
 const labelOf = (s: SessionRecord) => [s.user_agent, s.ip].filter(Boolean).join(" · ").slice(0, 200);
-
-/**
- * A team member's sessions, by the id the team screen knows them by: a username account's
- * username or a Google user's id (a username is looked up first).
- */
-async function memberSubject(id: string): Promise<{ subject: string; label: string }> {
-  const account = await AdminAccounts.get(id);
-  if (account) return { subject: subjectOf.admin(account.username), label: account.username };
-  const user = await Users.find(id);
-  if (user) return { subject: subjectOf.user(user.id), label: user.email };
-  throw new NotFoundError("No team member with this id");
-}
 
 /** The signed-in person's sessions, a team member's (an owner's view), and the password change. */
 export const sessionRoutes: Record<(typeof sessionRouteKeys)[number], RouteHandler> = {
@@ -75,17 +63,18 @@ export const sessionRoutes: Record<(typeof sessionRouteKeys)[number], RouteHandl
     return { success: true, sessions_ended: ended };
   },
 
+  /** A member's, by the team screen's id (`account.<username>`, `google.<user id>`). */
   "GET /api/admin/team/{id}/sessions": async (req) => {
-    const { subject } = await memberSubject(req.params.id ?? "");
+    const { subject } = await Team.sessionSubject(req.params.id ?? "");
     const me = await signedIn(req);
     return summaries(subject, me.record.token_hash);
   },
 
   "DELETE /api/admin/team/{id}/sessions/{session_id}": async (req) => {
-    const { subject, label } = await memberSubject(req.params.id ?? "");
+    const { subject, member } = await Team.sessionSubject(req.params.id ?? "");
     const ended = await Sessions.endById(subject, req.params.session_id ?? "");
     if (!ended) throw new NotFoundError("Session not found");
-    req.audit({ entity_id: ended.id ?? "", entity_label: `${label}: ${labelOf(ended)}`.slice(0, 200) });
+    req.audit({ entity_id: ended.id ?? "", entity_label: `${member.name}: ${labelOf(ended)}`.slice(0, 200) });
     return { success: true };
   },
 };

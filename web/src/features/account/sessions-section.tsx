@@ -1,9 +1,10 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import { LogOut, MonitorSmartphone } from "lucide-react";
 import type { SessionSummary } from "@agency/core/contract/sessions";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge } from "../../components/admin/badge";
 import { actionOutline, panel, textAction } from "../../components/admin/classes";
-import { useConfirm } from "../../components/admin/confirm-dialog";
+import { useConfirm, type ConfirmOptions } from "../../components/admin/confirm-dialog";
 import { LoadFailed } from "../../components/admin/load-failed";
 import { useToast } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
@@ -44,6 +45,43 @@ function SessionRow({ session, onEnd, busy }: { session: SessionSummary; onEnd: 
   );
 }
 
+/** The question before a session ends. */
+export const endSessionQuestion = (s: SessionSummary): ConfirmOptions => ({
+  title: "End session",
+  message: `End the session of ${sessionDevice(s)}? That browser is signed out at once.`,
+  confirmLabel: "End session",
+});
+
+/**
+ * A list of sessions (one's own on Account & security, a member's on the Team screen): loading,
+ * failed with Retry, or the rows, each but this browser's with 'End session'.
+ */
+export function SessionList({
+  sessions,
+  label,
+  empty,
+  onEnd,
+  busy,
+}: {
+  sessions: UseQueryResult<SessionSummary[]>;
+  label: string;
+  /** Shown when there are none (a member signed in nowhere). */
+  empty?: string;
+  onEnd: (s: SessionSummary) => void;
+  busy: boolean;
+}) {
+  if (sessions.isPending) return <Spinner label="Loading sessions" className="py-6" />;
+  if (sessions.isError) return <LoadFailed onRetry={() => sessions.refetch()} />;
+  if (!sessions.data.length && empty) return <p className="py-4 text-sm text-slate-600">{empty}</p>;
+  return (
+    <ul aria-label={label} className="mt-2 divide-y divide-slate-200">
+      {sessions.data.map((s) => (
+        <SessionRow key={s.id} session={s} onEnd={() => onEnd(s)} busy={busy} />
+      ))}
+    </ul>
+  );
+}
+
 /**
  * 'Sessions' of Account & security: where this account is signed in (browser and system, address,
  * when), this browser marked; ending one signs that browser out at once, or all the others.
@@ -58,12 +96,7 @@ export function SessionsSection() {
   const others = sessions.data?.filter((s) => !s.current) ?? [];
 
   async function endOne(s: SessionSummary) {
-    const ok = await confirm({
-      title: "End session",
-      message: `End the session of ${sessionDevice(s)}? That browser is signed out at once.`,
-      confirmLabel: "End session",
-    });
-    if (!ok) return;
+    if (!(await confirm(endSessionQuestion(s)))) return;
     end.mutate(s.id, {
       onSuccess: () => toast.success("Session ended"),
       onError: (err) => showError(err, { fallback: "Failed to end the session" }),
@@ -99,17 +132,7 @@ export function SessionsSection() {
           </button>
         )}
       </div>
-      {sessions.isPending ? (
-        <Spinner label="Loading sessions" className="py-6" />
-      ) : sessions.isError ? (
-        <LoadFailed onRetry={() => sessions.refetch()} />
-      ) : (
-        <ul aria-label="Your sessions" className="mt-2 divide-y divide-slate-200">
-          {sessions.data.map((s) => (
-            <SessionRow key={s.id} session={s} onEnd={() => void endOne(s)} busy={end.isPending} />
-          ))}
-        </ul>
-      )}
+      <SessionList sessions={sessions} label="Your sessions" onEnd={(s) => void endOne(s)} busy={end.isPending} />
       {confirmDialog}
     </section>
   );

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import type { SessionSummary } from "@agency/core/contract/sessions";
 import type { InvitationInput, TeamLink, TeamMember } from "@agency/core/contract/team";
 import type { Role } from "@agency/core/routes";
 import { api } from "../../lib/api";
@@ -33,3 +34,17 @@ export function useRemoveMember() {
 
 /** A reset link changes nothing the list shows. */
 export const usePasswordReset = () => useMutation({ mutationFn: (id: string) => api.post<TeamLink>(`${path(id)}/password-reset`, {}) });
+
+/** A member's sessions (the owner's view): listed while their dialog is open. */
+export const memberSessionsKey = (id: string) => [...teamKey, id, "sessions"] as const;
+
+export const useMemberSessions = (id: string | null) =>
+  useQuery({ queryKey: memberSessionsKey(id ?? ""), queryFn: () => api.get<SessionSummary[]>(`${path(id!)}/sessions`), enabled: id !== null });
+
+export function useEndMemberSession(id: string) {
+  const invalidate = useInvalidate(memberSessionsKey(id));
+  return useMutation({
+    mutationFn: (sessionId: string) => api.delete<unknown>(`${path(id)}/sessions/${encodeURIComponent(sessionId)}`),
+    onSuccess: () => invalidate(),
+  });
+}

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Copy, KeyRound, ShieldCheck, Trash2, UserCheck, UserPlus, UserX } from "lucide-react";
+import { Copy, KeyRound, MonitorSmartphone, ShieldCheck, Trash2, UserCheck, UserPlus, UserX } from "lucide-react";
+import type { SessionSummary } from "@agency/core/contract/sessions";
 import { roleLabels, type TeamLink, type TeamMember, type TeamStatus } from "@agency/core/contract/team";
 import { roles, type Role } from "@agency/core/routes";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
@@ -16,7 +17,8 @@ import { RowAction } from "../../components/admin/row-actions";
 import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
 import { CloseButton, Modal } from "../../components/ui/modal";
-import { useInvite, usePasswordReset, useRemoveMember, useTeam, useUpdateMember } from "../../features/team/admin-api";
+import { endSessionQuestion, SessionList } from "../../features/account/sessions-section";
+import { useEndMemberSession, useInvite, useMemberSessions, usePasswordReset, useRemoveMember, useTeam, useUpdateMember } from "../../features/team/admin-api";
 import { formatDateTime } from "../../lib/format";
 
 const roleOptions = roles.map((r) => ({ value: r, label: roleLabels[r] }));
@@ -149,10 +151,45 @@ function ResetLinkDialog({ member, link, onClose }: { member: TeamMember | null;
   );
 }
 
+/** A member's sessions (browser and system, address, when); ending one signs that browser out at once. */
+function MemberSessionsDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
+  const titleId = useId();
+  const sessions = useMemberSessions(member?.id ?? null);
+  const end = useEndMemberSession(member?.id ?? "");
+  const toast = useToast();
+  const showError = useApiErrorHandler();
+  const [confirmDialog, confirm] = useConfirm();
+
+  async function endOne(s: SessionSummary) {
+    if (!(await confirm(endSessionQuestion(s)))) return;
+    end.mutate(s.id, {
+      onSuccess: () => toast.success("Session ended"),
+      onError: (err) => showError(err, { fallback: "Failed to end the session" }),
+    });
+  }
+
+  return (
+    <Modal open={member !== null} onClose={onClose} labelledBy={titleId} width="max-w-xl">
+      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          Sessions of {member?.name}
+        </h2>
+        <CloseButton onClick={onClose} />
+      </div>
+      <div className="p-6">
+        <p className="text-sm text-slate-600">Where they are signed in. Ending a session signs that browser out at once.</p>
+        <SessionList sessions={sessions} label={`Sessions of ${member?.name ?? ""}`} empty="Not signed in anywhere." onEnd={(s) => void endOne(s)} busy={end.isPending} />
+      </div>
+      {confirmDialog}
+    </Modal>
+  );
+}
+
 interface RowActions {
   onRole: (m: TeamMember, role: Role) => void;
   onToggle: (m: TeamMember) => void;
   onReset: (m: TeamMember) => void;
+  onSessions: (m: TeamMember) => void;
   onRemove: (m: TeamMember) => void;
 }
 
@@ -213,12 +250,12 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
       },
     },
     dateColumn<TeamMember>("last_login_at", "Last sign-in", (m) => m.last_login_at, { empty: "Never", wrap: true }),
-    // Room for more row actions (a member's sessions) beside these.
     actionsColumn<TeamMember>((m) =>
       m.kind === "invitation" ? (
         <RowAction label={`Withdraw the invitation of ${m.name}`} icon={Trash2} danger onClick={() => actions.onRemove(m)} />
       ) : (
         <>
+          <RowAction label={`Sessions of ${m.name}`} icon={MonitorSmartphone} onClick={() => actions.onSessions(m)} />
           {m.kind === "account" && <RowAction label={`Password-reset link for ${m.name}`} icon={KeyRound} onClick={() => actions.onReset(m)} />}
           <RowAction
             label={m.status === "disabled" ? `Enable ${m.name}` : `Disable ${m.name}`}
@@ -243,6 +280,7 @@ export default function TeamPage() {
   const [confirmDialog, confirm] = useConfirm();
   const [inviting, setInviting] = useState(false);
   const [resetFor, setResetFor] = useState<{ member: TeamMember; link: TeamLink } | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<TeamMember | null>(null);
 
   const [removeDialog, requestRemove] = useConfirmedDelete<TeamMember>({
     title: "Remove from the team",
@@ -271,6 +309,7 @@ export default function TeamPage() {
         },
         onReset: (m) =>
           reset.mutate(m.id, { onSuccess: (link) => setResetFor({ member: m, link }), onError: (err) => showError(err, { fallback: "Failed to make a reset link" }) }),
+        onSessions: setSessionsOf,
         onRemove: (m) => void requestRemove(m),
       }),
     [update, reset, toast, showError, confirm, requestRemove],
@@ -307,6 +346,7 @@ export default function TeamPage() {
         empty={<EmptyState icon={ShieldCheck} title="Nobody yet" hint="Invite someone to give them access." />}
       />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <MemberSessionsDialog member={sessionsOf} onClose={() => setSessionsOf(null)} />
       <ResetLinkDialog member={resetFor?.member ?? null} link={resetFor?.link ?? null} onClose={() => setResetFor(null)} />
       {confirmDialog}
       {removeDialog}
