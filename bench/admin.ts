@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startRuntime, freePort } from "../tests/support/runtime";
+import { deterministic, openSeededStore } from "./seeding";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 9));
@@ -34,11 +35,7 @@ const KB = 1000;
 const DAY = 86_400_000;
 
 // ---- Deterministic content ---------------------------------------------------------------------
-let seed = 20261123;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-const words = "automation workflow agent model data pipeline invoice support ticket forecast vision quality training course team budget timeline integration dashboard report customer schedule".split(" ");
-const sentence = (n: number) => Array.from({ length: n }, () => pick(words)).join(" ");
+const { random, pick, sentence } = deterministic(20261123);
 const text = (minChars: number, maxChars: number) => {
   const target = minChars + Math.floor(random() * (maxChars - minChars));
   let out = "";
@@ -52,22 +49,14 @@ const createdAt = (i: number, now: number) => new Date(i % 500 === 0 ? now - Mat
 
 // ---- Seeding -----------------------------------------------------------------------------------
 async function seedData(dataDir: string) {
-  process.env.TABLE_NAME = "agency-local";
-  const { startDynalite } = await import("../packages/local/src/dynamo");
-  const db0 = await startDynalite({ path: dataDir });
-  process.env.DYNAMODB_ENDPOINT = db0.endpoint;
-  const { dynamo } = await import("../packages/core/src/db/client");
-  const { ensureTable } = await import("../packages/core/src/db/table");
+  const db0 = await openSeededStore(dataDir);
   const { db } = await import("../packages/core/src/db/service");
-  const { seedDefaults } = await import("../packages/core/src/seed/seed");
   const { Messages } = await import("../packages/core/src/messages/messages");
   const { Registrations } = await import("../packages/core/src/registrations/registrations");
   const { BlogEditor } = await import("../packages/core/src/blog/editor");
   const { blogPostInput } = await import("../packages/core/src/contract/blog");
   const { Users } = await import("../packages/core/src/users/users");
   const { recount } = await import("../packages/core/src/counters/recount");
-  await ensureTable(dynamo().raw, "agency-local");
-  await seedDefaults();
   const now = Date.now();
   const started = Date.now();
   const inChunks = async <T>(items: T[], size: number, write: (chunk: T[]) => Promise<unknown>) => {

@@ -24,6 +24,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { freePort, startRuntime } from "../tests/support/runtime";
+import { deterministic, openSeededStore } from "./seeding";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
@@ -34,27 +35,15 @@ const DAY = 86_400_000;
 const NEEDLE = "quokkaneedle";
 
 // ---- Deterministic content ---------------------------------------------------------------------
-let seed = 20261125;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-const words = "automation workflow agent model data pipeline invoice support ticket forecast vision quality training course team budget timeline integration dashboard report customer schedule".split(" ");
-const sentence = (n: number) => Array.from({ length: n }, () => pick(words)).join(" ");
+const { random, pick, sentence } = deterministic(20261125);
 const paragraph = () => `<p>${Array.from({ length: 6 }, () => `${sentence(14)}.`).join(" ")}</p>`;
 
 async function seedData(dataDir: string) {
-  process.env.TABLE_NAME = "agency-local";
-  const { startDynalite } = await import("../packages/local/src/dynamo");
-  const db0 = await startDynalite({ path: dataDir });
-  process.env.DYNAMODB_ENDPOINT = db0.endpoint;
-  const { dynamo } = await import("../packages/core/src/db/client");
-  const { ensureTable } = await import("../packages/core/src/db/table");
-  const { seedDefaults } = await import("../packages/core/src/seed/seed");
+  const db0 = await openSeededStore(dataDir);
   const { BlogEditor } = await import("../packages/core/src/blog/editor");
   const { blogPostInput } = await import("../packages/core/src/contract/blog");
   const { blogCategories } = await import("../packages/core/src/contract/blog-values");
   const { recount } = await import("../packages/core/src/counters/recount");
-  await ensureTable(dynamo().raw, "agency-local");
-  await seedDefaults();
   const started = Date.now();
   const now = Date.now();
   const total = POSTS + Math.round(POSTS / 10);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminMessage } from "@agency/core/contract/admin";
-import { audit, countersReload, deleteWithConfirmation, expectCsvExport, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, countersReload, deleteInboxRow, expectCsvExport, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
@@ -127,14 +127,7 @@ test("an admin works through contact messages: search, filters, details, read st
   await expect(page.getByTestId("toasts")).toContainText(`Exported 3 messages to contact-messages-${exportDay()}.csv`);
 
   // Delete: Escape cancels, Enter on the initially focused Cancel does not delete, Delete does.
-  await deleteWithConfirmation(page, {
-    button: row(page, ada.name).getByRole("button", { name: "Delete message" }),
-    row: row(page, ada.name),
-    dialogName: "Delete message",
-    question: "Are you sure you want to delete this message?",
-    tableName: "Contact messages",
-  });
-  await expect(page.getByTestId("toasts")).toContainText("Message deleted");
+  await deleteInboxRow(page, { row: row(page, ada.name), noun: "message", tableName: "Contact messages" });
   await expect(table(page).getByRole("rowheader")).toHaveCount(2);
   const remaining = (await (await page.request.get(`/api/admin/contact-submissions?q=${tag}`)).json()) as AdminMessage[];
   expect(remaining.map((m) => m.name)).toEqual([linus.name, grace.name]);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminRegistration } from "@agency/core/contract/admin";
-import { audit, countersReload, deleteWithConfirmation, expectCsvExport, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, countersReload, deleteInboxRow, expectCsvExport, exportDate, exportDay, runTag, signInAsAdmin } from "../support/admin-journey";
 import { createAsVisitor } from "../support/public-writes";
 
 // Exports and the date column use the browser's time zone; pin it so expected files are exact.
@@ -124,14 +124,7 @@ test("an admin follows up course registrations: search, status filter and change
 
   // Delete with confirmation: Escape cancels, Enter on the focused Cancel keeps it, Delete removes it.
   countersReloaded = countersReload(page, STATS);
-  await deleteWithConfirmation(page, {
-    button: row(page, bob.name).getByRole("button", { name: "Delete registration" }),
-    row: row(page, bob.name),
-    dialogName: "Delete registration",
-    question: "Are you sure you want to delete this registration?",
-    tableName: "Course registrations",
-  });
-  await expect(page.getByTestId("toasts")).toContainText("Registration deleted");
+  await deleteInboxRow(page, { row: row(page, bob.name), noun: "registration", tableName: "Course registrations" });
   await countersReloaded;
   const remaining = (await (await page.request.get(`/api/admin/course-registrations?q=${tag}`)).json()) as AdminRegistration[];
   expect(remaining.map((r) => r.name)).toEqual([ada.name]);

@@ -63,6 +63,25 @@ describe("the API 5xx alarm", () => {
   });
 });
 
+/** An alarm that fires when the stage's Agency/<metricName> sum reaches 1 in one 5-minute period. */
+function expectStageCountAlarm(alarmName: string, metricName: string) {
+  app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+    AlarmName: alarmName,
+    ComparisonOperator: "GreaterThanOrEqualToThreshold",
+    Threshold: 1,
+    EvaluationPeriods: 1,
+    Metrics: [
+      Match.objectLike({
+        MetricStat: {
+          Metric: { Namespace: "Agency", MetricName: metricName, Dimensions: [{ Name: "Stage", Value: "test" }] },
+          Period: period,
+          Stat: "Sum",
+        },
+      }),
+    ],
+  });
+}
+
 /**
  * `feature`'s alarm on the Lambda metric `metricName`: it fires at `threshold` or more in one
  * 5-minute sum of that function's metric.
@@ -131,42 +150,14 @@ describe("the DynamoDB alarm", () => {
 describe("the lead mail alarm", () => {
   it("fires when at least 1 lead mail fails in 5 minutes, on the stage's Agency/LeadMailFailures metric", () => {
     expect(LEAD_MAIL_METRIC).toEqual({ namespace: "Agency", metricName: "LeadMailFailures" });
-    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
-      AlarmName: "test-agency-lead-mail-failures",
-      ComparisonOperator: "GreaterThanOrEqualToThreshold",
-      Threshold: 1,
-      EvaluationPeriods: 1,
-      Metrics: [
-        Match.objectLike({
-          MetricStat: {
-            Metric: { Namespace: "Agency", MetricName: "LeadMailFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
-            Period: period,
-            Stat: "Sum",
-          },
-        }),
-      ],
-    });
+    expectStageCountAlarm("test-agency-lead-mail-failures", "LeadMailFailures");
   });
 });
 
 describe("the audit write alarm", () => {
   it("fires when at least 1 audit entry could not be written in 5 minutes, on the stage's Agency/AuditWriteFailures metric", () => {
     expect(AUDIT_WRITE_METRIC).toEqual({ namespace: "Agency", metricName: "AuditWriteFailures" });
-    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
-      AlarmName: "test-agency-audit-write-failures",
-      ComparisonOperator: "GreaterThanOrEqualToThreshold",
-      Threshold: 1,
-      EvaluationPeriods: 1,
-      Metrics: [
-        Match.objectLike({
-          MetricStat: {
-            Metric: { Namespace: "Agency", MetricName: "AuditWriteFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
-            Period: period,
-            Stat: "Sum",
-          },
-        }),
-      ],
-    });
+    expectStageCountAlarm("test-agency-audit-write-failures", "AuditWriteFailures");
   });
 });
 

@@ -76,6 +76,22 @@ export async function deleteWithConfirmation(page: Page, opts: { button: Locator
 }
 
 /**
+ * An inbox screen's delete of one row (`row`, in the table named `tableName`), through the row's
+ * "Delete <noun>" button and its confirmation (deleteWithConfirmation), ending on the "<Noun> deleted" toast.
+ */
+export async function deleteInboxRow(page: Page, opts: { row: Locator; noun: string; tableName: string }) {
+  const { row, noun, tableName } = opts;
+  await deleteWithConfirmation(page, {
+    button: row.getByRole("button", { name: `Delete ${noun}` }),
+    row,
+    dialogName: `Delete ${noun}`,
+    question: `Are you sure you want to delete this ${noun}?`,
+    tableName,
+  });
+  await expect(page.getByTestId("toasts")).toContainText(`${noun[0]!.toUpperCase()}${noun.slice(1)} deleted`);
+}
+
+/**
  * Resolves when the screen reloads its counters (GET `path`): how a journey checks that a change
  * refreshed them. The numbers themselves belong to every journey running against the runtime.
  */

@@ -99,24 +99,38 @@ function labelOf(body: unknown): string {
 const idOf = (body: unknown): string =>
   body && typeof body === "object" && Object.hasOwn(body, "id") && typeof (body as { id: unknown }).id === "string" ? (body as { id: string }).id : "";
 
-/**
- * Writes the entry of a request that was an admin action; never throws. A failed write is logged
- * and counted (the Agency/AuditWriteFailures metric, which raises an alarm): the admin's action has
- * already happened and its answer stands.
- */
-export async function recordAudit(
+/** What runs after a handler answered: the request, its route's access, the handler's note, the body's fields, the answer. */
+export type AfterAnswer = (
   req: AuditedRequest,
   access: string,
   note: AuditNote | undefined,
   bodyFields: string[] | undefined,
   result: { status: number; body: unknown },
-): Promise<void> {
+) => Promise<void>;
+
+/**
+ * What an answered request was, as the audit log and revisions read it: its method, whether it was
+ * an admin write that succeeded, and its action and entity (the handler's note first, then the route's).
+ */
+export function writeOf(req: AuditedRequest, access: string, note: AuditNote | undefined, result: { status: number }) {
   const method = req.routeKey.slice(0, req.routeKey.indexOf(" "));
-  const adminWrite = access === "admin" && method !== "GET" && result.status >= 200 && result.status < 300;
-  if (!adminWrite && !note?.action) return;
   const route = fromRoute(req.routeKey);
-  const action = note?.action ?? route?.action;
-  const entity = note?.entity ?? route?.entity;
+  return {
+    method,
+    adminWrite: access === "admin" && method !== "GET" && result.status >= 200 && result.status < 300,
+    action: note?.action ?? route?.action,
+    entity: note?.entity ?? route?.entity,
+  };
+}
+
+/**
+ * Writes the entry of a request that was an admin action; never throws. A failed write is logged
+ * and counted (the Agency/AuditWriteFailures metric, which raises an alarm): the admin's action has
+ * already happened and its answer stands.
+ */
+export const recordAudit: AfterAnswer = async (req, access, note, bodyFields, result) => {
+  const { method, adminWrite, action, entity } = writeOf(req, access, note, result);
+  if (!adminWrite && !note?.action) return;
   const actor = note?.actor ?? (req.session ? actorOf(req.session) : undefined);
   if (!action || !entity || !actor) return;
   try {
@@ -133,7 +147,7 @@ export async function recordAudit(
   } catch (err) {
     emitAuditWriteFailure(req, action, entity, err);
   }
-}
+};
 
 /** The failed audit write, logged as an error and as a CloudWatch Embedded Metric Format count. */
 function emitAuditWriteFailure(req: AuditedRequest, action: string, entity: string, err: unknown) {

@@ -1,8 +1,7 @@
 import type { AuditAction, AuditEntity } from "@agency/core/contract/audit";
 import { revisionAuditEntity, type RevisionAction, type RevisionEntity } from "@agency/core/contract/revisions";
 import { Revisions } from "@agency/core/revisions/revisions";
-import { actorOf, fromRoute, type AuditedRequest } from "./audit";
-import type { AuditNote } from "./request";
+import { actorOf, writeOf, type AfterAnswer } from "./audit";
 
 /**
  * Revisions' one hook in the http wrapper, beside the audit log's: after an admin write of an item
@@ -24,18 +23,9 @@ function itemIdOf(entity: RevisionEntity, item: Record<string, unknown>): string
 }
 
 /** Stores the revisions of a request's save; never throws (the save has happened and its answer stands). */
-export async function recordRevisions(
-  req: AuditedRequest,
-  access: string,
-  note: AuditNote | undefined,
-  bodyFields: string[] | undefined,
-  result: { status: number; body: unknown },
-): Promise<void> {
-  const method = req.routeKey.slice(0, req.routeKey.indexOf(" "));
-  if (access !== "admin" || method === "GET" || result.status < 200 || result.status >= 300 || !req.session) return;
-  const route = fromRoute(req.routeKey);
-  const auditEntity = note?.entity ?? route?.entity;
-  const action = note?.action ?? route?.action;
+export const recordRevisions: AfterAnswer = async (req, access, note, bodyFields, result) => {
+  const { adminWrite, action, entity: auditEntity } = writeOf(req, access, note, result);
+  if (!adminWrite || !req.session) return;
   const entity = auditEntity && byAuditEntity.get(auditEntity);
   if (!entity || !action || !revisionActions.has(action)) return;
   const actor = actorOf(req.session);
@@ -60,4 +50,4 @@ export async function recordRevisions(
       );
     }
   }
-}
+};

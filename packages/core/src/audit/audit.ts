@@ -1,21 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createConversions, type EntityItem } from "electrodb";
-import { AUDIT_RETENTION_DAYS, auditListQuery, type AuditAction, type AuditActor, type AuditEntity, type AuditEntry } from "../contract/audit";
+import { AUDIT_RETENTION_DAYS, auditListQuery, type AuditActor, type AuditEntry } from "../contract/audit";
 import { db } from "../db/service";
 import { pageAcrossPartitions, type Page, type PartitionKey } from "../db/paging";
 import { AuditEntryEntity } from "./entity";
 
 /** What an admin action says about itself; the rest (id, time, expiry) the log adds. */
-export interface AuditInput {
-  actor: AuditActor;
-  action: AuditAction;
-  entity: AuditEntity;
-  entity_id: string;
-  entity_label: string;
-  changed_fields: string[];
-  ip: string;
-  user_agent: string;
-}
+export type AuditInput = Omit<AuditEntry, "id" | "at">;
 
 const DAY_MS = 86_400_000;
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -103,48 +94,52 @@ export const AuditLog = {
     };
     if (from > to) return { items: [] };
 
-    if (q.actor) {
-      const conv = convert().byActor;
-      const actor_key = q.actor;
-      return pageAcrossPartitions<AuditEntry>({
+    /** Pages across `buckets` (partitions, newest first), with the cursor in the index's own form. */
+    const across = (
+      conv: Conversions,
+      buckets: string[],
+      bucketOf: (key: PartitionKey) => string,
+      composite: (bucket: string, at: string, id: string) => Record<string, string>,
+      query: (bucket: string) => Query,
+    ) =>
+      pageAcrossPartitions<AuditEntry>({
         list: "audit-log",
         filters,
         limit: q.limit,
         cursor: q.cursor,
         order: "desc",
         filtered,
-        // One partition: the actor's; the range of days is a condition on the sort key.
-        buckets: [""],
+        buckets,
         keyOf,
-        bucketOf: () => "",
-        toCursor: (_b, [at, id]) => conv.fromComposite.toCursor({ actor_key, at, id, day: dayOf(at) }),
+        bucketOf,
+        toCursor: (bucket, [at, id]) => conv.fromComposite.toCursor(composite(bucket, at, id)),
         fromCursor: (c) => {
           const { at, id } = conv.fromCursor.toComposite(c);
           return [at ?? "", id ?? ""];
         },
-        query: (_b, page) => go(db().auditEntry.query.byActor({ actor_key }).between({ at: from }, { at: addDays(to, 1) }) as unknown as Query, page),
+        query: (bucket, page) => go(query(bucket), page),
       });
+
+    if (q.actor) {
+      const actor_key = q.actor;
+      // One partition: the actor's; the range of days is a condition on the sort key.
+      return across(
+        convert().byActor,
+        [""],
+        () => "",
+        (_b, at, id) => ({ actor_key, at, id, day: dayOf(at) }),
+        () => db().auditEntry.query.byActor({ actor_key }).between({ at: from }, { at: addDays(to, 1) }) as unknown as Query,
+      );
     }
 
     // Only the days that have entries (one Query), newest first.
     const days = (await db().auditDay.query.days({}).between({ day: from }, { day: to }).go({ pages: "all", order: "desc", attributes: ["day"] })).data.map((d) => d.day);
-    const conv = convert().byDay;
-    return pageAcrossPartitions<AuditEntry>({
-      list: "audit-log",
-      filters,
-      limit: q.limit,
-      cursor: q.cursor,
-      order: "desc",
-      filtered,
-      buckets: days,
-      keyOf,
-      bucketOf: ([at]) => dayOf(at),
-      toCursor: (day, [at, id]) => conv.fromComposite.toCursor({ day, at, id }),
-      fromCursor: (c) => {
-        const { at, id } = conv.fromCursor.toComposite(c);
-        return [at ?? "", id ?? ""];
-      },
-      query: (day, page) => go(db().auditEntry.query.byDay({ day }), page),
-    });
+    return across(
+      convert().byDay,
+      days,
+      ([at]) => dayOf(at),
+      (day, at, id) => ({ day, at, id }),
+      (day) => db().auditEntry.query.byDay({ day }),
+    );
   },
 };

@@ -15,22 +15,25 @@ import { auditActions, auditEntities, actorTypes } from "../contract/audit";
  * Filters by entity and action are FilterExpressions on either query. Which days have entries at all
  * is AuditDayEntity's: a list reads only those days, not every day of the year.
  */
+/** Who did it (contract/audit.ts's AuditActor), as the audit log and revisions store it. */
+export const actorAttribute = {
+  type: "map",
+  required: true,
+  readOnly: true,
+  properties: {
+    type: { type: actorTypes, required: true },
+    id: { type: "string", required: true },
+    name: { type: "string", required: true },
+  },
+} as const;
+
 export const AuditEntryEntity = new Entity({
   model: { entity: "auditEntry", version: "1", service: "agency" },
   attributes: {
     id: { type: "string", required: true, readOnly: true },
     at: { type: "string", required: true, readOnly: true },
     day: { type: "string", required: true, readOnly: true, hidden: true },
-    actor: {
-      type: "map",
-      required: true,
-      readOnly: true,
-      properties: {
-        type: { type: actorTypes, required: true },
-        id: { type: "string", required: true },
-        name: { type: "string", required: true },
-      },
-    },
+    actor: actorAttribute,
     /** The actor's id again, as the byActor index's key; absent for entries without an actor. */
     actor_key: { type: "string", readOnly: true, hidden: true },
     action: { type: auditActions, required: true, readOnly: true },

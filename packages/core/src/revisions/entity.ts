@@ -1,5 +1,5 @@
 import { Entity } from "../db/entity";
-import { actorTypes } from "../contract/audit";
+import { actorAttribute } from "../audit/entity";
 import { revisionEntities } from "../contract/revisions";
 
 /**
@@ -34,16 +34,7 @@ export const RevisionEntity = new Entity({
     ...itemKey,
     seq: { type: "string", required: true, readOnly: true },
     at: { type: "string", required: true, readOnly: true },
-    actor: {
-      type: "map",
-      required: true,
-      readOnly: true,
-      properties: {
-        type: { type: actorTypes, required: true },
-        id: { type: "string", required: true },
-        name: { type: "string", required: true },
-      },
-    },
+    actor: actorAttribute,
     action: { type: ["create", "update", "publish", "unpublish", "restore"] as const, required: true, readOnly: true },
     version: { type: "number", required: true, readOnly: true },
     changed_fields: { type: "list", items: { type: "string" }, required: true, readOnly: true },

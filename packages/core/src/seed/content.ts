@@ -185,6 +185,18 @@ const COOKIE_POLICY_HTML = `<p>This Cookie Policy explains how Arcline AI uses c
 /* Page sections                                                                                    */
 /* ------------------------------------------------------------------------------------------------ */
 
+/** The page's intro video section (the home page and the tech school show the same video). */
+const introVideo = (page_slug: "home" | "tech-school") => ({
+  id: `ps-${page_slug}-video_embed_url`,
+  page_slug,
+  section_key: "video_embed_url",
+  title: "",
+  content: "",
+  video_url: INTRO_VIDEO_URL,
+  image_url: "",
+  is_active: true,
+});
+
 export const seedPageSections: {
   id: string;
   page_slug: string;
@@ -268,16 +280,7 @@ export const seedPageSections: {
     image_url: "",
     is_active: true,
   },
-  {
-    id: "ps-home-video_embed_url",
-    page_slug: "home",
-    section_key: "video_embed_url",
-    title: "",
-    content: "",
-    video_url: INTRO_VIDEO_URL,
-    image_url: "",
-    is_active: true,
-  },
+  introVideo("home"),
   {
     id: "ps-home-video_description_title",
     page_slug: "home",
@@ -395,16 +398,7 @@ export const seedPageSections: {
     image_url: "",
     is_active: true,
   },
-  {
-    id: "ps-tech-school-video_embed_url",
-    page_slug: "tech-school",
-    section_key: "video_embed_url",
-    title: "",
-    content: "",
-    video_url: INTRO_VIDEO_URL,
-    image_url: "",
-    is_active: true,
-  },
+  introVideo("tech-school"),
   {
     id: "ps-tech-school-featured_courses_title",
     page_slug: "tech-school",

@@ -3,18 +3,10 @@
  * description, canonical, Open Graph, Twitter card, JSON-LD), the page's markup in #root and the
  * query cache it was rendered from (for hydration).
  */
-export interface PageHead {
-  title: string;
-  ogTitle: string;
-  description: string;
-  url: string;
-  siteName: string;
-  image?: string;
-  type: "website" | "article";
-  publishedTime?: string;
-  modifiedTime?: string;
-  jsonLd: object[];
-}
+
+import type { PageHead } from "@agency/core/contract/page-head";
+
+export type { PageHead };
 
 const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */

@@ -8,11 +8,12 @@ import { api } from "../../lib/api";
 import { formatDateTime } from "../../lib/format";
 import { usePagedList } from "../../lib/paged";
 import { Spinner } from "../spinner";
-import { CloseButton, Modal } from "../ui/modal";
+import { Modal } from "../ui/modal";
 import { useApiErrorHandler } from "./api-errors";
 import { actionOutline, actionPrimary } from "./classes";
 import { useConfirm } from "./confirm-dialog";
 import { useToast } from "./toasts";
+import { DialogHeader } from "./dialog-header";
 
 const BASE = "/api/admin/revisions";
 const revisionKeys = { list: (entity: RevisionEntity, id: string) => ["admin", "revisions", entity, id] as const };
@@ -163,12 +164,7 @@ function HistoryDialog<T extends Item>({ entity, id, current, onRestored, onClos
   return (
     <>
       <Modal open onClose={onClose} labelledBy={titleId} width="max-w-6xl">
-        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-          <h2 id={titleId} className="text-xl font-bold text-slate-900">
-            History
-          </h2>
-          <CloseButton onClick={onClose} />
-        </div>
+        <DialogHeader id={titleId} title="History" onClose={onClose} />
         <div className="grid gap-6 px-6 py-5 lg:grid-cols-[18rem_1fr]">
           <div>
             {list.isPending ? (

@@ -3,11 +3,12 @@ import { fieldErrors, MAX_ALT_LENGTH } from "@agency/core/contract/common";
 import { mediaUpdate, type MediaUpdate } from "@agency/core/contract/media";
 import { AltWarning } from "../../components/admin/alt-warning";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
-import { actionOutline, actionPrimary } from "../../components/admin/classes";
+import { FormActions } from "../../components/admin/form-actions";
 import { TextAreaField, TextField } from "../../components/admin/form-fields";
 import { useToast } from "../../components/admin/toasts";
-import { CloseButton, Modal } from "../../components/ui/modal";
+import { Modal } from "../../components/ui/modal";
 import { useUpdateMedia, type AdminMedia } from "./admin-api";
+import { DialogHeader } from "../../components/admin/dialog-header";
 
 /**
  * 'Edit image': the library's rename and default alt text (PUT /api/admin/media/{id}). The alt
@@ -46,12 +47,7 @@ export function EditMediaDialog({ item, onClose }: { item: AdminMedia; onClose: 
   return (
     <Modal open onClose={onClose} labelledBy={titleId} width="max-w-xl">
       <form onSubmit={submit} noValidate>
-        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-          <h2 id={titleId} className="text-xl font-bold text-slate-900">
-            Edit image
-          </h2>
-          <CloseButton onClick={onClose} />
-        </div>
+        <DialogHeader id={titleId} title="Edit image" onClose={onClose} />
         <div className="space-y-4 p-6">
           <img src={item.url} alt="" className="h-40 w-full rounded-lg border border-slate-200 bg-slate-100 object-contain" />
           <TextField
@@ -79,14 +75,7 @@ export function EditMediaDialog({ item, onClose }: { item: AdminMedia; onClose: 
             {!alt.trim() && !errors.alt && <AltWarning />}
           </div>
         </div>
-        <div className="flex justify-end gap-3 border-t border-slate-200 px-6 py-4">
-          <button type="button" className={actionOutline} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={actionPrimary} disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Save"}
-          </button>
-        </div>
+        <FormActions className="flex justify-end gap-3 border-t border-slate-200 px-6 py-4" onCancel={onClose} pending={update.isPending} label="Save" pendingLabel="Saving..." />
       </form>
     </Modal>
   );

@@ -3,10 +3,11 @@ import { Check, Images } from "lucide-react";
 import type { CompletedUpload } from "@agency/core/contract/media";
 import { actionOutline, actionPrimary } from "../../components/admin/classes";
 import { SearchBox, useDebouncedValue } from "../../components/admin/filters";
-import { CloseButton, Modal } from "../../components/ui/modal";
+import { Modal } from "../../components/ui/modal";
 import { useMediaList, type AdminMedia } from "./admin-api";
 import { MediaGrid } from "./media-grid";
 import { UploadButton, UploadProgress, useImageUploads } from "./uploads";
+import { DialogHeader } from "../../components/admin/dialog-header";
 
 /** An image picked for a field: its address and its default alt text. */
 export interface PickedImage {
@@ -21,12 +22,7 @@ function MediaChooser({ onChoose, onClose }: { onChoose: (item: AdminMedia) => v
   const list = useMediaList(useDebouncedValue(search));
   return (
     <Modal open onClose={onClose} labelledBy={titleId} width="max-w-5xl">
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-        <h2 id={titleId} className="text-xl font-bold text-slate-900">
-          Choose an image
-        </h2>
-        <CloseButton onClick={onClose} />
-      </div>
+      <DialogHeader id={titleId} title="Choose an image" onClose={onClose} />
       <div className="p-6">
         <div className="mb-4 flex">
           <SearchBox label="Search images" placeholder="Search by file name or alt text..." value={search} onChange={setSearch} />

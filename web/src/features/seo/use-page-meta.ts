@@ -1,3 +1,4 @@
+import type { PageHead } from "@agency/core/contract/page-head";
 import { createContext, useContext, useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { clip } from "../../lib/format";
@@ -24,18 +25,7 @@ export interface PageMeta {
 }
 
 /** What a page rendered on the server declared about itself: the head of its HTML file. */
-export interface ResolvedMeta {
-  title: string;
-  /** og:title: the page's own name, or the full title on the home page. */
-  ogTitle: string;
-  description: string;
-  url: string;
-  siteName: string;
-  image?: string;
-  type: "website" | "article";
-  publishedTime?: string;
-  modifiedTime?: string;
-  jsonLd: object[];
+export interface ResolvedMeta extends PageHead {
   notFound: boolean;
 }
 

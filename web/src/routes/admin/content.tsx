@@ -31,16 +31,18 @@ const tabs = [
 ] as const;
 type TabId = (typeof tabs)[number]["id"];
 
-const pageOptions: { value: PageSlug; label: string }[] = [
-  { value: "home", label: "Home Page" },
-  { value: "about", label: "About Page" },
-  { value: "services", label: "Services Page" },
-  { value: "tech-school", label: "Tech School Page" },
-  { value: "contact", label: "Contact Page" },
-  { value: "blog", label: "Blog Page" },
-  { value: "global", label: "Global (Footer, etc.)" },
-  { value: "policies", label: "Legal Policies" },
-];
+/** Every page's name in the Page filter (a Record, so a new page slug cannot go without one). */
+const pageLabels: Record<PageSlug, string> = {
+  home: "Home Page",
+  about: "About Page",
+  services: "Services Page",
+  "tech-school": "Tech School Page",
+  contact: "Contact Page",
+  blog: "Blog Page",
+  global: "Global (Footer, etc.)",
+  policies: "Legal Policies",
+};
+const pageOptions = pageSlugs.map((value) => ({ value, label: pageLabels[value] }));
 
 const isOneOf = <T extends string>(list: readonly T[], v: string | null): v is T => v !== null && (list as readonly string[]).includes(v);
 

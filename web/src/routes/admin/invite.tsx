@@ -5,6 +5,7 @@ import { CircleCheck, KeyRound, LinkIcon } from "lucide-react";
 import { PASSWORD_MIN_LENGTH } from "@agency/core/contract/auth";
 import { invitationMessages, roleLabels, type InvitationView } from "@agency/core/contract/team";
 import { btnPrimary, input, label } from "../../components/admin/classes";
+import { AuthCard } from "../../components/admin/auth-card";
 import { Spinner } from "../../components/spinner";
 import { api, ApiError } from "../../lib/api";
 
@@ -13,17 +14,9 @@ function Card({ icon: Icon, title, children }: { icon: typeof KeyRound; title: s
     document.title = `${title} | Admin`;
   }, [title]);
   return (
-    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-slate-50 to-purple-50 px-4 py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-purple-100 text-purple-700">
-            <Icon aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        </div>
-        {children}
-      </div>
-    </main>
+    <AuthCard icon={Icon} title={title}>
+      {children}
+    </AuthCard>
   );
 }
 

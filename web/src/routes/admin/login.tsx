@@ -6,6 +6,7 @@ import type { SecondFactorChallenge } from "@agency/core/contract/account";
 import { authMessages, loginErrorText } from "@agency/core/contract/auth-texts";
 import { adminReturnPath, afterSignIn, RETURN_PARAM } from "@agency/core/contract/return-path";
 import { btnDev, btnOutline, btnPrimary, input, label } from "../../components/admin/classes";
+import { AuthCard } from "../../components/admin/auth-card";
 import { GoogleMark } from "../../components/admin/google-mark";
 import { Spinner } from "../../components/spinner";
 import { browserHasPasskeys, signInWithPasskey } from "../../features/account/passkey-sign-in";
@@ -204,89 +205,83 @@ export default function AdminLoginPage() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-linear-to-br from-slate-50 to-purple-50 px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
-          <div className="mb-6 text-center">
-            <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-purple-100 text-purple-700">
-              <Lock aria-hidden="true" className="h-6 w-6" />
-            </span>
-            <h1 className="text-2xl font-bold text-slate-900">Admin Login</h1>
-            <p className="mt-1 text-sm text-slate-600">Sign in to manage the website</p>
-          </div>
-
-          {user?.is_admin && !error && (
-            <p role="status" className="mb-5 rounded-lg border border-purple-200 bg-purple-50 px-4 py-3 text-sm text-purple-900">
-              Signed in as {user.type === "google" ? user.email : `@${user.username}`}.{" "}
-              <Link to={afterSignIn(next)} className="font-semibold underline">{next ? "Continue" : "Go to the dashboard"}</Link>
-            </p>
-          )}
-
-          {error && (
-            <p role="alert" className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              {error}
-            </p>
-          )}
-
-          {challenge ? (
-            <SecondFactorForm
-              challenge={challenge}
-              onDone={enterAdmin}
-              onRestart={(message) => {
-                setChallenge(null);
-                setError(message);
-              }}
-            />
-          ) : config.isPending ? (
-            <Spinner label="Loading sign-in options" className="py-6" />
-          ) : (
-            <div className="space-y-3">
-              {methods.devLogin && (
-                <button type="button" className={btnDev} onClick={devLogin} disabled={busy !== ""}>
-                  <CodeXml aria-hidden="true" className="h-5 w-5" />
-                  {busy === "dev" ? "Signing in..." : "Development Login"}
-                </button>
-              )}
-              {methods.google && (
-                <button type="button" className={btnOutline} onClick={google} disabled={busy !== ""}>
-                  <GoogleMark />
-                  {busy === "google" ? "Redirecting..." : "Continue with Google"}
-                </button>
-              )}
-              {methods.password && (
-                <>
-                  {(methods.devLogin || methods.google) && (
-                    <div className="flex items-center gap-3 py-2 text-xs uppercase tracking-wide text-slate-500">
-                      <span className="h-px flex-1 bg-slate-200" />
-                      or with an admin account
-                      <span className="h-px flex-1 bg-slate-200" />
-                    </div>
-                  )}
-                  <form onSubmit={submit} className="space-y-4" aria-label="Admin account sign-in">
-                    <LoginField id="login-username" name="username" text="Username" autoComplete="username" maxLength={100} value={username} onChange={setUsername} />
-                    <LoginField id="login-password" name="password" text="Password" type="password" autoComplete="current-password" maxLength={1024} value={password} onChange={setPassword} />
-                    <button type="submit" className={btnPrimary} disabled={busy !== ""}>
-                      {busy === "password" ? "Signing in..." : "Sign in"}
-                    </button>
-                  </form>
-                  {browserHasPasskeys() && (
-                    <button type="button" className={btnOutline} onClick={passkey} disabled={busy !== ""}>
-                      <KeyRound aria-hidden="true" className="h-5 w-5" />
-                      {busy === "passkey" ? "Waiting for your passkey..." : "Sign in with a passkey"}
-                    </button>
-                  )}
-                </>
-              )}
-            </div>
-          )}
-        </div>
+    <AuthCard
+      icon={Lock}
+      title="Admin Login"
+      subtitle="Sign in to manage the website"
+      below={
         <p className="mt-6 text-center">
           <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-purple-700 hover:text-purple-900">
             <ArrowLeft aria-hidden="true" className="h-4 w-4" />
             Back to website
           </Link>
         </p>
-      </div>
-    </main>
+      }
+    >
+      {user?.is_admin && !error && (
+        <p role="status" className="mb-5 rounded-lg border border-purple-200 bg-purple-50 px-4 py-3 text-sm text-purple-900">
+          Signed in as {user.type === "google" ? user.email : `@${user.username}`}.{" "}
+          <Link to={afterSignIn(next)} className="font-semibold underline">{next ? "Continue" : "Go to the dashboard"}</Link>
+        </p>
+      )}
+
+      {error && (
+        <p role="alert" className="mb-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+
+      {challenge ? (
+        <SecondFactorForm
+          challenge={challenge}
+          onDone={enterAdmin}
+          onRestart={(message) => {
+            setChallenge(null);
+            setError(message);
+          }}
+        />
+      ) : config.isPending ? (
+        <Spinner label="Loading sign-in options" className="py-6" />
+      ) : (
+        <div className="space-y-3">
+          {methods.devLogin && (
+            <button type="button" className={btnDev} onClick={devLogin} disabled={busy !== ""}>
+              <CodeXml aria-hidden="true" className="h-5 w-5" />
+              {busy === "dev" ? "Signing in..." : "Development Login"}
+            </button>
+          )}
+          {methods.google && (
+            <button type="button" className={btnOutline} onClick={google} disabled={busy !== ""}>
+              <GoogleMark />
+              {busy === "google" ? "Redirecting..." : "Continue with Google"}
+            </button>
+          )}
+          {methods.password && (
+            <>
+              {(methods.devLogin || methods.google) && (
+                <div className="flex items-center gap-3 py-2 text-xs uppercase tracking-wide text-slate-500">
+                  <span className="h-px flex-1 bg-slate-200" />
+                  or with an admin account
+                  <span className="h-px flex-1 bg-slate-200" />
+                </div>
+              )}
+              <form onSubmit={submit} className="space-y-4" aria-label="Admin account sign-in">
+                <LoginField id="login-username" name="username" text="Username" autoComplete="username" maxLength={100} value={username} onChange={setUsername} />
+                <LoginField id="login-password" name="password" text="Password" type="password" autoComplete="current-password" maxLength={1024} value={password} onChange={setPassword} />
+                <button type="submit" className={btnPrimary} disabled={busy !== ""}>
+                  {busy === "password" ? "Signing in..." : "Sign in"}
+                </button>
+              </form>
+              {browserHasPasskeys() && (
+                <button type="button" className={btnOutline} onClick={passkey} disabled={busy !== ""}>
+                  <KeyRound aria-hidden="true" className="h-5 w-5" />
+                  {busy === "passkey" ? "Waiting for your passkey..." : "Sign in with a passkey"}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </AuthCard>
   );
 }

@@ -12,6 +12,7 @@ import { useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
 import { EmptyState } from "../../components/admin/empty-state";
 import { SelectField, TextField } from "../../components/admin/form-fields";
+import { FormActions } from "../../components/admin/form-actions";
 import { PageHeader } from "../../components/admin/page-header";
 import { RowAction } from "../../components/admin/row-actions";
 import { useToast } from "../../components/admin/toasts";
@@ -114,14 +115,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <TextField label="Username" value={username} onChange={setUsername} error={errors.username} autoComplete="off" hint="Leave empty to let them choose one." />
             <TextField label="Email" type="email" value={email} onChange={setEmail} error={errors.email} autoComplete="off" hint="Kept with the account; no email is sent." />
             <SelectField label="Role" value={role} onChange={(v) => setRole(v as Role)} options={roleOptions} error={errors.role} hint={roleHints[role]} required />
-            <div className="flex justify-end gap-2">
-              <button type="button" className={actionOutline} onClick={close}>
-                Cancel
-              </button>
-              <button type="submit" className={actionPrimary} disabled={invite.isPending}>
-                {invite.isPending ? "Creating link..." : "Create invitation link"}
-              </button>
-            </div>
+            <FormActions className="flex justify-end gap-2" onCancel={close} pending={invite.isPending} label="Create invitation link" pendingLabel="Creating link..." />
           </form>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { Compass, HeartHandshake, PenTool, Repeat, Rocket, Scale, Sparkles, Target, TrendingUp, Users } from "lucide-react";
 import { CtaSection } from "../../components/public/cta-section";
+import { clientSatisfaction, projectsDelivered } from "../../components/public/figures";
 import { PageHero } from "../../components/public/page-hero";
 import { StatList } from "../../components/public/stat-list";
 import { PageSection } from "../../components/public/section-heading";
@@ -30,12 +31,7 @@ const values = [
   { icon: Repeat, title: "Continuous Learning", text: "Models drift and tools change. We keep learning, and through Arcline Academy we help your team keep learning too." },
 ];
 
-const stats = [
-  { end: 500, suffix: "+", label: "Projects delivered" },
-  { end: 3000, suffix: "+", label: "Students trained" },
-  { end: 12, suffix: "", label: "Industries served" },
-  { end: 95, suffix: "%", label: "Client satisfaction" },
-];
+const stats = [projectsDelivered, { end: 3000, suffix: "+", label: "Students trained" }, { end: 12, suffix: "", label: "Industries served" }, clientSatisfaction];
 
 export default function AboutPage() {
   const { texts } = usePageTexts("about", defaults);

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, FileSearch, Filter, Newspaper, Search, Tag }
 import "../../lib/zod-jitless";
 import { BLOG_PAGE_SIZE, publicBlogCategories, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { PageHero } from "../../components/public/page-hero";
+import { SidePanel } from "../../components/public/side-panel";
 import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";
 import { CloseButton, Modal } from "../../components/ui/modal";
@@ -79,16 +80,13 @@ function Pagination({ page, pages, hasNext, filters }: { page: number; pages: nu
 
 function PopularTags() {
   return (
-    <section aria-labelledby="tags-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="tags-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Tag className="h-5 w-5 text-purple-600" aria-hidden="true" /> Popular Tags
-      </h2>
+    <SidePanel headingId="tags-heading" icon={Tag} title="Popular Tags">
       <ul className="mt-4 flex flex-wrap gap-2">
         {popularTags.map((t) => (
           <li key={t} className="rounded-full bg-slate-100 px-3 py-1.5 text-sm text-slate-700">#{t}</li>
         ))}
       </ul>
-    </section>
+    </SidePanel>
   );
 }
 

@@ -1,6 +1,7 @@
 import { CalendarCheck, Clock, FileText, Mail, MapPin, MessageCircle, Phone, Timer, type LucideIcon } from "lucide-react";
 import { PageHero } from "../../components/public/page-hero";
 import { PageSection } from "../../components/public/section-heading";
+import { SidePanel } from "../../components/public/side-panel";
 import { container } from "../../components/ui/classes";
 import { usePageTexts, useSettings } from "../../features/content/api";
 import { ContactForm } from "../../features/contact/contact-form";
@@ -91,10 +92,7 @@ export default function ContactPage() {
               ))}
             </ul>
 
-            <section aria-labelledby="hours-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-                <Clock className="h-5 w-5 text-purple-600" aria-hidden="true" /> Business Hours
-              </h2>
+            <SidePanel headingId="hours-heading" icon={Clock} title="Business Hours">
               <dl className="mt-4 divide-y divide-slate-100">
                 {hours.map((h) => (
                   <div key={h.days} className="flex justify-between gap-4 py-2.5 text-sm">
@@ -103,7 +101,7 @@ export default function ContactPage() {
                   </div>
                 ))}
               </dl>
-            </section>
+            </SidePanel>
 
             <section aria-labelledby="expect-heading" className="on-dark rounded-2xl bg-linear-to-br from-purple-700 to-blue-700 p-6 text-white shadow-lg shadow-purple-900/20">
               <h2 id="expect-heading" className="text-lg font-bold">What to Expect</h2>

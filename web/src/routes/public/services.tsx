@@ -6,6 +6,7 @@ import {
 } from "lucide-react";
 import type { serviceCategories } from "@agency/core/contract/catalog-values";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
+import { clientSatisfaction, projectsDelivered } from "../../components/public/figures";
 import { PageHero } from "../../components/public/page-hero";
 import { StatList } from "../../components/public/stat-list";
 import { PageSection } from "../../components/public/section-heading";
@@ -80,12 +81,7 @@ const reasons = [
   { icon: Headphones, title: "Support After Launch", text: "Monitoring, retraining and a team that answers when something upstream changes." },
 ];
 
-const ctaStats = [
-  { end: 500, suffix: "+", label: "Projects delivered" },
-  { end: 95, suffix: "%", label: "Client satisfaction" },
-  { end: 40, suffix: "%", label: "Average cost reduction" },
-  { end: 24, suffix: "/7", label: "Systems monitored" },
-];
+const ctaStats = [projectsDelivered, clientSatisfaction, { end: 40, suffix: "%", label: "Average cost reduction" }, { end: 24, suffix: "/7", label: "Systems monitored" }];
 
 export default function ServicesPage() {
   const { texts } = usePageTexts("services", defaults);

@@ -1,0 +1,18 @@
+/**
+ * The head of a server-rendered page (title, description, canonical, Open Graph, Twitter card,
+ * JSON-LD): what the web app's page declares while it renders and what the render function writes
+ * into the page's HTML file.
+ */
+export interface PageHead {
+  title: string;
+  /** og:title: the page's own name, or the full title on the home page. */
+  ogTitle: string;
+  description: string;
+  url: string;
+  siteName: string;
+  image?: string;
+  type: "website" | "article";
+  publishedTime?: string;
+  modifiedTime?: string;
+  jsonLd: object[];
+}
