@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
+  // Journeys that check an edit on the public site wait for its pages to be rendered again, which
+  // on two busy cores can take tens of seconds when a full render queues behind another.
+  timeout: 120_000,
   // The JSON report feeds the closing line of `npm test` (scripts/test-summary.mjs).
   reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/e2e.json" }]],
   use: {

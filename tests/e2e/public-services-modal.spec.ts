@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { hydrated } from "../support/hydrated";
 
 test("services: Learn More opens the matching service detail, and does nothing when no detail matches", async ({ page }) => {
   await page.goto("/services");
@@ -47,6 +48,7 @@ test("services: a category without a matching detail opens nothing", async ({ pa
   // /services carries the real details and fetches none).
   const details = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/service-details");
   await page.goto("/about");
+  await hydrated(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await details;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
@@ -72,6 +74,7 @@ test("services: Learn More pressed before the details arrive opens the detail on
   // The details come from the app's own fetch: /services is reached from another page (the rendered
   // /services carries them and fetches none).
   await page.goto("/about");
+  await hydrated(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await asked;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();

@@ -106,7 +106,8 @@ export async function asVisitor<T>(browser: Browser, baseURL: string | undefined
   const context = await browser.newContext({ baseURL });
   try {
     // Public pages are rendered again within seconds of a save: the visit is repeated (each time
-    // from its own page load) until what it expects is there, for up to 20 seconds.
+    // from its own page load) until what it expects is there, for up to 40 seconds (a full render
+    // of every page waits behind the others on a busy machine running journeys in parallel).
     let result: T | undefined;
     await expect(async () => {
       const page = await context.newPage();
@@ -115,7 +116,7 @@ export async function asVisitor<T>(browser: Browser, baseURL: string | undefined
       } finally {
         await page.close();
       }
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 40_000 });
     return result as T;
   } finally {
     await context.close();
