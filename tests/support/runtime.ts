@@ -88,7 +88,8 @@ export async function startRuntime(
     output: () => output,
     stop: () =>
       new Promise<void>((res) => {
-        if (child.exitCode !== null) return res();
+        // Ended already, by exiting or by a signal (then exitCode stays null): a second stop returns at once.
+        if (child.exitCode !== null || child.signalCode !== null) return res();
         child.once("exit", () => res());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
