@@ -1,5 +1,6 @@
 import { CloudFrontClient, type CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicPaths } from "../invalidate";
 import { renderBatch } from "./batch";
 import type { PageStore, ServerEntry } from "./render";
 
@@ -49,7 +50,7 @@ describe("a render batch", () => {
     const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
     vi.spyOn(console, "info").mockImplementation(() => {});
     const store = memoryStore({ "index.html": template, "pages/blog/gone.html": "<old>" });
-    await renderBatch([msg(["/api/blog-posts/a", "/api/blog-posts"]), msg(["/api/blog-posts/a", "/api/blog-posts/gone"])], { entry, store, origin: "https://site.test", api });
+    await renderBatch([msg(publicPaths.blogPost(["a"])), msg(publicPaths.blogPost(["a", "gone"]))], { entry, store, origin: "https://site.test", api });
     expect(renders.sort()).toEqual(["/blog", "/blog/a", "/blog/gone"]);
     expect(store.files["pages/blog/a.html"]).toContain("<main>/blog/a</main>");
     expect(store.files["pages/blog/a.html"]).toContain("<!doctype html>");
@@ -64,10 +65,10 @@ describe("a render batch", () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const store = memoryStore({ "index.html": template, "pages/blog/broken.html": "<previous>" });
-    await expect(renderBatch([msg(["/api/blog-posts/broken", "/api/blog-posts/a"])], { entry, store, origin: "https://site.test", api })).rejects.toThrow(/1 page\(s\) failed: \/blog\/broken/);
+    await expect(renderBatch([msg(publicPaths.blogPost(["broken", "a"]))], { entry, store, origin: "https://site.test", api })).rejects.toThrow(/1 page\(s\) failed: \/blog\/broken/);
     expect(store.files["pages/blog/broken.html"]).toBe("<previous>");
     expect(store.files["pages/blog/a.html"]).toContain("/blog/a");
-    expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/pages/blog/a.html"]);
+    expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items!.sort()).toEqual(["/pages/blog.html", "/pages/blog/a.html"]);
     const metric = JSON.parse(errors.mock.calls.map((c) => String(c[0])).find((l) => l.includes("RenderFailures"))!);
     expect(metric._aws.CloudWatchMetrics[0]).toEqual({ Namespace: "Agency", Dimensions: [["Stage"]], Metrics: [{ Name: "RenderFailures", Unit: "Count" }] });
     expect(metric.RenderFailures).toBe(1);

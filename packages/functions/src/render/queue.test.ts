@@ -1,5 +1,6 @@
 import { SQSClient, type SendMessageCommand } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicPaths } from "../invalidate";
 import { pagesOfBatch, sendRenderRequest } from "./queue";
 
 afterEach(() => {
@@ -11,12 +12,9 @@ const message = (apiPaths: string[]) => JSON.stringify({ apiPaths });
 
 describe("pagesOfBatch", () => {
   it("merges a burst of saves into one render per page", () => {
-    const { pages, rejected } = pagesOfBatch([
-      message(["/api/blog-posts", "/api/blog-posts/a"]),
-      message(["/api/blog-posts", "/api/blog-posts/a"]),
-      message(["/api/blog-posts/b", "/rss.xml"]),
-    ]);
-    expect(pages).toEqual(["/blog", "/blog/a", "/blog/b"]);
+    // What saves of posts a, a again and b invalidate (invalidate.ts).
+    const { pages, rejected } = pagesOfBatch([message(publicPaths.blogPost(["a"])), message(publicPaths.blogPost(["a"])), message(publicPaths.blogPost(["b"]))]);
+    expect(pages).toEqual(["/blog", "/blog/page/*", "/blog/a", "/blog/b"]);
     expect(rejected).toEqual([]);
   });
 
@@ -26,8 +24,8 @@ describe("pagesOfBatch", () => {
   });
 
   it("skips what is not a render request, and reports it", () => {
-    const { pages, rejected } = pagesOfBatch(["not json", JSON.stringify({ apiPaths: "/api/x" }), JSON.stringify({ all: "yes" }), message(["/api/blog-posts/a"])]);
-    expect(pages).toEqual(["/blog/a"]);
+    const { pages, rejected } = pagesOfBatch(["not json", JSON.stringify({ apiPaths: "/api/x" }), JSON.stringify({ all: "yes" }), message(publicPaths.blogPost(["a"]))]);
+    expect(pages).toEqual(["/blog", "/blog/page/*", "/blog/a"]);
     expect(rejected).toEqual(["not json", JSON.stringify({ apiPaths: "/api/x" }), JSON.stringify({ all: "yes" })]);
   });
 });
