@@ -3,7 +3,7 @@ import { Match, type Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_WRITE_METRIC, LEAD_MAIL_METRIC, RENDER_FAILURE_METRIC, alarmEmails, tableOperations } from "../../infra/monitoring";
 import { features } from "@agency/core/routes";
-import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
+import { expectQueueAlarm, featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
 // The thresholds as the operators agreed them, written out: changing one in infra/monitoring.ts must
 // fail here until this test (and whoever is woken by it) agrees.
@@ -164,40 +164,13 @@ describe("the audit write alarm", () => {
 describe("the render alarms", () => {
   it("fire when at least 1 page fails to render in 5 minutes (the stage's Agency/RenderFailures metric) and when any render request lands in the dead-letter queue", () => {
     expect(RENDER_FAILURE_METRIC).toEqual({ namespace: "Agency", metricName: "RenderFailures" });
-    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
-      AlarmName: "test-agency-render-failures",
-      ComparisonOperator: "GreaterThanOrEqualToThreshold",
-      Threshold: 1,
-      EvaluationPeriods: 1,
-      Metrics: [
-        Match.objectLike({
-          MetricStat: {
-            Metric: { Namespace: "Agency", MetricName: "RenderFailures", Dimensions: [{ Name: "Stage", Value: "test" }] },
-            Period: period,
-            Stat: "Sum",
-          },
-        }),
-      ],
-    });
+    expectStageCountAlarm("test-agency-render-failures", "RenderFailures");
     const [dlq] = Object.keys(resourcesOf(app.api, "AWS::SQS::Queue")).filter((id) => id.startsWith("RenderDeadLetters"));
-    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
-      AlarmName: "test-agency-render-dead-letters",
-      ComparisonOperator: "GreaterThanOrEqualToThreshold",
-      Threshold: 1,
-      EvaluationPeriods: 1,
-      Metrics: [
-        Match.objectLike({
-          MetricStat: {
-            Metric: {
-              Namespace: "AWS/SQS",
-              MetricName: "ApproximateNumberOfMessagesVisible",
-              Dimensions: [{ Name: "QueueName", Value: importOf(app.api, (v) => JSON.stringify(v) === JSON.stringify({ "Fn::GetAtt": [dlq, "QueueName"] })) }],
-            },
-            Period: period,
-            Stat: "Maximum",
-          },
-        }),
-      ],
+    expectQueueAlarm(app.monitoring, {
+      name: "test-agency-render-dead-letters",
+      comparison: "GreaterThanOrEqualToThreshold",
+      threshold: 1,
+      queueName: importOf(app.api, (v) => JSON.stringify(v) === JSON.stringify({ "Fn::GetAtt": [dlq, "QueueName"] })),
     });
     const errors = alarmNamed("test-agency-lambda-errors-render");
     expect(errors.Threshold).toBe(5);

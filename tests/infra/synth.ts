@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Template } from "aws-cdk-lib/assertions";
+import { Match, Template } from "aws-cdk-lib/assertions";
 import { App, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
 import { useFunctions } from "sst/constructs/Function.js";
 import { initProject } from "sst/project.js";
@@ -118,4 +118,32 @@ export const actionsOf = (statements: Array<{ Action: string | string[] }>) =>
 export function matchesPathPattern(pattern: string, path: string): boolean {
   const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
   return new RegExp(`^${re}$`).test(path);
+}
+
+/**
+ * An alarm on a queue's visible messages (a dead-letter queue): fires when the count, at its
+ * maximum over one 5-minute period, passes `threshold` as `comparison` says; `queueName` is the
+ * QueueName dimension as the monitoring stack imports it.
+ */
+export function expectQueueAlarm(
+  monitoring: Template,
+  alarm: { name: string; comparison: "GreaterThanThreshold" | "GreaterThanOrEqualToThreshold"; threshold: number; queueName: unknown },
+  extra: Record<string, unknown> = {},
+) {
+  monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
+    AlarmName: alarm.name,
+    ComparisonOperator: alarm.comparison,
+    Threshold: alarm.threshold,
+    EvaluationPeriods: 1,
+    Metrics: [
+      Match.objectLike({
+        MetricStat: {
+          Metric: { Namespace: "AWS/SQS", MetricName: "ApproximateNumberOfMessagesVisible", Dimensions: [{ Name: "QueueName", Value: alarm.queueName }] },
+          Period: 300,
+          Stat: "Maximum",
+        },
+      }),
+    ],
+    ...extra,
+  });
 }
