@@ -430,9 +430,11 @@ describe("the CloudFront distribution", () => {
     expect(page.CachePolicyId).toBe(CACHING_DISABLED);
     const siteOrigin = (distribution().Origins as any[]).find((o) => o.Id === page.TargetOriginId);
     expect(siteOrigin.S3OriginConfig).toBeDefined();
-    expect(JSON.stringify(siteOrigin.DomainName)).toBe(
-      JSON.stringify((distribution().Origins as any[]).find((o) => o.Id === distribution().DefaultCacheBehavior.TargetOriginId).DomainName),
-    );
+    // The same bucket as the site's pages: the first member of the default behaviour's origin group.
+    const target = distribution().DefaultCacheBehavior.TargetOriginId;
+    const group = ((distribution().OriginGroups?.Items ?? []) as any[]).find((g) => g.Id === target);
+    const primaryId = group ? group.Members.Items[0].OriginId : target;
+    expect(JSON.stringify(siteOrigin.DomainName)).toBe(JSON.stringify((distribution().Origins as any[]).find((o) => o.Id === primaryId).DomainName));
     const policies = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy");
     const custom = policies[page.ResponseHeadersPolicyId.Ref as string]!.Properties!.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
     expect(custom).toContainEqual({ Header: "X-Robots-Tag", Value: "noindex, nofollow", Override: true });

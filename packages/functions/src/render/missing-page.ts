@@ -2,8 +2,7 @@ import { BlogPosts } from "@agency/core/blog/blog";
 import { config } from "@agency/core/config";
 import { NotFoundError } from "@agency/core/errors";
 import { PUBLIC_CACHE, Reply } from "../http";
-import { NOT_FOUND_KEY, PAGES_PREFIX } from "./render";
-import { PAGE_CONTENT_TYPE, s3PageStore } from "./s3-store";
+import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX } from "./keys";
 
 /**
  * A site address with no rendered page, as CloudFront's failover brings it (infra/web.ts): the site
@@ -23,7 +22,9 @@ export async function missingPage(proxy: string): Promise<Reply> {
     if (found && "redirect" in found) return new Reply(301, undefined, { location: `/blog/${encodeURIComponent(found.redirect)}`, "cache-control": PUBLIC_CACHE });
   }
   // Locally the runtime serves pages itself (packages/local/src/static.ts) and has no web bucket.
-  const html = config.webBucket ? await s3PageStore().read(NOT_FOUND_KEY) : undefined;
+  // The S3 client loads only here, on the failover of an address without a page: a cold blog
+  // function serving a read never loads it.
+  const html = config.webBucket ? await (await import("./s3-store")).s3PageStore().read(NOT_FOUND_KEY) : undefined;
   if (html === undefined) throw new NotFoundError(`No page at /${PAGES_PREFIX}${proxy}`);
   return new Reply(404, html, { "content-type": PAGE_CONTENT_TYPE, "cache-control": PUBLIC_CACHE });
 }

@@ -16,8 +16,9 @@ export interface PageStore {
   keys(): Promise<string[]>;
 }
 
-export const PAGES_PREFIX = "pages/";
-export const NOT_FOUND_KEY = `${PAGES_PREFIX}404.html`;
+import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX } from "./keys";
+
+export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX };
 /** Where the deployed SPA shell, the pages' template, lives beside them (the web bucket, AWS). */
 export const TEMPLATE_KEY = "index.html";
 

@@ -1,13 +1,14 @@
 import { config } from "@agency/core/config";
 import { isMissing, s3 } from "@agency/core/media/storage";
-import { PAGES_PREFIX, type PageStore } from "./render";
+import { PAGE_CONTENT_TYPE, PAGES_PREFIX, type PageStore } from "./render";
+
+export { PAGE_CONTENT_TYPE };
 
 /**
  * Browsers revalidate a page on every visit (S3's ETag, answered 304 by CloudFront from its copy)
  * while CloudFront keeps it until the render that replaces it invalidates it (a year at most).
  */
 export const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=31536000";
-export const PAGE_CONTENT_TYPE = "text/html; charset=utf-8";
 
 /**
  * The rendered pages in the web bucket (WEB_BUCKET), beside the SPA's files: `pages/<path>.html`,

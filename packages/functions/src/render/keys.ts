@@ -1,0 +1,8 @@
+/**
+ * Where rendered pages live and what they are, apart from the renderer (render.ts), so that what
+ * only names a page (the failover route in the blog function) does not load the renderer.
+ */
+export const PAGES_PREFIX = "pages/";
+/** A rendered page's content type, wherever it is stored or answered. */
+export const PAGE_CONTENT_TYPE = "text/html; charset=utf-8";
+export const NOT_FOUND_KEY = `${PAGES_PREFIX}404.html`;
