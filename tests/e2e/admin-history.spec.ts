@@ -106,3 +106,24 @@ test("an admin restores a service's earlier description from its History", async
     await page.request.delete(`/api/admin/services/${id}`, { headers: origin(baseURL), data: {} });
   }
 });
+
+test("Activity opens a page section's History on the page that section is on", async ({ page, baseURL }) => {
+  await signInAsAdmin(page);
+  // A save of the About page's story title with the text it has: a revision and an entry, nothing a visitor sees change.
+  const sections = (await (await page.request.get("/api/admin/page-sections/about")).json()) as { id: string; section_key: string; title: string; version: number }[];
+  const story = sections.find((s) => s.section_key === "story_title")!;
+  const saved = await page.request.put(`/api/admin/page-sections/${story.id}`, { headers: origin(baseURL), data: { title: story.title, version: story.version } });
+  expect(saved.status()).toBe(200);
+
+  await page.goto(`/admin/activity?entity=page-section`);
+  const entry = page.getByRole("table", { name: "Activity" }).getByRole("row").filter({ hasText: story.title }).first();
+  await entry.getByRole("link", { name: story.title }).click();
+  // The Content screen, on the About page, with the story title's History open.
+  await expect(page).toHaveURL(/\/admin\/content\?page=about$/);
+  const history = page.getByRole("dialog", { name: "History" });
+  await expect(history.getByRole("list", { name: "Revisions" }).getByRole("button").first()).toContainText("Updated by Development Admin");
+  await history.getByRole("button", { name: "Close" }).first().click();
+  await expect(history).toBeHidden();
+  await expect(page.getByLabel("Page")).toHaveValue("about");
+  await expect(page.locator('[data-testid="page-section"][data-key="story_title"]').getByLabel("Text")).toHaveValue(story.title);
+});

@@ -9,6 +9,7 @@ describe("an Activity row's link to its item", () => {
     expect(itemLink({ entity: "contact-submission", entity_id: "" })).toBe("/admin/messages");
     expect(itemLink({ entity: "industry", entity_id: "i1" })).toBe("/admin/content?tab=industries&history=i1");
     expect(itemLink({ entity: "blog-post", entity_id: "p/1" })).toBe("/admin/blog?history=p%2F1");
+    expect(itemLink({ entity: "page-section", entity_id: "s1" })).toBe("/admin/content?history=s1");
     expect(itemLink({ entity: "site-setting", entity_id: "" })).toBe("/admin/settings");
   });
 

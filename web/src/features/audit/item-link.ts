@@ -13,7 +13,8 @@ export function itemLink(entry: Pick<AuditEntry, "entity" | "entity_id">): strin
     case "blog-post":
       return withHistory("/admin/blog");
     case "page-section":
-      return "/admin/content";
+      // The Content screen finds the section's page (policies included) from its newest revision.
+      return withHistory("/admin/content");
     case "service":
       return withHistory("/admin/content?tab=services");
     case "industry":

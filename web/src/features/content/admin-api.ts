@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PageSectionUpdate, PageSlug } from "@agency/core/contract/page-sections";
+import type { Revision, RevisionSummary } from "@agency/core/contract/revisions";
 import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { api } from "../../lib/api";
 import { pageSectionsQuery } from "./api";
@@ -15,6 +16,21 @@ export const useAdminSections = (page: PageSlug) => useQuery({ queryKey: adminSe
 export async function fetchLatestSection(section: PageSection): Promise<PageSection | undefined> {
   return (await fetchAdminSections(section.page_slug as PageSlug)).find((s) => s.id === section.id);
 }
+
+/**
+ * The page a section is on, from its newest revision (an Activity row names only the section's id;
+ * any section that has an entry was saved, so it has a revision). Undefined when none is kept.
+ */
+export async function fetchSectionPage(id: string): Promise<PageSlug | undefined> {
+  const [newest] = await api.get<RevisionSummary[]>(`/api/admin/revisions?entity=page-sections&id=${encodeURIComponent(id)}&limit=1`);
+  if (!newest) return undefined;
+  const { snapshot } = await api.get<Revision>(`/api/admin/revisions/${encodeURIComponent(newest.id)}`);
+  return typeof snapshot.page_slug === "string" ? (snapshot.page_slug as PageSlug) : undefined;
+}
+
+/** The page of the section an Activity link (`?history=`) names, fetched once. */
+export const useSectionPage = (id: string | undefined) =>
+  useQuery({ queryKey: ["admin", "section-page", id], queryFn: () => fetchSectionPage(id!), enabled: Boolean(id), staleTime: Infinity });
 
 /**
  * PUT /api/admin/page-sections/{id}: the changed fields at the version read. Answers the stored

@@ -31,8 +31,9 @@ const textLabels = { ...labels, title: "Text", content: "Text" };
  * page's layout) with its section_key as a small label, Active (saves at once), and only the fields
  * its page reads (Title, Content, Image URL, Video URL), which save when the field loses focus. A
  * spinner shows while it saves, then whether it saved; a stale save shows the conflict with Reload.
+ * `openHistory`: opened from an Activity row, it shows its History at once.
  */
-export function SectionCard({ section, layout }: { section: PageSection; layout: SectionLayout }) {
+export function SectionCard({ section, layout, openHistory = false }: { section: PageSection; layout: SectionLayout; openHistory?: boolean }) {
   const save = useSaveSection();
   const editor = useRecordEditor<PageSection, SectionValues>({
     record: section,
@@ -80,7 +81,7 @@ export function SectionCard({ section, layout }: { section: PageSection; layout:
             ) : null}
           </p>
           <CheckboxField label="Active" checked={values.is_active} onChange={(checked) => void editor.submit({ is_active: checked })} />
-          {editor.record && <HistoryButton entity="page-sections" id={editor.record.id} current={editor.record} onRestored={(saved) => editor.load(saved)} />}
+          {editor.record && <HistoryButton entity="page-sections" id={editor.record.id} current={editor.record} initiallyOpen={openHistory} onRestored={(saved) => editor.load(saved)} />}
         </div>
       </div>
       <div className="space-y-4">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router-dom";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Building2, LayoutGrid, type LucideIcon } from "lucide-react";
@@ -7,6 +7,7 @@ import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceIcons } from "@agency/core/contract/catalog-values";
 import { inPageOrder, pageSlugs, type PageSlug } from "@agency/core/contract/page-sections";
 import { panel } from "../../components/admin/classes";
+import { useHistoryLink } from "../../components/admin/history";
 import { EmptyState } from "../../components/admin/empty-state";
 import { SelectFilter } from "../../components/admin/filters";
 import { CheckboxField, TextAreaField, TextField } from "../../components/admin/form-fields";
@@ -21,7 +22,7 @@ import { industriesApi, servicesApi } from "../../features/catalog/admin-api";
 import { CatalogManager } from "../../features/catalog/catalog-manager";
 import { IconField } from "../../features/catalog/icon-field";
 import { ImageUrlField } from "../../features/media/image-url-field";
-import { useAdminSections } from "../../features/content/admin-api";
+import { useAdminSections, useSectionPage } from "../../features/content/admin-api";
 import { SectionCard } from "../../features/content/section-card";
 
 const tabs = [
@@ -46,7 +47,7 @@ const pageOptions = pageSlugs.map((value) => ({ value, label: pageLabels[value] 
 
 const isOneOf = <T extends string>(list: readonly T[], v: string | null): v is T => v !== null && (list as readonly string[]).includes(v);
 
-function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlug) => void }) {
+function PageSectionsTab({ page, onPage, historyFor }: { page: PageSlug; onPage: (p: PageSlug) => void; historyFor?: string }) {
   const sections = useAdminSections(page);
   return (
     <div>
@@ -58,7 +59,7 @@ function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlu
       ) : sections.isError ? (
         <LoadFailed onRetry={() => void sections.refetch()} />
       ) : (
-        <SectionList page={page} sections={sections.data} />
+        <SectionList page={page} sections={sections.data} historyFor={historyFor} />
       )}
     </div>
   );
@@ -69,7 +70,7 @@ function PageSectionsTab({ page, onPage }: { page: PageSlug; onPage: (p: PageSlu
  * where it appears and with only the fields the page reads; stored sections the page no longer
  * reads are not offered.
  */
-function SectionList({ page, sections }: { page: PageSlug; sections: readonly PageSection[] }) {
+function SectionList({ page, sections, historyFor }: { page: PageSlug; sections: readonly PageSection[]; historyFor?: string }) {
   const shown = inPageOrder(page, sections);
   if (!shown.length) {
     return (
@@ -82,7 +83,7 @@ function SectionList({ page, sections }: { page: PageSlug; sections: readonly Pa
     <ol className="space-y-4" aria-label="Sections in page order">
       {shown.map(({ layout, section }) => (
         <li key={section.id}>
-          <SectionCard section={section} layout={layout} />
+          <SectionCard section={section} layout={layout} openHistory={section.id === historyFor} />
         </li>
       ))}
     </ol>
@@ -222,14 +223,20 @@ export default function ContentPage() {
   const tab: TabId = isOneOf(tabs.map((t) => t.id), params.get("tab")) ? (params.get("tab") as TabId) : "sections";
   const pageParam = params.get("page");
   const page: PageSlug = isOneOf(pageSlugs, pageParam) ? pageParam : "home";
-  if (params.get("tab") === "settings") return <Navigate to="/admin/settings" replace />;
+  // An Activity row's link to a section (`?history={id}`) names no page: its newest revision does.
+  const linked = useHistoryLink();
+  const linkedPage = useSectionPage(tab === "sections" ? linked : undefined).data;
   const go = (next: Record<string, string>) => setParams((p) => ({ ...Object.fromEntries(p), ...next }), { replace: true });
+  useEffect(() => {
+    if (linkedPage) setParams((p) => ({ ...Object.fromEntries(p), page: linkedPage }), { replace: true });
+  }, [linkedPage, setParams]);
+  if (params.get("tab") === "settings") return <Navigate to="/admin/settings" replace />;
 
   return (
     <div>
       <PageHeader title="Content Management" description="Page texts, services and industries, as visitors see them." />
       <Tabs label="Content" tabs={tabs} selected={tab} onSelect={(id) => go({ tab: id })}>
-        {tab === "sections" && <PageSectionsTab page={page} onPage={(p) => go({ page: p })} />}
+        {tab === "sections" && <PageSectionsTab page={page} onPage={(p) => go({ page: p })} historyFor={linked} />}
         {tab === "services" && <ServicesTab />}
         {tab === "industries" && <IndustriesTab />}
       </Tabs>
