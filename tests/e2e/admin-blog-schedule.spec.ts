@@ -32,7 +32,7 @@ test("an admin schedules a post for the next minute in their time zone, sees it 
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog Posts" }).click();
     await page.getByRole("button", { name: "New Post" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Post" });
-    await dialog.getByRole("textbox", { name: "Title" }).fill(title);
+    await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await dialog.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type(`Going live on schedule ${tag}.`);
 

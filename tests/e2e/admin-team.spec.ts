@@ -71,7 +71,7 @@ test("an owner invites an editor who writes posts but cannot reach leads, then d
     await ed.waitForURL((u) => u.pathname === "/admin");
 
     const nav = ed.getByRole("navigation", { name: "Admin" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Content", "Blog Posts", "Courses", "Service Details", "Policies", "Media"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Content", "Blog Posts", "Courses", "Service Details", "Policies", "Media", "Account & security"]);
     // The editor's Overview: posts and courses, no lead figures.
     await expect(ed.getByTestId("stat-card").filter({ hasText: "Blog Posts" })).toBeVisible();
     await expect(ed.getByTestId("stat-card").filter({ hasText: "Contact Forms" })).toHaveCount(0);
@@ -81,7 +81,7 @@ test("an owner invites an editor who writes posts but cannot reach leads, then d
     await nav.getByRole("link", { name: "Blog Posts" }).click();
     await ed.getByRole("button", { name: "New Post" }).click();
     const dialog = ed.getByRole("dialog", { name: "Create New Post" });
-    await dialog.getByRole("textbox", { name: "Title" }).fill(title);
+    await dialog.getByRole("textbox", { name: "Title", exact: true }).fill(title);
     await dialog.getByRole("textbox", { name: "Content" }).click();
     await ed.keyboard.type("Written by an editor.");
     await dialog.getByRole("button", { name: "Create Post" }).click();

@@ -41,7 +41,7 @@ async function signInWithPassword(page: Page) {
   await page.goto(`${runtime.url}/admin/login`);
   await page.getByLabel("Username").fill(USERNAME);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 async function logout(page: Page) {
