@@ -18,7 +18,7 @@ const api = process.env.API_URL
  * match names the query packages exactly.
  */
 const isRuntime = (id: string) =>
-  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) &&
+  /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) &&
   !/(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id);
 
 /**
@@ -67,6 +67,11 @@ function inlineCss(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), inlineCss()],
+  resolve: {
+    // wouter reads the address through the use-sync-external-store shim (for React before 18), whose
+    // CommonJS costs ~0.5 KB in the first-render chunk; React 19 exports the hook itself.
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "react" }],
+  },
   server: {
     proxy: { "/api": api, "/robots.txt": api, "/sitemap.xml": api, "/rss.xml": api },
   },

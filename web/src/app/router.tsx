@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { BrowserRouter, useRoutes, type RouteObject } from "react-router-dom";
+import { BrowserRouter, useRoutes, type RouteObject } from "../lib/router";
 import { PublicLayout } from "../components/public-layout";
 import { ScrollToTop } from "../components/public/scroll-to-top";
 import { Spinner } from "../components/spinner";
@@ -16,15 +16,22 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
  * Home (its hero; the sections below it are a chunk of their own) loads with the application
  * module because it is the landing page.
  *
- * The declarative router (BrowserRouter + useRoutes) instead of createBrowserRouter: the data
- * router's loaders/actions machinery costs ~16 KB gzipped in the entry chunk and nothing here uses
- * it (server state lives in react-query). Lazy pages suspend; PublicLayout keeps its header and
- * footer on screen while a page chunk loads.
+ * The route table of web/src/lib/router.tsx (wouter underneath, ~2.5 KB gzipped in the entry chunk
+ * where react-router took ~15 KB; server state lives in react-query). Lazy pages suspend;
+ * PublicLayout keeps its header and footer on screen while a page chunk loads.
  */
 // One page module for /blog and /blog/page/{n}: moving between pages keeps it mounted.
 const blogList = page(() => import("../routes/public/blog-list"));
 
+// First match wins (web/src/lib/router.tsx): the addresses of their own before the public layout,
+// whose "*" takes every other address.
 const routes: RouteObject[] = [
+  // ---- Sign-in and admin -----------------------------------------------------------------------
+  { path: "/auth/callback", ...page(() => import("../routes/auth/callback")) },
+  { path: "/admin/login", ...page(() => import("../routes/admin/login")) },
+  // An invitation or password-reset link: no session, its own chunk.
+  { path: "/admin/invite/:token", ...page(() => import("../routes/admin/invite")) },
+  { path: "/admin/*", ...page(() => import("../routes/admin/admin-app")) },
   // ---- Public site ---------------------------------------------------------------------------
   {
     element: <PublicLayout />,
@@ -42,12 +49,6 @@ const routes: RouteObject[] = [
       { path: "*", ...page(() => import("../routes/public/not-found")) },
     ],
   },
-  // ---- Sign-in and admin -----------------------------------------------------------------------
-  { path: "/auth/callback", ...page(() => import("../routes/auth/callback")) },
-  { path: "/admin/login", ...page(() => import("../routes/admin/login")) },
-  // An invitation or password-reset link: no session, its own chunk.
-  { path: "/admin/invite/:token", ...page(() => import("../routes/admin/invite")) },
-  { path: "/admin/*", ...page(() => import("../routes/admin/admin-app")) },
 ];
 
 function AppRoutes() {

@@ -1,4 +1,4 @@
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router";
 import { ArrowRight } from "lucide-react";
 import { btnOnDark, btnWhite, container } from "../ui/classes";
 

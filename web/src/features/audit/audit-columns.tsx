@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Link } from "react-router-dom";
+import { Link } from "../../lib/router";
 import { auditActionLabels, auditEntityLabels, type AuditEntry } from "@agency/core/contract/audit";
 import { dateColumn } from "../../components/admin/columns";
 import { itemLink } from "./item-link";

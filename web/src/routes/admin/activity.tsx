@@ -1,6 +1,6 @@
 import { useId, useMemo } from "react";
 import { History } from "lucide-react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "../../lib/router";
 import { auditActionLabels, auditActions, auditEntities, auditEntityLabels } from "@agency/core/contract/audit";
 import { actionOutline, fieldControl } from "../../components/admin/classes";
 import { DataTable, fromPagedList } from "../../components/admin/data-table";
@@ -32,8 +32,8 @@ function DayFilter({ label, value, onChange }: { label: string; value: string; o
 export default function ActivityPage() {
   const [params, setParams] = useSearchParams();
   const filters: AuditFilters = useMemo(() => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ""])) as unknown as AuditFilters, [params]);
-  // From the address as it is now, not as this render saw it: react-router's functional update gets
-  // the render's params, so two filters chosen before a re-render would keep only the second.
+  // From the address as it is now, not as this render saw it: two filters chosen before a
+  // re-render both stay.
   const set = (key: (typeof keys)[number], value: string) => {
     const p = new URLSearchParams(window.location.search);
     if (value) p.set(key, value);
