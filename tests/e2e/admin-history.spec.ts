@@ -124,6 +124,6 @@ test("Activity opens a page section's History on the page that section is on", a
   await expect(history.getByRole("list", { name: "Revisions" }).getByRole("button").first()).toContainText("Updated by Development Admin");
   await history.getByRole("button", { name: "Close" }).first().click();
   await expect(history).toBeHidden();
-  await expect(page.getByLabel("Page")).toHaveValue("about");
+  await expect(page.getByLabel("Page", { exact: true })).toHaveValue("about");
   await expect(page.locator('[data-testid="page-section"][data-key="story_title"]').getByLabel("Text")).toHaveValue(story.title);
 });
