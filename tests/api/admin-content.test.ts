@@ -97,7 +97,7 @@ describe("admin icon names", () => {
 
 describe("admin page sections", () => {
   it("lists inactive sections too, stores a plain section's text as typed, and hides it publicly when inactive", async () => {
-    const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string; version: number; content: string }[];
+    const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string; version: number; title: string; content: string }[];
     const section = sections[0]!;
     const typed = 'Tom & Jerry <3 <script>alert(1)</script>';
     const saved = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, {
@@ -109,8 +109,10 @@ describe("admin page sections", () => {
     const publicKeys = ((await call("GET", "/api/page-sections/about", { ip: freshIp() })).json as { id: string }[]).map((s) => s.id);
     expect(publicKeys).not.toContain(section.id);
     expect((await admin.call("GET", "/api/admin/page-sections/about")).json.map((s: { id: string }) => s.id)).toContain(section.id);
-    const restored = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { content: section.content, is_active: true, version: saved.json.version } });
+    const restored = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { title: section.title, content: section.content, is_active: true, version: saved.json.version } });
     expect(restored.status).toBe(200);
+    // Put back as it was: other tests of this runtime read the About page's texts (its description).
+    expect(restored.json).toMatchObject({ title: section.title, content: section.content, is_active: true });
     expect((await admin.call("PUT", "/api/admin/page-sections/nope", { body: section })).status).toBe(404);
   });
 
