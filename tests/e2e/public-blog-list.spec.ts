@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { holdApp, hydrated } from "../support/hydrated";
 import { startDynalite } from "../../packages/local/src/dynamo";
 import { startRuntime } from "../support/runtime";
 
@@ -84,4 +84,15 @@ test("blog: 'No posts yet' on a site whose posts have all been deleted", async (
     await runtime.stop();
     await database.close();
   }
+});
+
+test("blog: a search typed before the app runs is run once it does", async ({ page }) => {
+  const appReady = await holdApp(page);
+  await page.goto("/blog", { waitUntil: "domcontentloaded" });
+  await page.getByRole("searchbox", { name: "Search articles" }).fill("JUPYTER");
+  await appReady();
+  await expect(page).toHaveURL(/q=JUPYTER/);
+  await expect(page.getByTestId("featured-post")).toContainText("From Spreadsheets to Machine Learning: A 12-Week Roadmap");
+  await expect(page.getByTestId("post-card")).toHaveCount(0);
+  await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("JUPYTER");
 });

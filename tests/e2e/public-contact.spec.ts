@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 import { expect, test } from "@playwright/test";
+import { holdApp, hydrated } from "../support/hydrated";
 
 test("contact: submit is disabled while a required field is empty; a sent message clears the form", async ({ page }) => {
   await page.goto("/contact");
+  await hydrated(page);
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
   const submit = form.getByRole("button", { name: "Send Message" });
   await expect(submit).toBeDisabled();
@@ -39,4 +41,23 @@ test("contact: submit is disabled while a required field is empty; a sent messag
   await expect(page.getByRole("heading", { name: "What to Expect" })).toBeVisible();
   await page.getByText("How quickly can you start a project?").click();
   await expect(page.getByText(/within 1-2 weeks/)).toBeVisible();
+});
+
+test("contact: what a visitor types and picks before the app runs is what the form sends", async ({ page }) => {
+  const appReady = await holdApp(page);
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
+  // The rendered form, before any script: the browser alone checks the tile's radio and takes the text.
+  await page.getByTestId("inquiry-tile").filter({ hasText: "Tech School" }).click();
+  await form.getByLabel("Full Name").fill("Grace Hopper");
+  await form.getByRole("textbox", { name: "Email Address", exact: true }).fill("grace@example.com");
+  await form.getByRole("textbox", { name: "Message", exact: true }).fill("Typed while the page was still loading its script.");
+  await appReady();
+
+  const submit = form.getByRole("button", { name: "Send Message" });
+  await expect(submit).toBeEnabled();
+  const request = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/contact"));
+  await submit.click();
+  expect((await request).postDataJSON()).toMatchObject({ name: "Grace Hopper", email: "grace@example.com", message: "Typed while the page was still loading its script.", inquiryType: "education" });
+  await expect(page.getByText("Thank you! We'll get back to you within 24 hours.")).toBeVisible();
 });

@@ -12,3 +12,20 @@ export const hydrated = (page: Page) =>
     const owned = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
     return owned(document.querySelector("#root > *")) && owned(document.querySelector("#main > *"));
   });
+
+/**
+ * Holds back the app's script: the rendered page is there and can be typed into, the app is not,
+ * as on a slow connection. The returned function lets the script load and waits for hydration.
+ */
+export async function holdApp(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await hydrated(page);
+  };
+}

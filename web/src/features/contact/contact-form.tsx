@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Loader2, Send } from "lucide-react";
 import "../../lib/zod-jitless";
 import { contactInput, inquiryTypeLabels, inquiryTypes, type InquiryType } from "@agency/core/contract/contact";
@@ -6,6 +6,7 @@ import { input } from "../../components/ui/classes";
 import { fieldErrors } from "@agency/core/contract/common";
 import { FormField, FormStatus, Honeypot, submitErrorMessage, type FormStatusValue } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
+import { useTypedBeforeHydration } from "../../lib/hydration";
 import { useSendContact } from "./api";
 import { inquiryTypeIcons } from "./inquiry-type-icons";
 
@@ -29,6 +30,14 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<FormStatusValue | null>(null);
   const send = useSendContact();
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed or picked on the rendered page before the app ran is what the form sends.
+  useTypedBeforeHydration(form, (field) => {
+    if (field.name === "inquiryType") {
+      if ((field as HTMLInputElement).checked) setInquiryType(field.value as InquiryType);
+    } else if (field.name === "website") setWebsite(field.value);
+    else if (Object.hasOwn(empty, field.name)) setValues((v) => ({ ...v, [field.name]: field.value }));
+  });
 
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -66,7 +75,7 @@ export function ContactForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-8" aria-labelledby={`${idp}-title`}>
+    <form ref={form} onSubmit={onSubmit} noValidate className="relative space-y-8" aria-labelledby={`${idp}-title`}>
       <fieldset>
         <legend className="text-lg font-semibold text-slate-900">What can we help you with?</legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "../../lib/router";
 import { ChevronLeft, ChevronRight, FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
 import "../../lib/zod-jitless";
@@ -17,6 +17,7 @@ import { PostCard } from "../../features/blog/post-card";
 import { StayUpdated } from "../../features/blog/stay-updated";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 import NotFoundPage from "./not-found";
+import { useTypedBeforeHydration } from "../../lib/hydration";
 
 const defaults = {
   hero_title: "Field Notes on Applied AI",
@@ -118,6 +119,10 @@ export default function BlogListPage() {
     const timer = setTimeout(() => navigate(blogPageHref(1, { category, q: typed.trim() }), { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed, q, category, navigate]);
+  // A search typed on the rendered page before the app ran runs once it does (after the effect
+  // above has matched the box to the address, which would otherwise clear it).
+  const searchBox = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(searchBox, (field) => setTyped(field.value));
 
   if (page === 0) return <NotFoundPage />;
 
@@ -152,6 +157,7 @@ export default function BlogListPage() {
                 <label htmlFor="blog-search" className="sr-only">Search articles</label>
                 <Search className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
                 <input
+                  ref={searchBox}
                   id="blog-search"
                   type="search"
                   placeholder="Search articles..."
