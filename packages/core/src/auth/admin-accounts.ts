@@ -132,7 +132,7 @@ export const AdminAccounts = {
     }
   },
 
-  /** Removes the account and ends its sessions. */
+  /** Removes the account, its passkeys, and ends its sessions. */
   async remove(username: string): Promise<void> {
     const name = normalise(username);
     try {
@@ -142,6 +142,9 @@ export const AdminAccounts = {
       throw err;
     }
     await Sessions.endAllFor(subjectOf.admin(name));
+    // Its passkeys go with it: a later account of the same name starts with none of them.
+    const { data: passkeys } = await db().passkey.query.byAccount({ username: name }).go({ pages: "all", attributes: ["credential_id"] });
+    if (passkeys.length) await db().passkey.delete(passkeys.map(({ credential_id }) => ({ credential_id }))).go();
   },
 
   /**

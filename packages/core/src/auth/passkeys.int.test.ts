@@ -160,3 +160,16 @@ describe("a passkey as a second factor", () => {
     expect(hasSecondFactor(account)).toBe(false);
   });
 });
+
+describe("an account removed", () => {
+  it("takes its passkeys with it: a later account of the same name starts with none", async () => {
+    await AdminAccounts.create({ username: "removed-with-keys", password: "a long enough password" });
+    const { passkey } = await addPasskey("removed-with-keys", "Old laptop");
+    await addPasskey("removed-with-keys", "Old phone", new SoftAuthenticator(ORIGIN));
+    await AdminAccounts.remove("removed-with-keys");
+    expect(await Passkeys.get(passkey.credential_id)).toBeUndefined();
+    await AdminAccounts.create({ username: "removed-with-keys", password: "another long password" });
+    expect(await Passkeys.listFor("removed-with-keys")).toEqual([]);
+    expect((await Passkeys.registrationOptions("removed-with-keys", SESSION)).excludeCredentials).toEqual([]);
+  });
+});
