@@ -175,26 +175,30 @@ function renderRequestAccess(queue: Queue) {
 }
 
 /**
- * How the render function is fed (packages/functions/src/render/handler.ts). A burst of saves
- * coalesces: SQS waits up to RENDER_BATCH_WINDOW_SECONDS for up to RENDER_BATCH_SIZE messages and
- * hands them over as one batch, rendered as one (each page once). Reserved concurrency 1: two
- * renders never race to write the same page; SQS then keeps at most two pollers (the lowest
- * maximum concurrency SQS allows), and a batch that arrives while a render runs is throttled and
- * delivered again after the visibility timeout. A batch that fails (a page did not render) is
- * retried up to RENDER_MAX_RECEIVES times, then kept in the dead-letter queue for 14 days.
+ * How the render function is fed (packages/functions/src/render/handler.ts): a FIFO queue whose
+ * messages share one group (RENDER_MESSAGE_GROUP), so SQS hands the function one batch at a time and
+ * the next only once that one is done: two renders never race to write the same page, and nothing
+ * is throttled or left waiting for a visibility timeout. Saves that arrive while a render runs wait
+ * in the queue and come as the next batch (up to RENDER_BATCH_SIZE, FIFO's largest), rendered as one
+ * (each page once). Each message has its own deduplication id: two saves of one post are two renders.
+ * A batch that fails (a page did not render) is retried up to RENDER_MAX_RECEIVES times, holding the
+ * group meanwhile (so later saves render after it, in order), then kept in the dead-letter queue for
+ * 14 days and the group moves on.
  */
-export const RENDER_BATCH_WINDOW_SECONDS = 3;
-export const RENDER_BATCH_SIZE = 100;
+export const RENDER_BATCH_SIZE = 10;
 export const RENDER_TIMEOUT_SECONDS = 120;
-export const RENDER_VISIBILITY_TIMEOUT_SECONDS = 2 * RENDER_TIMEOUT_SECONDS;
-export const RENDER_MAX_RECEIVES = 5;
+export const RENDER_VISIBILITY_TIMEOUT_SECONDS = RENDER_TIMEOUT_SECONDS + 30;
+export const RENDER_MAX_RECEIVES = 3;
 
 function createRenderQueues(stack: StackContext["stack"]) {
+  // A FIFO queue's dead-letter queue is FIFO too.
   const deadLetters = new Queue(stack, "RenderDeadLetters", {
+    fifo: true,
     retentionPeriod: Duration.days(14),
     enforceSSL: true,
   });
   const queue = new Queue(stack, "RenderQueue", {
+    fifo: true,
     visibilityTimeout: Duration.seconds(RENDER_VISIBILITY_TIMEOUT_SECONDS),
     retentionPeriod: Duration.days(1),
     enforceSSL: true,
@@ -229,18 +233,13 @@ function pageRenderer(
     description: "Renders the public pages into the web bucket's pages/ from the render queue",
     timeout: RENDER_TIMEOUT_SECONDS,
     memorySize: 2048,
-    reservedConcurrentExecutions: 1,
     enableLiveDev: false,
     environment: { WEB_BUCKET: webBucket.bucketName, API_URL: opts.apiUrl, DISTRIBUTION_ID: distribution.distributionId },
     bind: opts.bind,
     permissions: renderPermissions(webBucket, distribution),
   });
   fn.addEventSource(
-    new SqsEventSource(queue, {
-      batchSize: RENDER_BATCH_SIZE,
-      maxBatchingWindow: Duration.seconds(RENDER_BATCH_WINDOW_SECONDS),
-      maxConcurrency: 2,
-    }),
+    new SqsEventSource(queue, { batchSize: RENDER_BATCH_SIZE }),
   );
 
   // Every deploy renders every page once the new site's files are in the bucket: the Web stack (the

@@ -150,9 +150,6 @@ export function Monitoring({ stack, app }: StackContext) {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
     });
-    // The renderer runs one at a time on purpose (reserved concurrency 1): a batch arriving during a
-    // render is throttled and delivered again, which is how it works, not an outage.
-    if (feature === "render") continue;
     alarm(`LambdaThrottles-${feature}`, {
       alarmName: name(`lambda-throttles-${feature}`),
       alarmDescription:

@@ -6,8 +6,6 @@ import {
   invalidatingFeatures,
   notFoundPageFeature,
   RENDER_BATCH_SIZE,
-  RENDER_BATCH_WINDOW_SECONDS,
-  RENDER_MAX_RECEIVES,
   RENDER_TIMEOUT_SECONDS,
 } from "../../infra/api";
 import { features } from "@agency/core/routes";
@@ -48,26 +46,28 @@ const objects = (key: string) => ({ "Fn::Join": ["", [bucketArn(), `/${key}`]] }
 const sortedActions = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? [...s.Action].sort() : [s.Action]);
 
 describe("the render function", () => {
-  it("renders from the render queue: batches of up to 100 messages gathered for 3 s, one render at a time", () => {
-    expect(RENDER_BATCH_SIZE).toBe(100);
-    expect(RENDER_BATCH_WINDOW_SECONDS).toBe(3);
+  it("renders from a FIFO render queue, one batch of up to 10 messages at a time, never throttled", () => {
+    expect(RENDER_BATCH_SIZE).toBe(10);
     const { id, props } = render();
-    expect(props.ReservedConcurrentExecutions).toBe(1);
+    // One group on a FIFO queue keeps renders one at a time; no reserved concurrency to throttle a batch into a wait.
+    expect(props.ReservedConcurrentExecutions).toBeUndefined();
     expect(props.Timeout).toBe(RENDER_TIMEOUT_SECONDS);
     const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping")).filter((m) => m.Properties!.FunctionName.Ref === id);
     expect(mappings).toHaveLength(1);
     const mapping = mappings[0]!.Properties!;
     expect(mapping.EventSourceArn).toEqual({ "Fn::GetAtt": [queueId("RenderQueue"), "Arn"] });
-    expect(mapping.BatchSize).toBe(RENDER_BATCH_SIZE);
-    expect(mapping.MaximumBatchingWindowInSeconds).toBe(RENDER_BATCH_WINDOW_SECONDS);
-    expect(mapping.ScalingConfig).toEqual({ MaximumConcurrency: 2 });
+    expect(mapping.BatchSize).toBe(10);
+    expect(mapping.MaximumBatchingWindowInSeconds).toBeUndefined();
+    expect(mapping.ScalingConfig).toBeUndefined();
+    expect(queues()[queueId("RenderQueue")]!.Properties!).toMatchObject({ FifoQueue: true });
+    expect(queues()[queueId("RenderQueue")]!.Properties!.ContentBasedDeduplication).toBeUndefined();
   });
 
-  it("retries a failed batch, then keeps it in a dead-letter queue; a message stays invisible while a render may still run", () => {
+  it("retries a failed batch 3 times, then keeps it in a FIFO dead-letter queue; a message stays invisible while a render may still run", () => {
     const queue = queues()[queueId("RenderQueue")]!.Properties!;
-    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { "Fn::GetAtt": [queueId("RenderDeadLetters"), "Arn"] }, maxReceiveCount: RENDER_MAX_RECEIVES });
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { "Fn::GetAtt": [queueId("RenderDeadLetters"), "Arn"] }, maxReceiveCount: 3 });
     expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(RENDER_TIMEOUT_SECONDS);
-    expect(queues()[queueId("RenderDeadLetters")]!.Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expect(queues()[queueId("RenderDeadLetters")]!.Properties!).toMatchObject({ FifoQueue: true, MessageRetentionPeriod: 14 * 24 * 3600 });
   });
 
   it("may write, delete and list the web bucket's pages/ only, read its index.html, and invalidate the site's distribution", () => {

@@ -37,11 +37,15 @@ describe("sendRenderRequest", () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it("puts the request on the configured queue as JSON", async () => {
-    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render";
+  it("puts the request on the configured FIFO queue as JSON, in the one group, each request its own message", async () => {
+    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render.fifo";
     const send = vi.spyOn(SQSClient.prototype, "send").mockResolvedValue({} as never);
     await expect(sendRenderRequest({ apiPaths: ["/api/services"] })).resolves.toBe(true);
-    const input = (send.mock.calls[0]![0] as SendMessageCommand).input;
-    expect(input).toEqual({ QueueUrl: process.env.RENDER_QUEUE_URL, MessageBody: '{"apiPaths":["/api/services"]}' });
+    await expect(sendRenderRequest({ apiPaths: ["/api/services"] })).resolves.toBe(true);
+    const [first, second] = send.mock.calls.map((c) => (c[0] as SendMessageCommand).input);
+    expect(first).toMatchObject({ QueueUrl: process.env.RENDER_QUEUE_URL, MessageBody: '{"apiPaths":["/api/services"]}', MessageGroupId: "pages" });
+    // The same save twice is two renders: FIFO would drop a repeated deduplication id for 5 minutes.
+    expect(first!.MessageDeduplicationId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.MessageDeduplicationId).not.toBe(first!.MessageDeduplicationId);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import { config } from "@agency/core/config";
 import { pagesFor } from "./render";
@@ -8,6 +9,8 @@ import { pagesFor } from "./render";
  * (handler.ts) takes them in batches. The message carries API paths, not pages: which pages they
  * affect is render.ts's `pagesFor`, decided when the batch is rendered.
  */
+/** The render queue is FIFO with every message in this one group: one render at a time, in order. */
+export const RENDER_MESSAGE_GROUP = "pages";
 export type RenderRequest = { apiPaths: string[] } | { all: true };
 
 let client: SQSClient | undefined;
@@ -22,7 +25,9 @@ export async function sendRenderRequest(request: RenderRequest): Promise<boolean
   if (!queueUrl) return false;
   const { SQSClient, SendMessageCommand } = await import("@aws-sdk/client-sqs");
   client ??= new SQSClient({ region: config.region, maxAttempts: 3 });
-  await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(request) }), {
+  // Each request is its own message: FIFO's deduplication must not drop a second save's render.
+  const message = { QueueUrl: queueUrl, MessageBody: JSON.stringify(request), MessageGroupId: RENDER_MESSAGE_GROUP, MessageDeduplicationId: randomUUID() };
+  await client.send(new SendMessageCommand(message), {
     abortSignal: AbortSignal.timeout(3_000),
   });
   return true;
