@@ -67,6 +67,12 @@ function inlineCss(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), inlineCss()],
+  // The server entry renders every public page (1,000 posts: over 1,000 renders of several passes
+  // each), locally and in the render function, where NODE_ENV is not "production". Left external,
+  // React, the router and the query cache would load their development builds there, about three
+  // times slower per render; bundled with NODE_ENV fixed they are the production builds the browser
+  // runs, whatever the process's environment.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   server: {
     proxy: { "/api": api, "/robots.txt": api, "/sitemap.xml": api, "/rss.xml": api },
   },
