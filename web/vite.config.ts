@@ -72,6 +72,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // CommonJS costs ~0.5 KB in the first-render chunk; React 19 exports the hook itself.
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "react" }],
   },
+  // The server entry renders every public page (1,000 posts: over 1,000 renders of several passes
+  // each), locally and in the render function, where NODE_ENV is not "production". Left external,
+  // React, the router and the query cache would load their development builds there, about three
+  // times slower per render; bundled with NODE_ENV fixed they are the production builds the browser
+  // runs, whatever the process's environment.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   server: {
     proxy: { "/api": api, "/robots.txt": api, "/sitemap.xml": api, "/rss.xml": api },
   },

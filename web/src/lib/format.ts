@@ -19,6 +19,9 @@ export function counted(n: number, singular: string, plural = `${singular}s`): s
   return `${formatCount(n)} ${n === 1 ? singular : plural}`;
 }
 
+/** One formatter for every date of the public site (toLocaleDateString would build one per call). */
+const publicDates = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
 /**
  * Dates on the public site are shown en-US, e.g. "November 12, 2026", as the UTC day: pages are
  * rendered on a server in UTC and hydrated in the reader's zone, and both must print the same day.
@@ -27,7 +30,7 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return publicDates.format(d);
 }
 
 /**

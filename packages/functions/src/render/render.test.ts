@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { publicPaths } from "../invalidate";
-import { keyPath, pageKey, pagesFor, renderQueue } from "./render";
+import { keyPath, pageKey, pagesFor, renderPages, renderQueue, type PageStore, type RenderContext, type ServerEntry } from "./render";
 import { headHtml, pageHtml, scriptJson } from "./page-html";
 
 describe("pageKey", () => {
@@ -76,5 +76,64 @@ describe("page HTML", () => {
     expect(html).not.toContain("<title>old</title>");
     expect(html).toContain('<div id="root"><p>costs $& $1</p></div>');
     expect(html).toContain('<script id="page-data" type="application/json">{"queries":[]}</script>');
+  });
+});
+
+describe("rendering the blog's list pages", () => {
+  // The list as GET /api/blog-posts answers it: 40 posts, 12 a page, by number (skipping the pages
+  // before it, as the server does) or from the cursor of the page before (X-Next-Cursor).
+  const posts = Array.from({ length: 40 }, (_, i) => `Post ${i + 1}`);
+  const asked: string[] = [];
+  const api: RenderContext["api"] = async (path) => {
+    asked.push(path);
+    const url = new URL(path, "http://api.test");
+    if (url.pathname === "/sitemap.xml") {
+      const paths = ["/blog", "/blog/page/2", "/blog/page/3", "/blog/page/4"];
+      return new Response(`<urlset>${paths.map((p) => `<url><loc>https://site.test${p}</loc></url>`).join("")}</urlset>`);
+    }
+    const limit = Number(url.searchParams.get("limit"));
+    const cursor = url.searchParams.get("cursor");
+    const start = cursor ? Number(cursor.slice("after-".length)) : (Number(url.searchParams.get("page") ?? 1) - 1) * limit;
+    const items = posts.slice(start, start + limit);
+    const next = start + limit < posts.length ? { "x-next-cursor": `after-${start + limit}` } : undefined;
+    return new Response(JSON.stringify(items), { headers: { "content-type": "application/json", ...next } });
+  };
+  // The web app's list page: page n reads `?limit=12&page=n` (page 1 without `page`) and shows what it got.
+  const entry: ServerEntry = {
+    async renderPage(pathname, { transport }) {
+      const head = { title: pathname, ogTitle: pathname, description: "d", url: `https://site.test${pathname}`, siteName: "S", type: "website" as const, jsonLd: [] };
+      if (pathname === "/404") return { html: "<p>Not found</p>", meta: { ...head, notFound: true }, state: undefined };
+      const n = pathname === "/blog" ? 1 : Number(pathname.split("/").pop());
+      const res = await transport(`/api/blog-posts?limit=12${n > 1 ? `&page=${n}` : ""}`, {});
+      const items = (await res.json()) as string[];
+      const more = res.headers.has("x-next-cursor") ? "<a>Next</a>" : "";
+      return { html: `<ol>${items.map((t) => `<li>${t}</li>`).join("")}</ol>${more}`, meta: { ...head, notFound: false }, state: { items } };
+    },
+  };
+  const template = '<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>';
+  const memory = (): PageStore & { files: Map<string, string> } => {
+    const files = new Map<string, string>();
+    return { files, put: async (k, html) => void files.set(k, html), remove: async (k) => void files.delete(k), keys: async () => [...files.keys()] };
+  };
+
+  it("reads each list page from the cursor of the page before it, and writes the same HTML as reading it by number", async () => {
+    asked.length = 0;
+    const batch = memory();
+    await renderPages({ entry, template, store: batch, origin: "https://site.test", api }, "all");
+    const lists = asked.filter((p) => p.startsWith("/api/blog-posts"));
+    expect(lists).toEqual(["/api/blog-posts?limit=12", "/api/blog-posts?limit=12&cursor=after-12", "/api/blog-posts?limit=12&cursor=after-24", "/api/blog-posts?limit=12&cursor=after-36"]);
+
+    // Each page alone (nothing read before it in its batch) is read by its number.
+    for (const path of ["/blog/page/2", "/blog/page/3", "/blog/page/4"]) {
+      asked.length = 0;
+      const alone = memory();
+      await renderPages({ entry, template, store: alone, origin: "https://site.test", api }, [path]);
+      expect(asked).toEqual([`/api/blog-posts?limit=12&page=${path.split("/").pop()}`]);
+      expect(batch.files.get(pageKey(path))).toBe(alone.files.get(pageKey(path)));
+    }
+    expect(batch.files.get(pageKey("/blog/page/3"))).toContain("<li>Post 25</li>");
+    expect(batch.files.get(pageKey("/blog/page/3"))).toContain("<li>Post 36</li></ol><a>Next</a>");
+    expect(batch.files.get(pageKey("/blog/page/4"))).toContain("<ol><li>Post 37</li><li>Post 38</li><li>Post 39</li><li>Post 40</li></ol>");
+    expect(batch.files.get(pageKey("/blog/page/4"))).not.toContain("Next");
   });
 });

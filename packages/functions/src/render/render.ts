@@ -1,3 +1,4 @@
+import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
 import { pageHtml, assertTemplate, type PageHead } from "./page-html";
 
 /**
@@ -66,28 +67,58 @@ export async function sitemapPaths(ctx: Pick<RenderContext, "api">): Promise<str
 
 type Outcome = { kind: "page"; html: string } | { kind: "none" };
 
+type Answer = { status: number; headers: [string, string][]; body: ArrayBuffer };
+
 /**
  * The API as one render batch reads it: each GET is made once and its answer reused by every page
  * of the batch (the settings, sections and catalogues every page's header and footer read), so a
  * full render reads the shared data once, not once per post.
+ *
+ * The blog's list by page number (`/api/blog-posts?limit=12&page=N`, what /blog/page/N reads)
+ * makes the server skip the N - 1 pages before it, so rendering every list page one after the other
+ * would read O(N²) posts. When the batch already read page N - 1 (pages render in the sitemap's
+ * order: /blog, then /blog/page/2, 3, ...), page N is read from the cursor that answer gave
+ * (X-Next-Cursor) instead: the same posts and headers, since pages are whole (BlogPosts.publishedPage).
  */
 function batchReads(api: RenderContext["api"]): RenderContext["api"] {
-  const seen = new Map<string, Promise<{ status: number; headers: [string, string][]; body: ArrayBuffer }>>();
+  const seen = new Map<string, Promise<Answer>>();
+  const read = async (path: string, init: RequestInit | undefined): Promise<Answer> => {
+    const redirect = init?.redirect ?? "follow";
+    const after = listPageAfter(path);
+    const previous = after && seen.get(`${redirect} ${after.previous}`);
+    const cursor = previous && (await previous.catch(() => undefined))?.headers.find(([name]) => name === NEXT_CURSOR_HEADER)?.[1];
+    const res = await api(cursor ? after.from(cursor) : path, init);
+    const headers: [string, string][] = [];
+    res.headers.forEach((value, name) => headers.push([name, value]));
+    return { status: res.status, headers, body: await res.arrayBuffer() };
+  };
   return async (path, init) => {
     if ((init?.method ?? "GET") !== "GET") return api(path, init);
     const key = `${init?.redirect ?? "follow"} ${path}`;
-    let read = seen.get(key);
-    if (!read) {
-      read = api(path, init).then(async (res) => {
-        const headers: [string, string][] = [];
-        res.headers.forEach((value, name) => headers.push([name, value]));
-        return { status: res.status, headers, body: await res.arrayBuffer() };
-      });
-      seen.set(key, read);
-    }
-    const { status, headers, body } = await read;
+    let answer = seen.get(key);
+    if (!answer) seen.set(key, (answer = read(path, init)));
+    const { status, headers, body } = await answer;
     return new Response([204, 205, 304].includes(status) ? null : body.slice(0), { status, headers });
   };
+}
+
+/**
+ * A page of the public blog's list asked by number (page 2 or later, no cursor): the address the
+ * client asks for the page before it (page 1 without `page`, web/src/features/blog/api.ts) and the
+ * same page's address from a cursor (the other parameters kept, `page` dropped).
+ */
+function listPageAfter(path: string): { previous: string; from(cursor: string): string } | undefined {
+  const url = new URL(path, "http://api.invalid");
+  const page = Number(url.searchParams.get("page"));
+  if (url.pathname !== "/api/blog-posts" || url.searchParams.has("cursor") || !Number.isInteger(page) || page < 2) return undefined;
+  const at = (n: number | undefined, cursor?: string) => {
+    const params = new URLSearchParams(url.searchParams);
+    if (n && n > 1) params.set("page", String(n));
+    else params.delete("page");
+    if (cursor) params.set("cursor", cursor);
+    return `${url.pathname}?${params}`;
+  };
+  return { previous: at(page - 1), from: (cursor) => at(undefined, cursor) };
 }
 
 async function renderOne(ctx: RenderContext, path: string): Promise<Outcome> {
