@@ -189,7 +189,7 @@ export function EditorDialog<R, V extends FormValues>({
     <>
       <Modal open={open} onClose={() => void close()} labelledBy={titleId} width={width}>
         <form onSubmit={onSubmit} noValidate className="flex flex-col">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <h2 id={titleId} className="text-xl font-bold text-slate-900">
               {title}
             </h2>
