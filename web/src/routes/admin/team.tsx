@@ -214,6 +214,7 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
     {
       id: "status",
       header: "Status",
+      meta: { className: "whitespace-nowrap" },
       cell: ({ row: { original: m } }) => (
         <span className="flex flex-col gap-1">
           <Badge tone={statusBadges[m.status].tone}>{statusBadges[m.status].label}</Badge>
