@@ -35,7 +35,8 @@ for (const width of [360, 1280]) {
 /**
  * The pages around the back office fit a 360 px phone too, with long text in them: the invitation
  * page (an invitation for a long username and email, and an unknown link), the sign-in page, the
- * Team screen's Invite dialog showing its link, and a post's private preview with its banner.
+ * Team screen's Invite dialog showing its link, a post's private preview with its banner, and a
+ * dead preview link's not-found page.
  */
 test("the invitation, sign-in, invite link and preview pages are no wider than a 360 px phone", async ({ page, browser, baseURL }) => {
   await page.setViewportSize({ width: 360, height: 740 });
@@ -83,6 +84,12 @@ test("the invitation, sign-in, invite link and preview pages are no wider than a
       await v.goto(new URL(previewUrl).pathname);
       await expect(v.getByTestId("preview-banner")).toBeVisible();
       expect(await sideways(v), "post preview").toBe(0);
+      // A dead preview link: the not-found page, its hero filling the window (no bare strip under it).
+      await v.goto("/preview/an-unknown-link-an-unknown-link-an-unknown");
+      const notFound = v.getByRole("heading", { level: 1, name: "Page Not Found" });
+      await expect(notFound).toBeVisible();
+      expect(await sideways(v), "dead preview link").toBe(0);
+      expect(await notFound.evaluate((h) => h.closest("section")!.getBoundingClientRect().bottom)).toBeGreaterThanOrEqual(740);
     } finally {
       await visitor.close();
     }
