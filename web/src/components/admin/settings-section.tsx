@@ -12,7 +12,7 @@ export function SettingsSection({ icon: Icon, title, description, aside, childre
   return (
     <section aria-labelledby={headingId} className={`${panel} p-5 sm:p-6`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className={`flex min-w-0 flex-1 basis-64 gap-3 ${description ? "items-start" : "items-center"}`}>
+        <div className={`flex min-w-0 flex-1 basis-48 gap-3 ${description ? "items-start" : "items-center"}`}>
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700">
             <Icon aria-hidden="true" className="h-5 w-5" />
           </span>
