@@ -181,7 +181,7 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
       meta: { className: "min-w-[12rem]" },
       cell: ({ row: { original: m } }) => (
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{m.name}</p>
+          <p className="font-semibold [overflow-wrap:anywhere] text-slate-900">{m.name}</p>
           <p className="text-xs break-all text-slate-600">
             {m.kind === "google" ? `Google: ${m.email}` : [m.username && `@${m.username}`, m.email].filter(Boolean).join(" · ") || "Username chosen on accepting"}
           </p>
@@ -192,7 +192,7 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
       id: "role",
       header: "Role",
       // Room for the widest role in the select (it fills its cell).
-      meta: { className: "min-w-[9rem]" },
+      meta: { className: "min-w-[7.5rem]" },
       cell: ({ row: { original: m } }) =>
         m.kind === "invitation" ? (
           <Badge tone="slate">{roleLabels[m.role]}</Badge>
@@ -214,9 +214,9 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
     {
       id: "status",
       header: "Status",
-      meta: { className: "whitespace-nowrap" },
+      meta: { className: "min-w-[8rem]" },
       cell: ({ row: { original: m } }) => (
-        <span className="flex flex-col gap-1">
+        <span className="flex flex-col items-start gap-1">
           <Badge tone={statusBadges[m.status].tone}>{statusBadges[m.status].label}</Badge>
           {m.expires_at && <span className="text-xs text-slate-600">Until {formatDateTime(m.expires_at)}</span>}
         </span>
