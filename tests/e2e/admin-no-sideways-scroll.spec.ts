@@ -1,14 +1,17 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { adminNav } from "../../web/src/components/admin/admin-nav";
 import { signInAsAdmin } from "../support/admin-journey";
 
+/** How far the page scrolls sideways (0: it fits the window). */
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /**
- * No admin screen scrolls sideways at page level, on a phone (390 px) or a laptop (1280 px): wide
+ * No admin screen scrolls sideways at page level, on a small phone (360 px) or a laptop (1280 px): wide
  * tables scroll inside their own frame, text wraps. Messages and Registrations are included too
  * (the inbox rework owns their columns).
  */
-for (const width of [390, 1280]) {
+for (const width of [360, 1280]) {
   test(`no admin screen is wider than the window at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signInAsAdmin(page);
@@ -28,3 +31,71 @@ for (const width of [390, 1280]) {
     expect(tooWide).toEqual([]);
   });
 }
+
+/**
+ * The pages around the back office fit a 360 px phone too, with long text in them: the invitation
+ * page (an invitation for a long username and email, and an unknown link), the sign-in page, the
+ * Team screen's Invite dialog showing its link, a post's private preview with its banner, and a
+ * dead preview link's not-found page.
+ */
+test("the invitation, sign-in, invite link and preview pages are no wider than a 360 px phone", async ({ page, browser, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsAdmin(page);
+  const headers = { origin: new URL(baseURL!).origin };
+  const tag = `wide${Date.now().toString(36)}`;
+  const invited = await page.request.post("/api/admin/team/invitations", {
+    headers,
+    data: { username: `${tag}-a-rather-long-username-to-wrap`, email: `${tag}-an-unusually-long-address@a-very-long-subdomain.example-company.co.uk`, role: "editor" },
+  });
+  expect(invited.status()).toBe(201);
+  const { url } = (await invited.json()) as { url: string };
+  const post = await page.request.post("/api/admin/blog-posts", {
+    headers,
+    data: { title: `A draft with a rather long title to wrap on a small phone ${tag}`, slug: tag, content: `<p>${"Words and more words ".repeat(40)}</p>` },
+  });
+  expect(post.status()).toBe(201);
+  const { id } = (await post.json()) as { id: string };
+  try {
+    const preview = await page.request.post(`/api/admin/blog-posts/${id}/preview-link`, { headers, data: {} });
+    expect(preview.status(), await preview.text()).toBeLessThan(300);
+    const previewUrl = ((await preview.json()) as { url: string }).url;
+
+    await page.goto("/admin/team");
+    await page.getByRole("button", { name: "Invite", exact: true }).click();
+    const invite = page.getByRole("dialog", { name: "Invite someone" });
+    await invite.getByRole("button", { name: "Create invitation link" }).click();
+    await expect(invite.getByRole("textbox", { name: "Link" })).toHaveValue(/\/admin\/invite\//);
+    expect(await sideways(page), "Invite dialog with its link").toBe(0);
+    await invite.getByRole("button", { name: "Done" }).click();
+    await expect(invite).toBeHidden();
+
+    const visitor = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+    try {
+      const v = await visitor.newPage();
+      await v.goto(new URL(url).pathname);
+      await expect(v.getByRole("heading", { level: 1, name: "Join the team" })).toBeVisible();
+      expect(await sideways(v), "invitation page").toBe(0);
+      await v.goto("/admin/invite/an-unknown-link-an-unknown-link-an-unknown-1");
+      await expect(v.getByRole("alert")).toBeVisible();
+      expect(await sideways(v), "unknown invitation").toBe(0);
+      await v.goto("/admin/login");
+      await expect(v.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await sideways(v), "sign-in page").toBe(0);
+      await v.goto(new URL(previewUrl).pathname);
+      await expect(v.getByTestId("preview-banner")).toBeVisible();
+      expect(await sideways(v), "post preview").toBe(0);
+      // A dead preview link: the not-found page, its hero filling the window (no bare strip under it).
+      await v.goto("/preview/an-unknown-link-an-unknown-link-an-unknown");
+      const notFound = v.getByRole("heading", { level: 1, name: "Page Not Found" });
+      await expect(notFound).toBeVisible();
+      expect(await sideways(v), "dead preview link").toBe(0);
+      expect(await notFound.evaluate((h) => h.closest("section")!.getBoundingClientRect().bottom)).toBeGreaterThanOrEqual(740);
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    await page.request.delete(`/api/admin/blog-posts/${id}`, { headers });
+    const team = (await (await page.request.get("/api/admin/team")).json()) as { id: string; name: string; kind: string }[];
+    for (const m of team.filter((t) => t.kind === "invitation" && t.name.startsWith(tag))) await page.request.delete(`/api/admin/team/${encodeURIComponent(m.id)}`, { headers });
+  }
+});

@@ -4,7 +4,7 @@ import { CloseButton } from "../ui/modal";
 export function DialogHeader({ id, title, onClose }: { id: string; title: string; onClose: () => void }) {
   return (
     <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-      <h2 id={id} className="text-xl font-bold text-slate-900">
+      <h2 id={id} className="min-w-0 text-xl font-bold [overflow-wrap:anywhere] text-slate-900">
         {title}
       </h2>
       <CloseButton onClick={onClose} />

@@ -18,13 +18,15 @@ import type { FormValues, KeptEdit, RecordEditor } from "./use-record-editor";
  */
 export function ConflictNotice({ onReload, reloading }: { onReload: () => void; reloading: boolean }) {
   return (
-    <div role="alert" data-testid="conflict" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center">
-      <TriangleAlert aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-800" />
-      <p className="flex-1">{STALE_ITEM_MESSAGE}</p>
-      <button type="button" className={actionOutline} onClick={onReload} disabled={reloading}>
-        <RefreshCw aria-hidden="true" className="h-4 w-4" />
-        {reloading ? "Reloading..." : "Reload"}
-      </button>
+    <div role="alert" data-testid="conflict" className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-800" />
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-3 sm:flex-row sm:items-center">
+        <p className="flex-1">{STALE_ITEM_MESSAGE}</p>
+        <button type="button" className={actionOutline} onClick={onReload} disabled={reloading}>
+          <RefreshCw aria-hidden="true" className="h-4 w-4" />
+          {reloading ? "Reloading..." : "Reload"}
+        </button>
+      </div>
     </div>
   );
 }
@@ -81,21 +83,23 @@ export function UnsavedCopy({ kept, onDismiss }: { kept: KeptEdit[]; onDismiss: 
 export function DraftNotice({ typedAt, onRestore, onDiscard }: { typedAt: string; onRestore: () => void; onDiscard: () => void }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} data-testid="unsaved-draft" className="flex flex-col gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-950 sm:flex-row sm:items-center">
-      <History aria-hidden="true" className="h-5 w-5 shrink-0 text-blue-800" />
-      <div className="flex-1">
-        <h3 id={headingId} className="font-semibold">
-          Unsaved changes found
-        </h3>
-        <p>You typed changes here on {formatDateTime(typedAt)} that were never saved. They are kept in this browser.</p>
-      </div>
-      <div className="flex shrink-0 gap-2">
-        <button type="button" className={actionPrimary} onClick={onRestore}>
-          Restore unsaved changes
-        </button>
-        <button type="button" className={actionOutline} onClick={onDiscard}>
-          Discard
-        </button>
+    <section aria-labelledby={headingId} data-testid="unsaved-draft" className="flex items-start gap-3 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-950">
+      <History aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-blue-800" />
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex-1">
+          <h3 id={headingId} className="font-semibold">
+            Unsaved changes found
+          </h3>
+          <p>You typed changes here on {formatDateTime(typedAt)} that were never saved. They are kept in this browser.</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <button type="button" className={`${actionPrimary} whitespace-nowrap`} onClick={onRestore}>
+            Restore unsaved changes
+          </button>
+          <button type="button" className={actionOutline} onClick={onDiscard}>
+            Discard
+          </button>
+        </div>
       </div>
     </section>
   );
@@ -189,7 +193,7 @@ export function EditorDialog<R, V extends FormValues>({
     <>
       <Modal open={open} onClose={() => void close()} labelledBy={titleId} width={width}>
         <form onSubmit={onSubmit} noValidate className="flex flex-col">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <h2 id={titleId} className="text-xl font-bold text-slate-900">
               {title}
             </h2>

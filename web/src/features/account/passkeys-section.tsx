@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { KeyRound, Trash2 } from "lucide-react";
+import { Fingerprint, KeyRound, Trash2 } from "lucide-react";
 import { passkeyMessages, type PasskeySummary } from "@agency/core/contract/passkeys";
 import { apiErrorMessage, useApiErrorHandler } from "../../components/admin/api-errors";
-import { actionPrimary, iconAction, panel } from "../../components/admin/classes";
+import { actionPrimary, iconAction } from "../../components/admin/classes";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { EmptyState } from "../../components/admin/empty-state";
 import { TextField } from "../../components/admin/form-fields";
 import { LoadFailed } from "../../components/admin/load-failed";
+import { SettingsRow, SettingsSection } from "../../components/admin/settings-section";
 import { useToast } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
@@ -17,20 +18,16 @@ import { ceremonyErrorMessage } from "./ceremony-errors";
 
 function PasskeyRow({ passkey, onRemove, busy }: { passkey: PasskeySummary; onRemove: () => void; busy: boolean }) {
   return (
-    <li className="flex items-center gap-3 py-3">
-      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700">
-        <KeyRound aria-hidden="true" className="h-4 w-4" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium [overflow-wrap:anywhere] text-slate-900">{passkey.name}</p>
-        <p className="text-xs text-slate-600">
-          Added {formatDateTime(passkey.created_at)} · {passkey.last_used_at ? `Last used ${formatDateTime(passkey.last_used_at)}` : "Not used yet"}
-        </p>
-      </div>
-      <button type="button" className={iconAction} aria-label={`Remove passkey ${passkey.name}`} title="Remove passkey" onClick={onRemove} disabled={busy}>
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-      </button>
-    </li>
+    <SettingsRow
+      icon={KeyRound}
+      title={passkey.name}
+      meta={`Added ${formatDateTime(passkey.created_at)} · ${passkey.last_used_at ? `Last used ${formatDateTime(passkey.last_used_at)}` : "Not used yet"}`}
+      action={
+        <button type="button" className={iconAction} aria-label={`Remove passkey ${passkey.name}`} title="Remove passkey" onClick={onRemove} disabled={busy}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </button>
+      }
+    />
   );
 }
 
@@ -89,16 +86,9 @@ export function PasskeysSection() {
   }
 
   return (
-    <section aria-labelledby="passkeys-heading" className={`${panel} p-5`}>
-      <h2 id="passkeys-heading" className="text-lg font-semibold text-slate-900">
-        Passkeys
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Sign in with your fingerprint, face, screen lock or security key instead of a password. A passkey counts as both factors.
-      </p>
-
+    <SettingsSection icon={Fingerprint} title="Passkeys" description="Sign in with your fingerprint, face, screen lock or security key instead of a password. A passkey counts as both factors.">
       {usernameOnly ? (
-        <p className="mt-4 text-sm text-slate-700">{passkeyMessages.usernameOnly}: you sign in with Google.</p>
+        <p className="text-sm text-slate-700">{passkeyMessages.usernameOnly}: you sign in with Google.</p>
       ) : passkeys.isPending ? (
         <Spinner label="Loading passkeys" className="py-6" />
       ) : passkeys.isError ? (
@@ -108,7 +98,7 @@ export function PasskeysSection() {
           {passkeys.data.length === 0 ? (
             <EmptyState icon={KeyRound} title="No passkeys yet" hint="Add one to sign in without typing your password." />
           ) : (
-            <ul aria-label="Your passkeys" className="mt-2 divide-y divide-slate-200">
+            <ul aria-label="Your passkeys" className="divide-y divide-slate-200">
               {passkeys.data.map((p) => (
                 <PasskeyRow key={p.id} passkey={p} onRemove={() => void removePasskey(p)} busy={remove.isPending} />
               ))}
@@ -140,7 +130,7 @@ export function PasskeysSection() {
         </>
       )}
       {confirmDialog}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -1,9 +1,8 @@
-import { useId } from "react";
 import { Users } from "lucide-react";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
-import { panel } from "../../components/admin/classes";
 import { CheckboxField } from "../../components/admin/form-fields";
 import { LoadFailed } from "../../components/admin/load-failed";
+import { SettingsSection } from "../../components/admin/settings-section";
 import { useToast } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
 import { useSaveSecuritySettings, useSecuritySettings } from "./api";
@@ -17,41 +16,30 @@ export function RequireTwoFactorSection() {
   const save = useSaveSecuritySettings();
   const showError = useApiErrorHandler();
   const toast = useToast();
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`${panel} p-5 sm:p-6`}>
-      <div className="flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700">
-          <Users aria-hidden="true" className="h-5 w-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">Team sign-in</h2>
-          {settings.isPending ? (
-            <Spinner label="Loading the security settings" className="py-4" />
-          ) : settings.isError ? (
-            <LoadFailed onRetry={() => settings.refetch()} className="py-4" />
-          ) : (
-            <div className="mt-3">
-              <CheckboxField
-                label="Require two-factor for every admin account"
-                hint="Anyone signing in with a username and password and no second factor is asked to set one up before anything else."
-                // While saving, the box shows what was asked for; a refusal puts it back.
-                checked={save.isPending && save.variables ? save.variables.require_two_factor : settings.data.require_two_factor}
-                disabled={save.isPending}
-                onChange={(require_two_factor) =>
-                  save.mutate(
-                    { require_two_factor },
-                    {
-                      onSuccess: () => toast.success(require_two_factor ? "Two-factor is now required" : "Two-factor is no longer required"),
-                      onError: (err) => showError(err, { fallback: "Failed to save the setting" }),
-                    },
-                  )
-                }
-              />
-            </div>
-          )}
-        </div>
-      </div>
-    </section>
+    <SettingsSection icon={Users} title="Team sign-in">
+      {settings.isPending ? (
+        <Spinner label="Loading the security settings" className="py-4" />
+      ) : settings.isError ? (
+        <LoadFailed onRetry={() => settings.refetch()} className="py-4" />
+      ) : (
+        <CheckboxField
+          label="Require two-factor for every admin account"
+          hint="Anyone signing in with a username and password and no second factor is asked to set one up before anything else."
+          // While saving, the box shows what was asked for; a refusal puts it back.
+          checked={save.isPending && save.variables ? save.variables.require_two_factor : settings.data.require_two_factor}
+          disabled={save.isPending}
+          onChange={(require_two_factor) =>
+            save.mutate(
+              { require_two_factor },
+              {
+                onSuccess: () => toast.success(require_two_factor ? "Two-factor is now required" : "Two-factor is no longer required"),
+                onError: (err) => showError(err, { fallback: "Failed to save the setting" }),
+              },
+            )
+          }
+        />
+      )}
+    </SettingsSection>
   );
 }

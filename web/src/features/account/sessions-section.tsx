@@ -3,9 +3,10 @@ import { LogOut, MonitorSmartphone } from "lucide-react";
 import type { SessionSummary } from "@agency/core/contract/sessions";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge } from "../../components/admin/badge";
-import { actionOutline, panel, textAction } from "../../components/admin/classes";
+import { actionOutline, textAction } from "../../components/admin/classes";
 import { useConfirm, type ConfirmOptions } from "../../components/admin/confirm-dialog";
 import { LoadFailed } from "../../components/admin/load-failed";
+import { SettingsRow, SettingsSection } from "../../components/admin/settings-section";
 import { useToast } from "../../components/admin/toasts";
 import { Spinner } from "../../components/spinner";
 import { counted, formatDateTime } from "../../lib/format";
@@ -21,27 +22,26 @@ export function sessionDevice(s: Pick<SessionSummary, "user_agent">): string {
 function SessionRow({ session, onEnd, busy }: { session: SessionSummary; onEnd: () => void; busy: boolean }) {
   const device = sessionDevice(session);
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="session-row">
-      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
-        <MonitorSmartphone aria-hidden="true" className="h-4 w-4" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900" title={session.user_agent || undefined}>
+    <SettingsRow
+      testId="session-row"
+      icon={MonitorSmartphone}
+      titleHint={session.user_agent || undefined}
+      title={
+        <>
           {device}
           {session.current && <Badge tone="green">This browser</Badge>}
-        </p>
-        <p className="text-xs text-slate-600">
-          Signed in {formatDateTime(session.created_at)} · Last active {formatDateTime(session.last_seen_at)}
-          {session.ip ? ` · ${session.ip}` : ""}
-        </p>
-      </div>
-      {!session.current && (
-        <button type="button" className={textAction} onClick={onEnd} disabled={busy} aria-label={`End session: ${device}, signed in ${formatDateTime(session.created_at)}`}>
-          <LogOut aria-hidden="true" className="h-3.5 w-3.5" />
-          End session
-        </button>
-      )}
-    </li>
+        </>
+      }
+      meta={`Signed in ${formatDateTime(session.created_at)} · Last active ${formatDateTime(session.last_seen_at)}${session.ip ? ` · ${session.ip}` : ""}`}
+      action={
+        !session.current && (
+          <button type="button" className={textAction} onClick={onEnd} disabled={busy} aria-label={`End session: ${device}, signed in ${formatDateTime(session.created_at)}`}>
+            <LogOut aria-hidden="true" className="h-3.5 w-3.5" />
+            End session
+          </button>
+        )
+      }
+    />
   );
 }
 
@@ -74,7 +74,7 @@ export function SessionList({
   if (sessions.isError) return <LoadFailed onRetry={() => sessions.refetch()} />;
   if (!sessions.data.length && empty) return <p className="py-4 text-sm text-slate-600">{empty}</p>;
   return (
-    <ul aria-label={label} className="mt-2 divide-y divide-slate-200">
+    <ul aria-label={label} className="divide-y divide-slate-200">
       {sessions.data.map((s) => (
         <SessionRow key={s.id} session={s} onEnd={() => onEnd(s)} busy={busy} />
       ))}
@@ -117,23 +117,21 @@ export function SessionsSection() {
   }
 
   return (
-    <section aria-labelledby="sessions-heading" className={`${panel} p-5`}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
-            Sessions
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Where your account is signed in. End any you do not recognise.</p>
-        </div>
-        {others.length > 0 && (
+    <SettingsSection
+      icon={MonitorSmartphone}
+      title="Sessions"
+      description="Where your account is signed in. End any you do not recognise."
+      aside={
+        others.length > 0 && (
           <button type="button" className={actionOutline} onClick={() => void endAllOthers()} disabled={endOthers.isPending}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
             End all other sessions
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       <SessionList sessions={sessions} label="Your sessions" onEnd={(s) => void endOne(s)} busy={end.isPending} />
       {confirmDialog}
-    </section>
+    </SettingsSection>
   );
 }

@@ -4,8 +4,9 @@ import { Copy, Download, KeyRound, ShieldCheck, ShieldOff, Smartphone } from "lu
 import type { AccountInfo, TotpSetup } from "@agency/core/contract/account";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge } from "../../components/admin/badge";
-import { actionDanger, actionOutline, actionPrimary, panel } from "../../components/admin/classes";
+import { actionDanger, actionOutline, actionPrimary } from "../../components/admin/classes";
 import { TextField } from "../../components/admin/form-fields";
+import { SettingsSection } from "../../components/admin/settings-section";
 import { useToast } from "../../components/admin/toasts";
 import { downloadText } from "../export/download";
 import { useConfirmTotp, useDisableTotp, useStartTotp } from "./api";
@@ -80,7 +81,7 @@ function SetupSteps({ setup, onDone, onCancel }: { setup: TotpSetup; onDone: (co
   const [error, setError] = useState("");
   const keyId = useId();
   return (
-    <div className="mt-4 space-y-4">
+    <div className="space-y-4">
       <ol className="list-decimal space-y-4 pl-5 text-sm text-slate-700">
         <li>
           <p>Scan this QR code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…).</p>
@@ -128,7 +129,7 @@ function RecoveryCodesShown({ codes, username, onDone }: { codes: string[]; user
   const toast = useToast();
   const text = `Recovery codes for ${username} (${window.location.host})\nEach code signs in once, instead of a code from your authenticator app.\n\n${codes.join("\n")}\n`;
   return (
-    <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4" role="region" aria-label="Your recovery codes">
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-4" role="region" aria-label="Your recovery codes">
       <h3 className="font-semibold text-slate-900">Save your recovery codes</h3>
       <p className="mt-1 text-sm text-slate-700">
         Two-factor sign-in is on. If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: they are shown only now.
@@ -178,30 +179,21 @@ export function TotpSection({ account }: { account: AccountInfo }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [turningOff, setTurningOff] = useState(false);
   const [offError, setOffError] = useState("");
-  const headingId = useId();
 
   const on = account.totp_enabled || codes !== null;
   return (
-    <section aria-labelledby={headingId} className={`${panel} p-5 sm:p-6`}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex items-start gap-3">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700">
-            <Smartphone aria-hidden="true" className="h-5 w-5" />
-          </span>
-          <div>
-            <h2 id={headingId} className="text-lg font-semibold text-slate-900">Authenticator app</h2>
-            <p className="text-sm text-slate-600">A 6-digit code from an app on your phone, asked for after your password.</p>
-          </div>
-        </div>
-        {account.two_factor_available && (on ? <Badge tone="green" icon={ShieldCheck}>On</Badge> : <Badge tone="slate" icon={ShieldOff}>Off</Badge>)}
-      </div>
-
+    <SettingsSection
+      icon={Smartphone}
+      title="Authenticator app"
+      description="A 6-digit code from an app on your phone, asked for after your password."
+      aside={account.two_factor_available && (on ? <Badge tone="green" icon={ShieldCheck}>On</Badge> : <Badge tone="slate" icon={ShieldOff}>Off</Badge>)}
+    >
       {!account.two_factor_available ? (
-        <p className="mt-4 text-sm text-slate-700">Two-factor sign-in is for admin accounts with a username and password. Google accounts use Google’s own 2-Step Verification.</p>
+        <p className="text-sm text-slate-700">Two-factor sign-in is for admin accounts with a username and password. Google accounts use Google’s own 2-Step Verification.</p>
       ) : codes ? (
         <RecoveryCodesShown codes={codes} username={account.username ?? ""} onDone={() => setCodes(null)} />
       ) : account.totp_enabled ? (
-        <div className="mt-4">
+        <div>
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <KeyRound aria-hidden="true" className="h-4 w-4 text-slate-500" />
             Recovery codes left: <strong data-testid="recovery-codes-left">{account.recovery_codes_left}</strong>
@@ -249,13 +241,13 @@ export function TotpSection({ account }: { account: AccountInfo }) {
       ) : (
         <button
           type="button"
-          className={`${actionPrimary} mt-4`}
+          className={actionPrimary}
           disabled={start.isPending}
           onClick={() => start.mutate(undefined, { onSuccess: setSetup, onError: (err) => showError(err, { fallback: "Failed to start the set-up" }) })}
         >
           {start.isPending ? "Starting..." : "Set up authenticator app"}
         </button>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -58,12 +58,12 @@ export function PreviewActions({ postId, unsaved }: { postId: string; unsaved: b
       <p className="text-sm text-slate-700">
         {unsaved ? "A preview shows the post as last saved: save to include your latest changes." : "Share the post as it will look, before anyone else can see it."}
       </p>
-      <div className="flex shrink-0 gap-2">
-        <button type="button" className={actionOutline} onClick={preview} disabled={busy}>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <button type="button" className={`${actionOutline} whitespace-nowrap`} onClick={preview} disabled={busy}>
           <Eye aria-hidden="true" className="h-4 w-4" />
           Preview
         </button>
-        <button type="button" className={actionOutline} onClick={copy} disabled={busy}>
+        <button type="button" className={`${actionOutline} whitespace-nowrap`} onClick={copy} disabled={busy}>
           <Link2 aria-hidden="true" className="h-4 w-4" />
           Copy preview link
         </button>

@@ -20,7 +20,8 @@ function DayFilter({ label, value, onChange }: { label: string; value: string; o
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+      {/* One width for From and To, so their fields line up when the filters stack on a phone. */}
+      <label htmlFor={id} className="w-10 shrink-0 text-sm font-medium text-slate-800 sm:w-auto">
         {label}
       </label>
       <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} className={fieldControl} />

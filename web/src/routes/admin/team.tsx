@@ -10,6 +10,7 @@ import { actionOutline, actionPrimary, fieldControl } from "../../components/adm
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
+import { DialogHeader } from "../../components/admin/dialog-header";
 import { EmptyState } from "../../components/admin/empty-state";
 import { SelectField, TextField } from "../../components/admin/form-fields";
 import { FormActions } from "../../components/admin/form-actions";
@@ -17,7 +18,7 @@ import { PageHeader } from "../../components/admin/page-header";
 import { RowAction } from "../../components/admin/row-actions";
 import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
-import { CloseButton, Modal } from "../../components/ui/modal";
+import { Modal } from "../../components/ui/modal";
 import { endSessionQuestion, SessionList } from "../../features/account/sessions-section";
 import { useEndMemberSession, useInvite, useMemberSessions, usePasswordReset, useRemoveMember, useTeam, useUpdateMember } from "../../features/team/admin-api";
 import { formatDateTime } from "../../lib/format";
@@ -94,12 +95,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
 
   return (
     <Modal open={open} onClose={close} labelledBy={titleId} width="max-w-lg">
-      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          Invite someone
-        </h2>
-        <CloseButton onClick={close} />
-      </div>
+      <DialogHeader id={titleId} title="Invite someone" onClose={close} />
       <div className="p-6">
         {link ? (
           <div className="space-y-4">
@@ -127,12 +123,7 @@ function ResetLinkDialog({ member, link, onClose }: { member: TeamMember | null;
   const titleId = useId();
   return (
     <Modal open={Boolean(member && link)} onClose={onClose} labelledBy={titleId} width="max-w-lg">
-      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          Password-reset link for {member?.name}
-        </h2>
-        <CloseButton onClick={onClose} />
-      </div>
+      <DialogHeader id={titleId} title={`Password-reset link for ${member?.name ?? ""}`} onClose={onClose} />
       <div className="space-y-4 p-6">
         {link && <LinkResult link={link} what="Setting a new password on it signs them out everywhere." />}
         <div className="flex justify-end">
@@ -164,14 +155,9 @@ function MemberSessionsDialog({ member, onClose }: { member: TeamMember | null; 
 
   return (
     <Modal open={member !== null} onClose={onClose} labelledBy={titleId} width="max-w-xl">
-      <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          Sessions of {member?.name}
-        </h2>
-        <CloseButton onClick={onClose} />
-      </div>
+      <DialogHeader id={titleId} title={`Sessions of ${member?.name ?? ""}`} onClose={onClose} />
       <div className="p-6">
-        <p className="text-sm text-slate-600">Where they are signed in. Ending a session signs that browser out at once.</p>
+        <p className="mb-2 text-sm text-slate-600">Where they are signed in. Ending a session signs that browser out at once.</p>
         <SessionList sessions={sessions} label={`Sessions of ${member?.name ?? ""}`} empty="Not signed in anywhere." onEnd={(s) => void endOne(s)} busy={end.isPending} />
       </div>
       {confirmDialog}
@@ -195,7 +181,7 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
       meta: { className: "min-w-[12rem]" },
       cell: ({ row: { original: m } }) => (
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{m.name}</p>
+          <p className="font-semibold [overflow-wrap:anywhere] text-slate-900">{m.name}</p>
           <p className="text-xs break-all text-slate-600">
             {m.kind === "google" ? `Google: ${m.email}` : [m.username && `@${m.username}`, m.email].filter(Boolean).join(" · ") || "Username chosen on accepting"}
           </p>
@@ -205,6 +191,8 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
     {
       id: "role",
       header: "Role",
+      // Room for the widest role in the select (it fills its cell).
+      meta: { className: "min-w-[7.5rem]" },
       cell: ({ row: { original: m } }) =>
         m.kind === "invitation" ? (
           <Badge tone="slate">{roleLabels[m.role]}</Badge>
@@ -226,8 +214,9 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
     {
       id: "status",
       header: "Status",
+      meta: { className: "min-w-[8rem]" },
       cell: ({ row: { original: m } }) => (
-        <span className="flex flex-col gap-1">
+        <span className="flex flex-col items-start gap-1">
           <Badge tone={statusBadges[m.status].tone}>{statusBadges[m.status].label}</Badge>
           {m.expires_at && <span className="text-xs text-slate-600">Until {formatDateTime(m.expires_at)}</span>}
         </span>

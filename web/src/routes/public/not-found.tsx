@@ -8,7 +8,7 @@ import { usePageMeta } from "../../features/seo/use-page-meta";
 export default function NotFoundPage({ robots }: { robots?: string } = {}) {
   usePageMeta({ title: "Page Not Found", notFound: true, robots });
   return (
-    <section className="hero-art on-dark relative isolate flex min-h-[80vh] items-center overflow-hidden px-4 pt-24 pb-16 text-center text-white">
+    <section className="hero-art on-dark relative isolate flex min-h-screen items-center overflow-hidden px-4 pt-24 pb-16 text-center text-white">
       <HeroDots />
       <div className="mx-auto max-w-xl">
         <Compass className="mx-auto h-16 w-16 text-purple-300" aria-hidden="true" />
