@@ -9,10 +9,11 @@ import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runti
  * Sessions you can see and end: one account signed in from two browsers; the first lists both
  * (itself marked, the other by browser and system) and ends the other, which is signed out at
  * once. Then the owner does the same to a member's session from the Team screen. A runtime of its
- * own, with username accounts: `sasha` (the owner) and `milo` (an admin, made with the admin CLI).
+ * own, with username accounts: `sasha` (the owner), `milo` and `nora` (admins, made with the admin CLI).
  */
 const PASSWORD = "sessions-journey-password-1";
 const MEMBER_PASSWORD = "milos-journey-password-1";
+const NORA_PASSWORD = "noras-journey-password-1";
 const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 let runtime: RunningRuntime;
 test.beforeAll(async () => {
@@ -21,6 +22,8 @@ test.beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "agency-sessions-e2e-"));
   const created = runAdminCli({ dataDir }, ["create", "milo", "--password-stdin"], `${MEMBER_PASSWORD}\n`);
   expect(created.status, created.output).toBe(0);
+  const changer = runAdminCli({ dataDir }, ["create", "nora", "--password-stdin"], `${NORA_PASSWORD}\n`);
+  expect(changer.status, changer.output).toBe(0);
   runtime = await startRuntime({ dataDir, web: true, env: { ADMIN_USERNAME: "sasha", ADMIN_PASSWORD: PASSWORD } });
 });
 test.afterAll(() => runtime?.stop());
@@ -105,5 +108,44 @@ test("an owner ends a member's session from the Team screen and the member's bro
     expect((await page.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(200);
   } finally {
     await members.close();
+  }
+});
+
+test("an admin changes their password: mistakes are named, and the other browsers are signed out", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const elsewhere = await browser.newContext({ userAgent: FIREFOX_ON_LINUX });
+  try {
+    const other = await elsewhere.newPage();
+    await signInWithPassword(other, runtime.url, "nora", NORA_PASSWORD);
+    await signInWithPassword(page, runtime.url, "nora", NORA_PASSWORD);
+    await page.goto(`${runtime.url}/admin/account`);
+    const section = page.getByRole("region", { name: "Password" });
+    const form = section.getByRole("form", { name: "Change password" });
+    const NEW_PASSWORD = "noras-new-password-0002";
+
+    // Two new passwords that differ, then a wrong current one: each named at its field, nothing changed.
+    await form.getByLabel("Current password").fill("not-noras-password");
+    await form.getByLabel(/^New password/).fill(NEW_PASSWORD);
+    await form.getByLabel("Confirm new password").fill(`${NEW_PASSWORD}x`);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("The two new passwords do not match")).toBeVisible();
+    await form.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(form.getByText("Current password is incorrect")).toBeVisible();
+    await expect(form.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+    await audit(page, "Account & security password");
+    expect((await other.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(200);
+
+    await form.getByLabel("Current password").fill(NORA_PASSWORD);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Password changed. 1 other session signed out.")).toBeVisible();
+    await expect(form.getByLabel(/^New password/)).toHaveValue("");
+    await expect(page.getByRole("region", { name: "Sessions" }).getByTestId("session-row")).toHaveCount(1);
+    // The other browser is signed out; this one stays; the new password signs in.
+    expect((await other.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(401);
+    expect((await page.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(200);
+    await signInWithPassword(other, runtime.url, "nora", NEW_PASSWORD);
+  } finally {
+    await elsewhere.close();
   }
 });

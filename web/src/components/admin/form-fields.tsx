@@ -46,7 +46,7 @@ export function TextField({
   inputMode,
   autoComplete,
   ...props
-}: BaseProps & { type?: "text" | "email" | "url" | "tel" | "number" | "date" | "datetime-local"; inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"]; autoComplete?: string }) {
+}: BaseProps & { type?: "text" | "email" | "password" | "url" | "tel" | "number" | "date" | "datetime-local"; inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"]; autoComplete?: string }) {
   return (
     <Field props={props}>
       {(field) => <input {...field} {...common(props)} type={type} inputMode={inputMode} autoComplete={autoComplete} onChange={(e) => props.onChange(e.target.value)} />}

@@ -103,3 +103,13 @@ export function useEndOtherSessions() {
     onSuccess: () => invalidate(),
   });
 }
+
+/** A username account's own password (PUT /api/admin/account/password): every other session of it ends. */
+export function useChangePassword() {
+  const invalidate = useInvalidate(accountKeys.sessions);
+  return useMutation({
+    mutationFn: (input: { current_password: string; new_password: string }) =>
+      api.put<{ success: true; sessions_ended: number }>("/api/admin/account/password", input),
+    onSuccess: () => invalidate(),
+  });
+}

@@ -3,6 +3,7 @@ import { LoadFailed } from "../../components/admin/load-failed";
 import { Spinner } from "../../components/spinner";
 import { useAccount } from "../../features/account/api";
 import { PasskeysSection } from "../../features/account/passkeys-section";
+import { PasswordSection } from "../../features/account/password-section";
 import { RequireTwoFactorSection } from "../../features/account/require-two-factor-section";
 import { SessionsSection } from "../../features/account/sessions-section";
 import { TotpSection } from "../../features/account/totp-section";
@@ -10,7 +11,7 @@ import { useCan } from "../../features/session/api";
 
 /**
  * /admin/account: 'Account & security', the signed-in person's own sign-in settings, one section
- * each: the authenticator app, passkeys, where they are signed in; and for an owner, whether the
+ * each: the authenticator app, passkeys, the password (username accounts), where they are signed in; and for an owner, whether the
  * team must use two-factor.
  */
 export default function AccountPage() {
@@ -37,6 +38,7 @@ export default function AccountPage() {
       <div className="space-y-6">
         <TotpSection account={a} />
         <PasskeysSection />
+        {a.username && <PasswordSection />}
         <SessionsSection />
         {!a.setup_required && can("team") && <RequireTwoFactorSection />}
       </div>
