@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import * as z from "zod";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
+import { z } from "@agency/core/contract/zod";
 import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
@@ -16,7 +16,7 @@ import type { AuditNote, Request } from "./request";
  * - the guard: the route table's access field decides, deny by default;
  * - request parsing (JSON only, size-capped, validated by zod);
  * - the response shape: JSON with charset, cache headers, and errors mapped to statuses
- *   (ZodError 400 with fields, HttpError its status, anything else 500 with a request id only).
+ *   (a zod error 400 with fields, HttpError its status, anything else 500 with a request id only).
  */
 
 /**
@@ -169,7 +169,7 @@ function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewa
 }
 
 function errorReply(err: unknown, requestId: string): Reply {
-  if (err instanceof z.ZodError) {
+  if (err instanceof z.core.$ZodError) {
     return new Reply(400, { error: "Validation failed", fields: fieldErrors(err), requestId });
   }
   if (err instanceof HttpError) {
