@@ -86,6 +86,17 @@ describe("the functions' code", () => {
     }
   });
 
+  // zod's constructors keep their names as strings ("ZodObject", "ZodMiniObject"): a function that
+  // bundled classic zod (about 100 KB at a cold start) would carry "ZodObject".
+  it("bundles zod/mini only, never zod's classic API", () => {
+    for (const feature of features) {
+      const files = deployedFiles(feature);
+      const all = [...files.keys()];
+      expect(has(files, all, "ZodObject"), feature).toBe(false);
+      expect(has(files, startGraph(files, entryOf(feature)), "ZodMiniObject"), feature).toBe(true);
+    }
+  });
+
   // A budget just over the figures of npm run bench:lambda (README: 697 to 734.2 KB, then 744.6 KB for
   // the blog function with preview links and the pages failover, 756.7 KB for the sign-in function
   // with two-factor, passkeys and sessions), so that a change that adds to every cold start is seen;

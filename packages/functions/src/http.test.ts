@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { z } from "@agency/core/contract/zod";
+import * as z from "@agency/core/contract/zod";
 import { NotFoundError } from "@agency/core/errors";
 import { http, reply } from "./http";
 

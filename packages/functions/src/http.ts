@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
-import { z } from "@agency/core/contract/zod";
+import * as z from "@agency/core/contract/zod";
 import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
@@ -169,7 +169,7 @@ function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewa
 }
 
 function errorReply(err: unknown, requestId: string): Reply {
-  if (err instanceof z.core.$ZodError) {
+  if (err instanceof z.$ZodError) {
     return new Reply(400, { error: "Validation failed", fields: fieldErrors(err), requestId });
   }
   if (err instanceof HttpError) {

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import type { z } from "@agency/core/contract/zod";
+import type * as z from "@agency/core/contract/zod";
 import type { Role, RouteKey } from "@agency/core/routes";
 import type { User } from "@agency/core/users/users";
 import type { AuditAction, AuditActor, AuditEntity } from "@agency/core/contract/audit";

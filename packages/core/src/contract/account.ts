@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 
 /**
  * Account & security: two-factor sign-in for username accounts (issue 20 §2). Isomorphic: the

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import type { Permission, Role } from "../routes";
 
 // The texts live in a zod-free module so the login page does not download zod for them.

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { BLOG_PAGE_MAX, BLOG_PAGE_SIZE, blogCategories } from "./blog-values";
 import { altText, optionalImageUrl, optionalText, optionalUrl, updateOf, version } from "./common";
 

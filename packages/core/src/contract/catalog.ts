@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import {
   buttonTypes, colorSchemes, courseLinkProblem, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
 } from "./catalog-values";

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { isMediaPath } from "./media-path";
 
 /** Optional free text: absent, null and "" all become "". */
@@ -84,7 +84,7 @@ export const email = z.pipe(
 );
 
 /** Field name -> first message, the shape every 400 response uses. */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
+export function fieldErrors(error: z.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "body";

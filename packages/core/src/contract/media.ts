@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { blogListQuery, pageQuery } from "./admin";
 import { altText } from "./common";
 

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 
 /**
  * Passkeys' wire contract (isomorphic: the handlers validate with it, the account screen and the

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { email, optionalDate, optionalText, requiredText } from "./common";
 
 export const experienceLevels = ["Beginner", "Intermediate", "Advanced"] as const;

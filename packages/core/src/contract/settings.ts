@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { version } from "./common";
 
 export const settingTypes = ["text", "textarea", "url", "email"] as const;

@@ -1,4 +1,4 @@
-import { z } from "./zod";
+import * as z from "./zod";
 import { roles, type Permission, type Role } from "../routes";
 import { usernameSchema } from "./auth";
 import { email } from "./common";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createConversions } from "electrodb";
-import { z } from "../contract/zod";
+import * as z from "../contract/zod";
 import { HttpError } from "../errors";
 import { allBuckets, bucketOf } from "./attributes";
 

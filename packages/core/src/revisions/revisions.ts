@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "../contract/zod";
+import * as z from "../contract/zod";
 import type { AuditActor } from "../contract/audit";
 import {
   bookkeepingFields, REVISIONS_KEPT, revisionEntities, revisionListQuery,

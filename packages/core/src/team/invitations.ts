@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
-import { z } from "../contract/zod";
+import * as z from "../contract/zod";
 import { AdminAccounts } from "../auth/admin-accounts";
 import type { InvitationEntity } from "../auth/entities";
 import { hashToken } from "../auth/sessions";

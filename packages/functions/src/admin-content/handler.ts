@@ -6,7 +6,7 @@ import { pageSectionUpdate, pageSlugs } from "@agency/core/contract/page-section
 import { NotFoundError } from "@agency/core/errors";
 import { PageSectionEditor } from "@agency/core/page-sections/editor";
 import { PageSections } from "@agency/core/page-sections/page-sections";
-import type { z } from "@agency/core/contract/zod";
+import type * as z from "@agency/core/contract/zod";
 import { http, reply, type RouteHandler } from "../http";
 import { invalidate, publicPaths } from "../invalidate";
 

@@ -11,7 +11,7 @@ import { db } from "@agency/core/db/service";
 import { NotFoundError } from "@agency/core/errors";
 import { PageSectionEditor } from "@agency/core/page-sections/editor";
 import { SiteSettings } from "@agency/core/settings/settings";
-import type { z } from "@agency/core/contract/zod";
+import type * as z from "@agency/core/contract/zod";
 import { invalidate, invalidatePost, invalidateSettings, publicPaths } from "../invalidate";
 
 /**
