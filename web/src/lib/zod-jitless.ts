@@ -1,4 +1,4 @@
-import { z } from "@agency/core/contract/zod";
+import * as z from "@agency/core/contract/zod";
 
 /**
  * Import this before any contract schema. Zod compiles object parsers with `new Function` unless
