@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invalidatingFeatures, notFoundPageFeature } from "../../infra/api";
 import { nodejsBundling } from "../../infra/bundling";
 import { mediaFeatures } from "../../infra/media";
-import { features } from "@agency/core/routes";
+import { features, routes } from "@agency/core/routes";
 import { featureFunctions, synthesize, type Synthesized } from "./synth";
 
 /**
@@ -83,6 +83,23 @@ describe("the functions' code", () => {
       // The missing-page route reads the rendered not-found page from the web bucket.
       expect(has(files, all, "S3Client"), feature).toBe(mediaFeatures.includes(feature) || feature === notFoundPageFeature);
       expect(has(files, all, "CssSyntaxError"), feature).toBe(["admin-content", "admin-blog", "admin-revisions"].includes(feature));
+    }
+  });
+
+  // Texts of the guard (a refused cross-site write) and of the audit and revision hooks (a failed
+  // write, logged): in every function's code, and at the start of none whose routes are all public.
+  it("loads the guard and the audit and revision hooks on the first admin request or write, never at the start of a public function", () => {
+    const publicOnly = features.filter((f) => Object.values(routes).every((r) => r.feature !== f || r.access === "public"));
+    expect(publicOnly).toEqual(["content", "blog", "feeds", "contact", "registrations"]);
+    const markers = ["Cross-site request refused", "audit write failed", "revision write failed"];
+    for (const feature of features) {
+      const files = deployedFiles(feature);
+      const carries = (list: string[], marker: string) => list.some((f) => files.get(f)!.includes(marker));
+      const atStart = startGraph(files, entryOf(feature));
+      for (const marker of markers) {
+        expect(carries([...files.keys()], marker), `${feature}: ${marker}`).toBe(true);
+        if (publicOnly.includes(feature)) expect(carries(atStart, marker), `${feature}: ${marker}`).toBe(false);
+      }
     }
   });
 
