@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { hydrated } from "./hydrated";
 
 /**
  * On the tech school page: opens the registration dialog with Start Learning and fills in a name and
@@ -6,6 +7,8 @@ import type { Page } from "@playwright/test";
  */
 export async function openFilledRegistration(page: Page) {
   await page.goto("/tech-school");
+  // A rendered page: a click before React hydrates it focuses the button and opens nothing.
+  await hydrated(page);
   await page.getByRole("button", { name: "Start Learning" }).click();
   const dialog = page.getByRole("dialog", { name: "Course Registration" });
   await dialog.getByLabel("Full Name").fill("Grace Hopper");
