@@ -236,7 +236,7 @@ async function probe(file: string, event: unknown, env: NodeJS.ProcessEnv) {
   return out;
 }
 
-/** A local engine with the table, the default content and an admin session, as a deployed stage would have. */
+/** A local engine with the table, the default content and an owner's session, as a deployed stage would have. */
 async function startEngine() {
   const engine = await startDynalite();
   Object.assign(process.env, { DYNAMODB_ENDPOINT: engine.endpoint, TABLE_NAME: "bench", AWS_REGION: "us-east-1" });
@@ -251,7 +251,8 @@ async function startEngine() {
   await ensureTable(dynamo().raw, "bench");
   await seedDefaults();
   const username = "bench";
-  await AdminAccounts.create({ username, password: "bench-password-0123456789", full_name: "Bench" });
+  // An owner: every admin route, the Team's included, answers them.
+  await AdminAccounts.create({ username, password: "bench-password-0123456789", full_name: "Bench", role: "owner" });
   const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin(username), is_admin: true });
   return { engine, cookie: `${sessionCookieName()}=${token}` };
 }

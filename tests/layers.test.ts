@@ -97,6 +97,17 @@ describe("the layers of the repository", () => {
     expect(across).toEqual([]);
   });
 
+  it("imports zod in one module only, and that one zod/mini: every schema and type comes from packages/core/src/contract/zod.ts", () => {
+    const everyFile = [...files, ...["tests", "bench", "scripts"].flatMap(sourceFiles)];
+    const zodImports = everyFile.flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(join(root, file), "utf8"), true, true)
+        .importedFiles.filter((i) => i.fileName === "zod" || i.fileName.startsWith("zod/"))
+        .map((i) => `${file}: ${i.fileName}`),
+    );
+    expect([...new Set(zodImports)]).toEqual(["packages/core/src/contract/zod.ts: zod/mini", "packages/core/src/contract/zod.ts: zod/v4/locales/en.js", "packages/core/src/contract/zod.ts: zod/v4/core"]);
+  });
+
   it("keeps the shared modules infra imports free of dependencies", () => {
     for (const file of ["packages/core/src/routes.ts", "packages/core/src/metrics.ts", "packages/core/src/security-headers.ts", "packages/core/src/edge.ts"]) {
       expect(ts.preProcessFile(readFileSync(join(root, file), "utf8"), true, true).importedFiles, file).toEqual([]);

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import * as z from "zod";
+import * as z from "@agency/core/contract/zod";
 import { NotFoundError } from "@agency/core/errors";
 import { http, reply } from "./http";
 
@@ -22,7 +22,7 @@ describe("the http wrapper", () => {
     "GET /api/blog-posts/{slug}": async () => {
       throw new NotFoundError("Blog post not found");
     },
-    "POST /api/contact": async (req) => reply.created(req.body(z.object({ name: z.string().min(1, "Name is required") }))),
+    "POST /api/contact": async (req) => reply.created(req.body(z.object({ name: z.string().check(z.minLength(1, "Name is required")) }))),
     "GET /api/industries": async () => {
       throw new Error("secret internals at /var/task/x.ts:1");
     },

@@ -1,14 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import * as z from "zod";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
+import * as z from "@agency/core/contract/zod";
 import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
 import { routes, type RouteKey } from "@agency/core/routes";
-import { recordAudit } from "./audit";
-import { authorize, checkCsrf } from "./auth/guard";
-import { recordRevisions } from "./revisions";
 import type { AuditNote, Request } from "./request";
 
 /**
@@ -16,7 +13,7 @@ import type { AuditNote, Request } from "./request";
  * - the guard: the route table's access field decides, deny by default;
  * - request parsing (JSON only, size-capped, validated by zod);
  * - the response shape: JSON with charset, cache headers, and errors mapped to statuses
- *   (ZodError 400 with fields, HttpError its status, anything else 500 with a request id only).
+ *   (a zod error 400 with fields, HttpError its status, anything else 500 with a request id only).
  */
 
 /**
@@ -169,7 +166,7 @@ function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewa
 }
 
 function errorReply(err: unknown, requestId: string): Reply {
-  if (err instanceof z.ZodError) {
+  if (err instanceof z.$ZodError) {
     return new Reply(400, { error: "Validation failed", fields: fieldErrors(err), requestId });
   }
   if (err instanceof HttpError) {
@@ -182,6 +179,10 @@ function errorReply(err: unknown, requestId: string): Reply {
 /** The revisions of a save (./revisions.ts), then the audit log entry of an admin action (./audit.ts); never throws. */
 const audited = async (req: Request, access: string, r: Reply) => {
   const state = auditState.get(req);
+  // Only an admin write, or a request that named its action (a sign-in), is recorded: the others
+  // never load the audit and revision code.
+  if (!state?.note?.action && !(access === "admin" && !req.routeKey.startsWith("GET "))) return;
+  const [{ recordRevisions }, { recordAudit }] = await Promise.all([import("./revisions"), import("./audit")]);
   await recordRevisions(req, access, state?.note, state?.bodyFields, r);
   await recordAudit(req, access, state?.note, state?.bodyFields, r);
 };
@@ -196,8 +197,13 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
     const oversized = Object.values(req.params).some((v) => Buffer.byteLength(v, "utf8") > MAX_PATH_PARAM_BYTES);
     if (!spec || !route || oversized) return toResult(new Reply(404, { error: "Not found", requestId: req.requestId }), false);
     try {
-      await checkCsrf(req);
-      if (spec.access === "admin") req.session = await authorize(req, spec.permission);
+      // A public read needs no guard: its code (sessions, accounts, roles) loads with the first
+      // admin route or write.
+      if (spec.access === "admin" || !req.routeKey.startsWith("GET ")) {
+        const { authorize, checkCsrf } = await import("./auth/guard");
+        await checkCsrf(req);
+        if (spec.access === "admin") req.session = await authorize(req, spec.permission);
+      }
       const out = await route(req);
       const r = out instanceof Reply ? out : new Reply(200, out);
       await audited(req, spec.access, r);

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import type * as z from "zod";
+import type * as z from "@agency/core/contract/zod";
 import type { Role, RouteKey } from "@agency/core/routes";
 import type { User } from "@agency/core/users/users";
 import type { AuditAction, AuditActor, AuditEntity } from "@agency/core/contract/audit";
@@ -22,7 +22,7 @@ export interface Request {
   /** The signed-in admin; set on every `admin` route (the guard ran before the handler). */
   session?: AdminSession;
   /** The JSON body validated by `schema`; 415, 413 or 400 otherwise. */
-  body<S extends z.ZodType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
+  body<S extends z.ZodMiniType>(schema: S, options?: { maxBytes?: number }): z.output<S>;
   /** Says what this admin action was about, for its audit log entry (./audit.ts); later notes add to earlier ones. */
   audit(note: AuditNote): void;
 }

@@ -1,4 +1,4 @@
-import { config } from "zod";
+import * as z from "@agency/core/contract/zod";
 
 /**
  * Import this before any contract schema. Zod compiles object parsers with `new Function` unless
@@ -6,4 +6,4 @@ import { config } from "zod";
  * (`script-src 'self'`, no 'unsafe-eval') the probe is reported as a CSP violation even though zod
  * catches it. Jitless parsing is plenty fast for forms.
  */
-config({ jitless: true });
+z.config({ jitless: true });

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "../contract/zod";
 import { slugTakenMessage, type blogPostInput, type blogPostUpdate, type PublishInput } from "../contract/blog";
 import { Counters, tally } from "../counters/counters";
 import { bucketOf } from "../db/attributes";

@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import type { z } from "zod";
+import type * as z from "../contract/zod";
 import type {
   courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate,
 } from "../contract/catalog";
@@ -105,7 +105,7 @@ export type Industry = EntityItem<typeof IndustryEntity>;
 export type Course = EntityItem<typeof CourseEntity>;
 export type ServiceDetail = EntityItem<typeof ServiceDetailEntity>;
 
-type Out<S extends z.ZodType> = z.output<S>;
+type Out<S extends z.ZodMiniType> = z.output<S>;
 export const Services = catalog<Service, Out<typeof serviceInput>, Out<typeof serviceUpdate>>("service", "Service");
 export const Industries = catalog<Industry, Out<typeof industryInput>, Out<typeof industryUpdate>>("industry", "Industry");
 export const Courses = catalog<Course, Out<typeof courseInput>, Out<typeof courseUpdate>>("course", "Course", {

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 
 /**
  * Account & security: two-factor sign-in for username accounts (issue 20 §2). Isomorphic: the
@@ -34,16 +34,18 @@ export const twoFactorTexts = {
   notOn: "Two-factor sign-in is not on.",
 } as const;
 
-const codeText = z.string({ error: twoFactorTexts.codeShape }).max(64, twoFactorTexts.codeShape);
+const codeText = z.string({ error: twoFactorTexts.codeShape }).check(z.maxLength(64, twoFactorTexts.codeShape));
 
 /** POST /api/admin/account/totp/confirm: a current code from the new authenticator. */
 export const totpConfirmInput = z.object({
-  code: z.string({ error: twoFactorTexts.totpShape }).max(64, twoFactorTexts.totpShape).refine(isTotpCodeShape, twoFactorTexts.totpShape),
+  code: z
+    .string({ error: twoFactorTexts.totpShape })
+    .check(z.maxLength(64, twoFactorTexts.totpShape), z.refine(isTotpCodeShape, twoFactorTexts.totpShape)),
 });
 
 /** POST /api/admin/login/verify and DELETE /api/admin/account/totp: an authenticator code or a recovery code. */
 export const secondFactorCodeInput = z.object({
-  code: codeText.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape),
+  code: codeText.check(z.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape)),
 });
 
 export const securitySettingsInput = z.object({

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { version } from "./common";
 import { settingValueText } from "./settings";
 
@@ -16,19 +16,26 @@ export { NEXT_CURSOR_HEADER } from "./next-cursor";
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
 
-const limit = z.coerce
-  .number({ error: "limit must be a whole number" })
-  .int("limit must be a whole number")
-  .min(1, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
-  .max(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)
-  .default(PAGE_SIZE_DEFAULT);
-const cursor = z.string().max(2048, "cursor is not valid").optional();
+const limit = z._default(
+  z.coerce
+    .number({ error: "limit must be a whole number" })
+    .check(
+      z.int("limit must be a whole number"),
+      z.gte(1, `limit must be between 1 and ${PAGE_SIZE_MAX}`),
+      z.lte(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`),
+    ),
+  PAGE_SIZE_DEFAULT,
+);
+const cursor = z.optional(z.string().check(z.maxLength(2048, "cursor is not valid")));
 /** A paged list without filters: `?limit=&cursor=` only (the media library). */
 export const pageQuery = z.object({ limit, cursor });
 /** The paging parameters, for lists defined in other contracts (the audit log). */
 export const pageParams = { limit, cursor };
 /** Case-insensitive search text; "" means no search. */
-const q = z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase());
+const q = z.pipe(
+  z.optional(z.string().check(z.trim(), z.maxLength(200, "Search is at most 200 characters"))),
+  z.transform((v: string | undefined) => (v ?? "").toLowerCase()),
+);
 
 // ---- Blog posts -------------------------------------------------------------------------------
 /**
@@ -47,13 +54,12 @@ export type BlogListQuery = z.input<typeof blogListQuery>;
 export const leadMailStatuses = ["pending", "sending", "sent", "failed"] as const;
 export type LeadMailStatus = (typeof leadMailStatuses)[number];
 
-const leadId = z.string({ error: "ids must be a list of ids" }).min(1, "ids must be a list of ids").max(128, "ids must be a list of ids");
+const leadId = z.string({ error: "ids must be a list of ids" }).check(z.minLength(1, "ids must be a list of ids"), z.maxLength(128, "ids must be a list of ids"));
 /** The most ids one bulk call takes; the screen sends a larger selection in several calls. */
 export const BULK_IDS_MAX = 100;
 const bulkIds = z
   .array(leadId, { error: "ids must be a list of ids" })
-  .min(1, "Select at least one")
-  .max(BULK_IDS_MAX, `At most ${BULK_IDS_MAX} ids at once`);
+  .check(z.minLength(1, "Select at least one"), z.maxLength(BULK_IDS_MAX, `At most ${BULK_IDS_MAX} ids at once`));
 
 /**
  * POST {list}/bulk: an action on the listed `ids` (at most 100, done in one call), or on every
@@ -61,7 +67,7 @@ const bulkIds = z
  * answer's `cursor` says where the next call goes on (absent when done), as Mark All Read does.
  * Exactly one of `ids` and `filter`.
  */
-function checkBulkTarget(v: { ids?: unknown; filter?: unknown; cursor?: unknown }, ctx: z.RefinementCtx) {
+function checkBulkTarget(v: { ids?: unknown; filter?: unknown; cursor?: unknown }, ctx: z.core.$RefinementCtx) {
   if ((v.ids === undefined) === (v.filter === undefined)) ctx.addIssue({ code: "custom", path: ["ids"], message: "Send either ids or filter" });
   if (v.ids !== undefined && v.cursor !== undefined) ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor goes with filter only" });
 }
@@ -73,7 +79,7 @@ export const bulkResult = z.object({
   /** Records this call looked at (the progress of a bulk run). */
   processed: z.number(),
   /** Where the next call goes on, for a filter; absent when every match was done. */
-  cursor: z.string().optional(),
+  cursor: z.optional(z.string()),
 });
 export type BulkResult = z.infer<typeof bulkResult>;
 
@@ -86,8 +92,8 @@ export const messageStatusFilters = ["all", "read", "unread"] as const;
 const messageFilterShape = {
   q,
   /** "" or absent: every type. Any string is allowed (old data may hold unknown types). */
-  form_type: z.string().max(50).optional().transform((v) => v ?? ""),
-  status: z.enum(messageStatusFilters, { error: "status must be all, read or unread" }).default("all"),
+  form_type: z.pipe(z.optional(z.string().check(z.maxLength(50))), z.transform((v: string | undefined) => v ?? "")),
+  status: z._default(z.enum(messageStatusFilters, { error: "status must be all, read or unread" }), "all"),
 };
 export const messageFilters = z.object(messageFilterShape);
 export type MessageFilters = z.output<typeof messageFilters>;
@@ -104,7 +110,7 @@ export const adminMessage = z.object({
   message: z.string(),
   is_read: z.boolean(),
   created_at: z.string(),
-  mail_status: z.enum(leadMailStatuses).optional(),
+  mail_status: z.optional(z.enum(leadMailStatuses)),
 });
 export type AdminMessage = z.infer<typeof adminMessage>;
 
@@ -127,11 +133,11 @@ export type MessageBulkAction = (typeof messageBulkActions)[number];
 export const messageBulkInput = z
   .object({
     action: z.enum(messageBulkActions, { error: "action must be mark_read, mark_unread or delete" }),
-    ids: bulkIds.optional(),
-    filter: messageFilters.optional(),
+    ids: z.optional(bulkIds),
+    filter: z.optional(messageFilters),
     cursor,
   })
-  .superRefine(checkBulkTarget);
+  .check(z.superRefine(checkBulkTarget));
 export type MessageBulkInput = z.input<typeof messageBulkInput>;
 
 /** PUT /api/admin/contact-submissions/mark-all-read: one time-boxed batch; call again while remaining > 0. */
@@ -144,7 +150,7 @@ export type RegistrationStatus = (typeof registrationStatuses)[number];
 const registrationStatus = z.enum(registrationStatuses, { error: "status must be pending, contacted, enrolled or declined" });
 const registrationFilterShape = {
   q,
-  status: z.enum(["all", ...registrationStatuses], { error: "status must be all, pending, contacted, enrolled or declined" }).default("all"),
+  status: z._default(z.enum(["all", ...registrationStatuses], { error: "status must be all, pending, contacted, enrolled or declined" }), "all"),
 };
 export const registrationFilters = z.object(registrationFilterShape);
 export type RegistrationFilters = z.output<typeof registrationFilters>;
@@ -164,7 +170,7 @@ export const adminRegistration = z.object({
   additional_notes: z.string(),
   status: z.enum(registrationStatuses),
   created_at: z.string(),
-  mail_status: z.enum(leadMailStatuses).optional(),
+  mail_status: z.optional(z.enum(leadMailStatuses)),
 });
 export type AdminRegistration = z.infer<typeof adminRegistration>;
 
@@ -184,15 +190,17 @@ export const registrationBulkInput = z
   .object({
     action: z.enum(registrationBulkActions, { error: "action must be set_status or delete" }),
     /** The new status of `set_status`. */
-    status: registrationStatus.optional(),
-    ids: bulkIds.optional(),
-    filter: registrationFilters.optional(),
+    status: z.optional(registrationStatus),
+    ids: z.optional(bulkIds),
+    filter: z.optional(registrationFilters),
     cursor,
   })
-  .superRefine((v, ctx) => {
-    checkBulkTarget(v, ctx);
-    if (v.action === "set_status" && v.status === undefined) ctx.addIssue({ code: "custom", path: ["status"], message: "status must be pending, contacted, enrolled or declined" });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      checkBulkTarget(v, ctx);
+      if (v.action === "set_status" && v.status === undefined) ctx.addIssue({ code: "custom", path: ["status"], message: "status must be pending, contacted, enrolled or declined" });
+    }),
+  );
 export type RegistrationBulkInput = z.input<typeof registrationBulkInput>;
 
 // ---- Users ------------------------------------------------------------------------------------
@@ -201,8 +209,8 @@ export const userListQuery = z.object({
   limit,
   cursor,
   q,
-  sort: z.enum(userSortKeys, { error: "sort must be created_at, last_login_at, name or email" }).default("created_at"),
-  order: z.enum(["desc", "asc"], { error: "order must be desc or asc" }).default("desc"),
+  sort: z._default(z.enum(userSortKeys, { error: "sort must be created_at, last_login_at, name or email" }), "created_at"),
+  order: z._default(z.enum(["desc", "asc"], { error: "order must be desc or asc" }), "desc"),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 /** What the Users screen filters and sorts by. */
@@ -227,8 +235,8 @@ export const googleUser = z.object({
   id: z.string(),
   email: z.string(),
   created_at: isoTime,
-  last_login_at: isoTime.nullable(),
-  google_user_data: z.object({ name: z.string().optional(), picture: z.string().optional(), email_verified: z.boolean().optional() }),
+  last_login_at: z.nullable(isoTime),
+  google_user_data: z.object({ name: z.optional(z.string()), picture: z.optional(z.string()), email_verified: z.optional(z.boolean()) }),
   role: z.enum(["admin_google", "no_access"]),
 });
 /** A username admin account (made from the shell): never its password hash. */
@@ -240,7 +248,7 @@ export const accountUser = z.object({
   full_name: z.string(),
   disabled: z.boolean(),
   created_at: isoTime,
-  last_login_at: isoTime.nullable(),
+  last_login_at: z.nullable(isoTime),
   role: z.literal("admin_account"),
 });
 /**
@@ -252,11 +260,11 @@ export type AdminUser = z.output<typeof adminUser>;
 
 /** GET /api/admin/users/stats (SPEC §9: active = login within 7 days, new = created within 30); both kinds. */
 export const userStats = z.object({
-  total: z.number().int(),
-  active_7d: z.number().int(),
-  new_30d: z.number().int(),
+  total: z.number().check(z.int()),
+  active_7d: z.number().check(z.int()),
+  new_30d: z.number().check(z.int()),
   /** Never logged in, or last login more than 30 days ago. */
-  inactive_30d: z.number().int(),
+  inactive_30d: z.number().check(z.int()),
 });
 export type UserStats = z.output<typeof userStats>;
 
@@ -269,14 +277,13 @@ export const settingsBatchInput = z.object({
   settings: z
     .array(
       z.object({
-        key: z.string({ error: "key is required" }).min(1, "key is required").max(100),
+        key: z.string({ error: "key is required" }).check(z.minLength(1, "key is required"), z.maxLength(100)),
         value: settingValueText,
         version,
       }),
       { error: "settings must be a list of {key, value, version}" },
     )
-    .min(1, "Nothing to save")
-    .max(100, "At most 100 settings at once"),
+    .check(z.minLength(1, "Nothing to save"), z.maxLength(100, "At most 100 settings at once")),
 });
 
 // ---- Overview ---------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { pageParams } from "./admin";
 
 /**
@@ -129,20 +129,23 @@ export interface AuditEntry {
 export const AUDIT_RETENTION_DAYS = 365;
 
 const day = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${name} must be a date (YYYY-MM-DD)`)
-    .optional();
+  z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`),
+        z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${name} must be a date (YYYY-MM-DD)`),
+      ),
+  );
 
 export const auditListQuery = z
   .object({
     ...pageParams,
-    actor: z.string().trim().max(300, "actor is at most 300 characters").optional(),
-    entity: z.enum(auditEntities, { error: "Unknown entity" }).optional(),
-    action: z.enum(auditActions, { error: "Unknown action" }).optional(),
+    actor: z.optional(z.string().check(z.trim(), z.maxLength(300, "actor is at most 300 characters"))),
+    entity: z.optional(z.enum(auditEntities, { error: "Unknown entity" })),
+    action: z.optional(z.enum(auditActions, { error: "Unknown action" })),
     from: day("from"),
     to: day("to"),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["from"], message: "from must not be after to" });
+  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["from"], message: "from must not be after to" }));
 export type AuditListQuery = z.input<typeof auditListQuery>;

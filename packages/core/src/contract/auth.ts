@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import type { Permission, Role } from "../routes";
 
 // The texts live in a zod-free module so the login page does not download zod for them.
@@ -8,30 +8,34 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
 
 export const adminLoginInput = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(100),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  username: z.string({ error: "Username is required" }).check(z.trim(), z.minLength(1, "Username is required"), z.maxLength(100)),
+  password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
 /** Usernames are stored lowercased: letters, digits, dot, dash and underscore. */
 export const usernameSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "Username: 1 to 64 letters, digits, '.', '-' or '_', starting with a letter or digit");
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "Username: 1 to 64 letters, digits, '.', '-' or '_', starting with a letter or digit"),
+  );
 
 export const newPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
 
 /**
  * The callback page sends the authorization response parameters it received: SPEC's {code}, plus
  * the state, and the issuer identifier (`iss`, RFC 9207) when the provider sends one.
  */
 export const sessionExchangeInput = z.object({
-  code: z.string({ error: "code is required" }).min(1, "code is required").max(4096),
-  state: z.string({ error: "state is required" }).min(1, "state is required").max(1024),
-  iss: z.string().max(2048).optional(),
+  code: z.string({ error: "code is required" }).check(z.minLength(1, "code is required"), z.maxLength(4096)),
+  state: z.string({ error: "state is required" }).check(z.minLength(1, "state is required"), z.maxLength(1024)),
+  iss: z.optional(z.string().check(z.maxLength(2048))),
 });
 
 /** GET /api/auth/config: which sign-in methods the login page offers. */

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { BLOG_PAGE_MAX, BLOG_PAGE_SIZE, blogCategories } from "./blog-values";
 import { altText, optionalImageUrl, optionalText, optionalUrl, updateOf, version } from "./common";
 
@@ -14,38 +14,45 @@ const PUBLISH_AT_MESSAGE = "publish_at must be a date and time (ISO 8601, e.g. 2
  * UTC to the second; null clears it (cancels the schedule). One in the past publishes at once; one
  * more than PUBLISH_AT_MAX_YEARS ahead is refused.
  */
-export const publishAt = z
-  .union([
-    z.null(),
-    z
-      .string({ error: PUBLISH_AT_MESSAGE })
-      .trim()
-      .pipe(z.iso.datetime({ offset: true, error: PUBLISH_AT_MESSAGE }))
-      .transform((v) => new Date(Math.floor(Date.parse(v) / 1000) * 1000).toISOString())
-      .refine((v) => {
-        const limit = new Date();
-        limit.setUTCFullYear(limit.getUTCFullYear() + PUBLISH_AT_MAX_YEARS);
-        return v <= limit.toISOString();
-      }, `publish_at may be at most ${PUBLISH_AT_MAX_YEARS} years ahead`),
-  ], { error: PUBLISH_AT_MESSAGE })
-  .optional();
+export const publishAt = z.optional(
+  z.union(
+    [
+      z.null(),
+      z
+        .pipe(
+          z.pipe(z.string({ error: PUBLISH_AT_MESSAGE }).check(z.trim()), z.iso.datetime({ offset: true, error: PUBLISH_AT_MESSAGE })),
+          z.transform((v: string) => new Date(Math.floor(Date.parse(v) / 1000) * 1000).toISOString()),
+        )
+        .check(
+          z.refine((v) => {
+            const limit = new Date();
+            limit.setUTCFullYear(limit.getUTCFullYear() + PUBLISH_AT_MAX_YEARS);
+            return v <= limit.toISOString();
+          }, `publish_at may be at most ${PUBLISH_AT_MAX_YEARS} years ahead`),
+        ),
+    ],
+    { error: PUBLISH_AT_MESSAGE },
+  ),
+);
 
 const blogPostFields = {
   /** Plain text, stored as typed; the web shows it as text. */
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(300),
+  title: z.string({ error: "Title is required" }).check(z.trim(), z.minLength(1, "Title is required"), z.maxLength(300)),
   slug: z
     .string({ error: "Slug is required" })
-    .trim()
-    .min(1, "Slug is required")
-    .max(200)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Slug may contain only lowercase letters, digits and single hyphens"),
+    .check(
+      z.trim(),
+      z.minLength(1, "Slug is required"),
+      z.maxLength(200),
+      z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Slug may contain only lowercase letters, digits and single hyphens"),
+    ),
   /** HTML: sanitised on save, and again at render. */
-  content: z.string({ error: "Content is required" }).trim().min(1, "Content is required").max(200_000),
+  content: z.string({ error: "Content is required" }).check(z.trim(), z.minLength(1, "Content is required"), z.maxLength(200_000)),
   excerpt: optionalText(1000),
-  category: z
-    .union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })
-    .nullish()
-    .transform((v) => v ?? ""),
+  category: z.pipe(
+    z.nullish(z.union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })),
+    z.transform((v: (typeof blogCategories)[number] | "" | null | undefined) => v ?? ""),
+  ),
   featured_image_url: optionalImageUrl,
   featured_image_alt: altText,
   author_name: optionalText(200),
@@ -53,7 +60,7 @@ const blogPostFields = {
   seo_title: optionalText(300),
   seo_description: optionalText(1000),
   social_image_url: optionalImageUrl,
-  is_published: z.boolean({ error: "Must be true or false" }).default(false),
+  is_published: z._default(z.boolean({ error: "Must be true or false" }), false),
   publish_at: publishAt,
 };
 
@@ -74,16 +81,18 @@ export type BlogPostUpdate = z.input<typeof blogPostUpdate>;
 /** PUT /api/admin/blog-posts/{id}/publish: the list's toggle; `version` optional, checked when sent. */
 export const publishInput = z.object({
   is_published: z.boolean({ error: "is_published must be true or false" }),
-  version: version.optional(),
+  version: z.optional(version),
 });
 export type PublishInput = z.input<typeof publishInput>;
 
 const whole = (name: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be between ${min} and ${max}`)
-    .max(max, `${name} must be between ${min} and ${max}`);
+    .check(
+      z.int(`${name} must be a whole number`),
+      z.gte(min, `${name} must be between ${min} and ${max}`),
+      z.lte(max, `${name} must be between ${min} and ${max}`),
+    );
 
 /**
  * GET /api/blog-posts?limit=&cursor=&page=&category=&q=: a page of published summaries, newest
@@ -94,16 +103,21 @@ const whole = (name: string, min: number, max: number) =>
  */
 export const publicBlogListQuery = z
   .object({
-    limit: whole("limit", 1, BLOG_PAGE_MAX).default(BLOG_PAGE_SIZE),
-    cursor: z.string().max(2048, "cursor is not valid").optional(),
-    page: whole("page", 1, 1000).optional(),
-    category: z
-      .union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })
-      .optional()
-      .transform((v) => v ?? ""),
-    q: z.string().trim().max(200, "Search is at most 200 characters").optional().transform((v) => (v ?? "").toLowerCase()),
+    limit: z._default(whole("limit", 1, BLOG_PAGE_MAX), BLOG_PAGE_SIZE),
+    cursor: z.optional(z.string().check(z.maxLength(2048, "cursor is not valid"))),
+    page: z.optional(whole("page", 1, 1000)),
+    category: z.pipe(
+      z.optional(z.union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })),
+      z.transform((v: (typeof blogCategories)[number] | "" | undefined) => v ?? ""),
+    ),
+    q: z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(200, "Search is at most 200 characters"))),
+      z.transform((v: string | undefined) => (v ?? "").toLowerCase()),
+    ),
   })
-  .superRefine((v, ctx) => {
-    if (v.cursor && v.page !== undefined) ctx.addIssue({ code: "custom", path: ["page"], message: "Send page or cursor, not both" });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.cursor && v.page !== undefined) ctx.addIssue({ code: "custom", path: ["page"], message: "Send page or cursor, not both" });
+    }),
+  );
 export type PublicBlogListQuery = z.output<typeof publicBlogListQuery>;

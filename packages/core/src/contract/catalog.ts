@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import {
   buttonTypes, colorSchemes, courseLinkProblem, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
 } from "./catalog-values";
@@ -10,12 +10,13 @@ import { altText, isActive, optionalImageUrl, optionalText, optionalUrl, orderIn
 /** One of SPEC §3's icon names for its kind; empty means the kind's default. */
 const iconName = <T extends readonly [string, ...string[]]>(icons: T, fallback: T[number]) => {
   const message = `Choose one of ${icons.join(", ")}`;
-  return z
-    .string({ error: message })
-    .trim()
-    .nullish()
-    .transform((v) => v || fallback)
-    .pipe(z.enum(icons, { error: message }));
+  return z.pipe(
+    z.pipe(
+      z.nullish(z.string({ error: message }).check(z.trim())),
+      z.transform((v: string | null | undefined) => v || fallback),
+    ),
+    z.enum(icons, { error: message }),
+  );
 };
 
 // Each catalogue: its fields (as a create takes them, SPEC's defaults for what is left out), the
@@ -42,6 +43,9 @@ const industryFields = {
 export const industryInput = z.object(industryFields);
 export const industryUpdate = updateOf(industryFields);
 
+/** A text field whose empty value becomes `fallback`. */
+const orElse = (text: ReturnType<typeof optionalText>, fallback: string) => z.pipe(text, z.transform((v: string) => v || fallback));
+
 export const COLOR_SCHEME_MESSAGE = "Choose one of the eight colour schemes";
 
 const courseFields = {
@@ -49,42 +53,45 @@ const courseFields = {
   description: optionalText(5000),
   course_type: optionalText(100),
   /** SPEC's four levels are what the editor offers; other stored values stay valid (shown with a fourth style). */
-  level: optionalText(50).transform((v) => v || "Beginner"),
-  duration: optionalText(50).transform((v) => v || "8 weeks"),
-  student_count: optionalText(50).transform((v) => v || "1k"),
-  progress_percentage: z.coerce
-    .number({ error: "Must be a number from 0 to 100" })
-    .min(0, "Must be a number from 0 to 100")
-    .max(100, "Must be a number from 0 to 100")
-    .default(75),
+  level: orElse(optionalText(50), "Beginner"),
+  duration: orElse(optionalText(50), "8 weeks"),
+  student_count: orElse(optionalText(50), "1k"),
+  progress_percentage: z._default(
+    z.coerce
+      .number({ error: "Must be a number from 0 to 100" })
+      .check(z.gte(0, "Must be a number from 0 to 100"), z.lte(100, "Must be a number from 0 to 100")),
+    75,
+  ),
   /** One of the eight gradients; empty means the default (purple to blue). */
-  color_scheme: z
-    .string({ error: COLOR_SCHEME_MESSAGE })
-    .trim()
-    .nullish()
-    .transform((v) => v || colorSchemes[0])
-    .pipe(z.enum(colorSchemes, { error: COLOR_SCHEME_MESSAGE })),
-  icon: optionalText(32).transform((v) => v || "📚"),
+  color_scheme: z.pipe(
+    z.pipe(
+      z.nullish(z.string({ error: COLOR_SCHEME_MESSAGE }).check(z.trim())),
+      z.transform((v: string | null | undefined) => v || colorSchemes[0]),
+    ),
+    z.enum(colorSchemes, { error: COLOR_SCHEME_MESSAGE }),
+  ),
+  icon: orElse(optionalText(32), "📚"),
   image_url: optionalImageUrl,
   image_alt: altText,
-  button_type: z.enum(buttonTypes, { error: "Must be contact or register" }).default("contact"),
+  button_type: z._default(z.enum(buttonTypes, { error: "Must be contact or register" }), "contact"),
   external_url: optionalUrl,
   /** The card's bullet points on /tech-school, separated by a vertical bar (the editor: one per line). */
   highlights: optionalText(2000),
   /** The card's star rating; 0 shows none. */
-  rating: z.coerce
-    .number({ error: "Must be a number from 0 to 5" })
-    .min(0, "Must be a number from 0 to 5")
-    .max(5, "Must be a number from 0 to 5")
-    .default(0),
+  rating: z._default(
+    z.coerce.number({ error: "Must be a number from 0 to 5" }).check(z.gte(0, "Must be a number from 0 to 5"), z.lte(5, "Must be a number from 0 to 5")),
+    0,
+  ),
   order_index: orderIndex,
   is_active: isActive,
 };
 
-export const courseInput = z.object(courseFields).superRefine((c, ctx) => {
-  const problem = courseLinkProblem(c);
-  if (problem) ctx.addIssue({ code: "custom", path: ["external_url"], message: problem });
-});
+export const courseInput = z.object(courseFields).check(
+  z.superRefine((c, ctx) => {
+    const problem = courseLinkProblem(c);
+    if (problem) ctx.addIssue({ code: "custom", path: ["external_url"], message: problem });
+  }),
+);
 export const courseUpdate = updateOf(courseFields);
 
 const serviceDetailFields = {

@@ -1,24 +1,22 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { isMediaPath } from "./media-path";
 
 /** Optional free text: absent, null and "" all become "". */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? "");
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`))),
+    z.transform((v: string | null | undefined) => v ?? ""),
+  );
 
 export const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Must be at most ${max} characters`));
 
 /** An address field's text: trimmed, bounded; absent, null and "" all become "". */
 const addressText = optionalText(2048);
 const isHttpUrl = (v: string) => /^https?:\/\/[^\s]+$/i.test(v);
 
 /** An http(s) URL or empty. Rejects javascript: and other schemes that could end up in an href. */
-export const optionalUrl = addressText.refine((v) => v === "" || isHttpUrl(v), "Must be a valid http(s) URL");
+export const optionalUrl = addressText.check(z.refine((v) => v === "" || isHttpUrl(v), "Must be a valid http(s) URL"));
 
 /** True for a day that exists, written as ISO `YYYY-MM-DD`: 2028-02-29 is one, 2027-02-30 is not. */
 export function isCalendarDate(v: string): boolean {
@@ -31,7 +29,9 @@ export function isCalendarDate(v: string): boolean {
 }
 
 /** An image's address: an http(s) URL, a /media/ path of an upload, or empty. */
-export const optionalImageUrl = addressText.refine((v) => v === "" || isHttpUrl(v) || isMediaPath(v), "Must be a valid http(s) URL or an uploaded image");
+export const optionalImageUrl = addressText.check(
+  z.refine((v) => v === "" || isHttpUrl(v) || isMediaPath(v), "Must be a valid http(s) URL or an uploaded image"),
+);
 
 /**
  * An image's alt text (a post's `featured_image_alt`, the `image_alt` of services, courses and page
@@ -41,17 +41,15 @@ export const MAX_ALT_LENGTH = 500;
 export const altText = optionalText(MAX_ALT_LENGTH);
 
 /** A calendar date (`YYYY-MM-DD`) or empty. */
-export const optionalDate = optionalText(10).refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date");
+export const optionalDate = optionalText(10).check(z.refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date"));
 
 /** Order Index is parsed as an integer (SPEC §5); numeric strings from forms are accepted. */
-export const orderIndex = z.coerce
-  .number({ error: "Must be a whole number" })
-  .int("Must be a whole number")
-  .min(-1_000_000)
-  .max(1_000_000)
-  .default(0);
+export const orderIndex = z._default(
+  z.coerce.number({ error: "Must be a whole number" }).check(z.int("Must be a whole number"), z.gte(-1_000_000), z.lte(1_000_000)),
+  0,
+);
 
-export const isActive = z.boolean({ error: "Must be true or false" }).default(true);
+export const isActive = z._default(z.boolean({ error: "Must be true or false" }), true);
 
 /**
  * The `version` every PUT of an editable item sends back (contract/versioned.ts): the version it
@@ -59,37 +57,34 @@ export const isActive = z.boolean({ error: "Must be true or false" }).default(tr
  */
 export const version = z
   .number({ error: "version is required: send the version you read" })
-  .int("version must be a whole number from 1")
-  .min(1, "version must be a whole number from 1");
+  .check(z.int("version must be a whole number from 1"), z.gte(1, "version must be a whole number from 1"));
 
-type Unwrapped<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
-export type UpdateShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<Unwrapped<T[K]>> } & { version: typeof version };
+type Unwrapped<S> = S extends z.ZodMiniDefault<infer Inner> ? Inner : S;
+export type UpdateShape<T extends z.core.$ZodShape> = { [K in keyof T]: z.ZodMiniOptional<Unwrapped<T[K]>> } & { version: typeof version };
 
 /**
  * The PUT schema of an editable item from the fields of its create schema: every field optional,
- * and absent stays absent (a `.default()` is dropped, so leaving a field out never resets it; zod's
- * `.partial()` would still apply defaults), plus the required `version`. A field that is sent is
+ * and absent stays absent (a default is dropped, so leaving a field out never resets it; zod's
+ * `z.partial()` would still apply defaults), plus the required `version`. A field that is sent is
  * checked and shaped exactly as on create.
  */
-export function updateOf<T extends z.ZodRawShape>(fields: T): z.ZodObject<UpdateShape<T>> {
-  const shape: Record<string, z.ZodType> = {};
+export function updateOf<T extends z.core.$ZodShape>(fields: T): z.ZodMiniObject<UpdateShape<T>> {
+  const shape: Record<string, z.core.$ZodType> = {};
   for (const [name, field] of Object.entries(fields)) {
-    const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
-    shape[name] = inner.optional();
+    const inner = field instanceof z.ZodMiniDefault ? field._zod.def.innerType : field;
+    shape[name] = z.optional(inner);
   }
   shape.version = version;
-  return z.object(shape) as unknown as z.ZodObject<UpdateShape<T>>;
+  return z.object(shape) as unknown as z.ZodMiniObject<UpdateShape<T>>;
 }
 
-export const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Must be at most 254 characters")
-  .pipe(z.email("Please enter a valid email address"));
+export const email = z.pipe(
+  z.string({ error: "Email is required" }).check(z.trim(), z.minLength(1, "Email is required"), z.maxLength(254, "Must be at most 254 characters")),
+  z.email("Please enter a valid email address"),
+);
 
 /** Field name -> first message, the shape every 400 response uses. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "body";

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { email, optionalText, requiredText } from "./common";
 
 /** Inquiry types a visitor can choose; the admin also knows `contact` (older submissions). */
@@ -17,19 +17,22 @@ export const inquiryTypeLabels = {
 
 const inquiryType = z.enum(inquiryTypes, { error: "Choose automation, education, partnership or general" });
 
-export const contactInput = z
-  .object({
-    name: requiredText(200, "Name is required"),
-    email,
-    company: optionalText(200),
-    message: requiredText(5000, "Message is required"),
-    inquiryType: inquiryType.optional(),
-    form_type: inquiryType.optional(),
-    /** Honeypot: people never see it, bots fill it. */
-    website: z.string().max(2000).optional(),
-  })
-  .transform(({ inquiryType, form_type, ...rest }) => ({
+const contactFields = z.object({
+  name: requiredText(200, "Name is required"),
+  email,
+  company: optionalText(200),
+  message: requiredText(5000, "Message is required"),
+  inquiryType: z.optional(inquiryType),
+  form_type: z.optional(inquiryType),
+  /** Honeypot: people never see it, bots fill it. */
+  website: z.optional(z.string().check(z.maxLength(2000))),
+});
+
+export const contactInput = z.pipe(
+  contactFields,
+  z.transform(({ inquiryType, form_type, ...rest }: z.output<typeof contactFields>) => ({
     ...rest,
     form_type: form_type ?? inquiryType ?? "general",
-  }));
+  })),
+);
 export type ContactInput = z.input<typeof contactInput>;

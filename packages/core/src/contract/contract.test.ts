@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as z from "zod";
+import * as z from "./zod";
 import { authMessages, loginErrorText } from "./auth-texts";
 import { blogPostUpdate, publishInput } from "./blog";
 import { excerptOf, htmlText, readTime, slugify } from "./blog-values";
@@ -136,7 +136,7 @@ describe("icon names", () => {
 
 describe("field errors", () => {
   it("record a field named like an Object.prototype member", () => {
-    const error = new z.ZodError([{ code: "custom", path: ["constructor"], message: "Bad", input: 1 }]);
+    const error = new z.$ZodError([{ code: "custom", path: ["constructor"], message: "Bad", input: 1 }]);
     expect(fieldErrors(error)).toEqual({ constructor: "Bad" });
   });
 });

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { blogListQuery, pageQuery } from "./admin";
 import { altText } from "./common";
 
@@ -58,17 +58,16 @@ export const uploadMessages = {
 
 /** POST /api/admin/uploads. SVG is refused (it can carry script), as is every other type. */
 export const uploadRequest = z.object({
-  filename: z.string({ error: uploadMessages.filename }).trim().min(1, uploadMessages.filename).max(255, uploadMessages.filenameLength),
-  content_type: z
-    .string({ error: uploadMessages.type })
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(imageTypes, { error: uploadMessages.type })),
+  filename: z
+    .string({ error: uploadMessages.filename })
+    .check(z.trim(), z.minLength(1, uploadMessages.filename), z.maxLength(255, uploadMessages.filenameLength)),
+  content_type: z.pipe(
+    z.string({ error: uploadMessages.type }).check(z.trim(), z.toLowerCase()),
+    z.enum(imageTypes, { error: uploadMessages.type }),
+  ),
   size: z
     .number({ error: "size must be the file's size in bytes" })
-    .int("size must be the file's size in bytes")
-    .min(1, uploadMessages.empty)
-    .max(MAX_UPLOAD_BYTES, uploadMessages.tooLarge),
+    .check(z.int("size must be the file's size in bytes"), z.gte(1, uploadMessages.empty), z.lte(MAX_UPLOAD_BYTES, uploadMessages.tooLarge)),
 });
 
 /** 201 to POST /api/admin/uploads. */
@@ -127,11 +126,11 @@ export interface MediaInUse {
 }
 
 /** GET /api/admin/media?limit=&cursor=&q= (limit 1 to 100, default 50; q as the blog list's). */
-export const mediaListQuery = pageQuery.extend({ q: blogListQuery.shape.q });
+export const mediaListQuery = z.extend(pageQuery, { q: blogListQuery.shape.q });
 
 /** PUT /api/admin/media/{id}: a field left out keeps its value. */
 export const mediaUpdate = z.object({
-  alt: altText.optional(),
-  filename: uploadRequest.shape.filename.optional(),
+  alt: z.optional(altText),
+  filename: z.optional(uploadRequest.shape.filename),
 });
 export type MediaUpdate = z.input<typeof mediaUpdate>;

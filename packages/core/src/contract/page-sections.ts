@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { altText, isActive, optionalImageUrl, optionalText, optionalUrl, updateOf } from "./common";
 
 export const pageSlugs = ["home", "about", "services", "tech-school", "contact", "blog", "global", "policies"] as const;

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 
 /**
  * Passkeys' wire contract (isomorphic: the handlers validate with it, the account screen and the
@@ -17,28 +17,24 @@ export const PASSKEY_NAME_MAX_LENGTH = 64;
 
 export const passkeyNameSchema = z
   .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(PASSKEY_NAME_MAX_LENGTH, `Name: at most ${PASSKEY_NAME_MAX_LENGTH} characters`);
+  .check(z.trim(), z.minLength(1, "Name is required"), z.maxLength(PASSKEY_NAME_MAX_LENGTH, `Name: at most ${PASSKEY_NAME_MAX_LENGTH} characters`));
 
 /**
  * A browser's answer to a ceremony as @simplewebauthn/browser sends it; the library checks what is
  * inside. Plain objects and an enum (no record or literal schemas): zod's code for each kind of
  * schema lands in every function that bundles the contract.
  */
-const credentialResponse = z
-  .object(
-    {
-      id: z.string({ error: "response.id is required" }).min(1).max(1024),
-      rawId: z.string({ error: "response.rawId is required" }).min(1).max(1024),
-      type: z.enum(["public-key"], { error: "response.type must be public-key" }),
-      response: z.object({}, { error: "response.response is required" }).loose(),
-      clientExtensionResults: z.object({}).loose().default({}),
-      authenticatorAttachment: z.string().max(32).optional(),
-    },
-    { error: "response is required" },
-  )
-  .loose();
+const credentialResponse = z.looseObject(
+  {
+    id: z.string({ error: "response.id is required" }).check(z.minLength(1), z.maxLength(1024)),
+    rawId: z.string({ error: "response.rawId is required" }).check(z.minLength(1), z.maxLength(1024)),
+    type: z.enum(["public-key"], { error: "response.type must be public-key" }),
+    response: z.looseObject({}, { error: "response.response is required" }),
+    clientExtensionResults: z._default(z.looseObject({}), {}),
+    authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
+  },
+  { error: "response is required" },
+);
 
 export const addPasskeyInput = z.object({ name: passkeyNameSchema, response: credentialResponse });
 export const renamePasskeyInput = z.object({ name: passkeyNameSchema });

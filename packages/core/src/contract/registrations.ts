@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { email, optionalDate, optionalText, requiredText } from "./common";
 
 export const experienceLevels = ["Beginner", "Intermediate", "Advanced"] as const;
@@ -6,16 +6,16 @@ export const experienceLevels = ["Beginner", "Intermediate", "Advanced"] as cons
 export const registrationInput = z.object({
   name: requiredText(200, "Name is required"),
   email,
-  phone: optionalText(50).refine((v) => v === "" || /^[+()\d\s.-]{5,50}$/.test(v), "Please enter a valid phone number"),
+  phone: optionalText(50).check(z.refine((v) => v === "" || /^[+()\d\s.-]{5,50}$/.test(v), "Please enter a valid phone number")),
   company: optionalText(200),
   course_interest: optionalText(200),
-  experience_level: z
-    .union([z.enum(experienceLevels), z.literal("")], { error: "Choose Beginner, Intermediate or Advanced" })
-    .nullish()
-    .transform((v) => v ?? ""),
+  experience_level: z.pipe(
+    z.nullish(z.union([z.enum(experienceLevels), z.literal("")], { error: "Choose Beginner, Intermediate or Advanced" })),
+    z.transform((v: (typeof experienceLevels)[number] | "" | null | undefined) => v ?? ""),
+  ),
   preferred_start_date: optionalDate,
   additional_notes: optionalText(5000),
   /** Honeypot: people never see it, bots fill it. */
-  website: z.string().max(2000).optional(),
+  website: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type RegistrationInput = z.input<typeof registrationInput>;

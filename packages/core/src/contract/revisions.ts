@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { pageParams } from "./admin";
 import { version } from "./common";
 import type { AuditAction, AuditActor, AuditEntity } from "./audit";
@@ -64,7 +64,7 @@ export interface Revision extends RevisionSummary {
 export const revisionListQuery = z.object({
   ...pageParams,
   entity: z.enum(revisionEntities, { error: `entity must be one of ${revisionEntities.join(", ")}` }),
-  id: z.string({ error: "id is required" }).min(1, "id is required").max(300, "id is at most 300 characters"),
+  id: z.string({ error: "id is required" }).check(z.minLength(1, "id is required"), z.maxLength(300, "id is at most 300 characters")),
 });
 export type RevisionListQuery = z.input<typeof revisionListQuery>;
 

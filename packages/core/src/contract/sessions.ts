@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { newPasswordSchema, PASSWORD_MAX_LENGTH } from "./auth";
 
 /**
@@ -25,7 +25,6 @@ export interface SessionSummary {
 export const changePasswordInput = z.object({
   current_password: z
     .string({ error: "Current password is required" })
-    .min(1, "Current password is required")
-    .max(PASSWORD_MAX_LENGTH),
+    .check(z.minLength(1, "Current password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
   new_password: newPasswordSchema,
 });

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { version } from "./common";
 
 export const settingTypes = ["text", "textarea", "url", "email"] as const;
@@ -29,7 +29,10 @@ export const publicSettingKeys = [
 ] as const;
 
 /** A setting's value: text of at most 5000 characters; absent or null is "" (empty values are allowed). */
-export const settingValueText = z.string({ error: "Value must be text" }).max(5000, "Must be at most 5000 characters").nullish().transform((v) => v ?? "");
+export const settingValueText = z.pipe(
+  z.nullish(z.string({ error: "Value must be text" }).check(z.maxLength(5000, "Must be at most 5000 characters"))),
+  z.transform((v: string | null | undefined) => v ?? ""),
+);
 
 /** PUT /api/admin/site-settings/{key}: the new value and the `version` read. */
 export const settingValue = z.object({ value: settingValueText, version });

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "./zod";
 import { roles, type Permission, type Role } from "../routes";
 import { usernameSchema } from "./auth";
 import { email } from "./common";
@@ -38,18 +38,18 @@ export interface TeamMember {
 }
 
 export const invitationInput = z.strictObject({
-  username: usernameSchema.optional(),
-  email: email.transform((v) => v.toLowerCase()).optional(),
+  username: z.optional(usernameSchema),
+  email: z.optional(z.pipe(email, z.transform((v: string) => v.toLowerCase()))),
   role: roleSchema,
 });
 export type InvitationInput = z.input<typeof invitationInput>;
 
 export const teamMemberUpdate = z
   .strictObject({
-    role: roleSchema.optional(),
-    disabled: z.boolean({ error: "disabled must be true or false" }).optional(),
+    role: z.optional(roleSchema),
+    disabled: z.optional(z.boolean({ error: "disabled must be true or false" })),
   })
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, { path: ["role"], message: "Send a role or disabled" });
+  .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, { path: ["role"], message: "Send a role or disabled" }));
 
 /** A link an owner hands out: POST /api/admin/team/invitations and POST /api/admin/team/{id}/password-reset. */
 export interface TeamLink {
@@ -69,7 +69,7 @@ export interface InvitationView {
 
 /** POST /api/team/invitations/{token}: the password, and the username when the link has none. */
 export const acceptInvitationInput = z.strictObject({
-  username: usernameSchema.optional(),
+  username: z.optional(usernameSchema),
   password: z.string({ error: "Password is required" }),
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createConversions } from "electrodb";
-import * as z from "zod";
+import * as z from "../contract/zod";
 import { HttpError } from "../errors";
 import { allBuckets, bucketOf } from "./attributes";
 
@@ -45,7 +45,7 @@ export function fingerprint(list: string, filters: Record<string, string>): stri
 
 const encode = (payload: object) => Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
 
-function decode<T>(raw: string | undefined, schema: z.ZodType<T & { f: string }>, expected: string): T | undefined {
+function decode<T>(raw: string | undefined, schema: z.ZodMiniType<T & { f: string }>, expected: string): T | undefined {
   if (raw === undefined || raw === "") return undefined;
   if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalidCursor();
   let json: unknown;
@@ -59,9 +59,9 @@ function decode<T>(raw: string | undefined, schema: z.ZodType<T & { f: string }>
   return parsed.data;
 }
 
-const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(\.\d{1,9})?z$/i);
-const recordId = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/);
-const sortedCursor = z.object({ f: z.string(), k: z.tuple([z.string().max(600), recordId]) }).strict();
+const isoTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}t\d{2}:\d{2}:\d{2}(\.\d{1,9})?z$/i));
+const recordId = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/));
+const sortedCursor = z.strictObject({ f: z.string(), k: z.tuple([z.string().check(z.maxLength(600)), recordId]) });
 
 /** The attribute a year-partitioned index sorts on (its sort key is that attribute, then id). */
 type SortAttribute = "created_at" | "published_at";
@@ -166,7 +166,7 @@ export interface PartitionedPageRequest<T> {
   query(bucket: string, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }): Promise<{ data: T[]; cursor: string | null }>;
 }
 
-const partitionCursor = z.object({ f: z.string(), b: z.string().max(100), k: z.tuple([isoTime, recordId]).nullable() }).strict();
+const partitionCursor = z.strictObject({ f: z.string(), b: z.string().check(z.maxLength(100)), k: z.nullable(z.tuple([isoTime, recordId])) });
 
 /**
  * One page of a partitioned list: queries the partitions in order from the cursor's position,

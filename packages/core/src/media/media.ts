@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
-import type { z } from "zod";
+import type * as z from "../contract/zod";
 import {
   imageExtensions,
   MAX_UPLOAD_BYTES,

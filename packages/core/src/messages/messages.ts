@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import type { z } from "zod";
+import type * as z from "../contract/zod";
 import type { MessageBulkAction, MessageFilters, MessageStats } from "../contract/admin";
 import type { contactInput } from "../contract/contact";
 import { CounterDeltas, Counters, counters, tally, utcDay } from "../counters/counters";

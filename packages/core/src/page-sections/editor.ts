@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "../contract/zod";
 import { htmlContentPages, type pageSectionUpdate } from "../contract/page-sections";
 import { checkItemSize } from "../db/item-size";
 import { db } from "../db/service";

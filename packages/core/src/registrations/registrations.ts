@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import type { z } from "zod";
+import type * as z from "../contract/zod";
 import {
   registrationStatuses,
   type RegistrationBulkAction,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import * as z from "zod";
+import * as z from "../contract/zod";
 import type { AuditActor } from "../contract/audit";
 import {
   bookkeepingFields, REVISIONS_KEPT, revisionEntities, revisionListQuery,
@@ -32,7 +32,7 @@ const identity = new Set(["id", "key", "created_at"]);
 
 /** An opaque revision id: the item and the revision's number. */
 const revisionId = (entity: RevisionEntity, item_id: string, n: number) => Buffer.from(JSON.stringify([entity, item_id, n]), "utf8").toString("base64url");
-const revisionKey = z.tuple([z.enum(revisionEntities), z.string().min(1).max(300), z.number().int().min(1)]);
+const revisionKey = z.tuple([z.enum(revisionEntities), z.string().check(z.minLength(1), z.maxLength(300)), z.number().check(z.int(), z.gte(1))]);
 const notFound = () => new NotFoundError("Revision not found");
 function parseRevisionId(id: string) {
   if (!/^[A-Za-z0-9_-]{1,600}$/.test(id)) throw notFound();
@@ -45,7 +45,7 @@ function parseRevisionId(id: string) {
 }
 
 const invalidCursor = () => new HttpError(400, "Validation failed", { fields: { cursor: INVALID_CURSOR } });
-const listCursor = z.object({ f: z.string(), n: z.number().int().min(1) }).strict();
+const listCursor = z.strictObject({ f: z.string(), n: z.number().check(z.int(), z.gte(1)) });
 
 type Stored = {
   entity: RevisionEntity;

@@ -3,7 +3,7 @@
  * idempotent. Short text lives in `title`, long text in `content`; policy and blog bodies are HTML.
  */
 
-import type * as z from "zod";
+import type * as z from "../contract/zod";
 import type { BlogPostInput } from "../contract/blog";
 import type { courseInput, industryInput, serviceDetailInput, serviceInput } from "../contract/catalog";
 import type { IndustryIconName, ServiceIconName } from "../contract/catalog-values";

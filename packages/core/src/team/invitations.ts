@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
-import * as z from "zod";
+import * as z from "../contract/zod";
 import { AdminAccounts } from "../auth/admin-accounts";
 import type { InvitationEntity } from "../auth/entities";
 import { hashToken } from "../auth/sessions";
@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const KEEP_AFTER_EXPIRY_MS = 30 * DAY_MS;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** A 400 naming the field at fault, as the http wrapper answers a ZodError. */
+/** A 400 naming the field at fault, as the http wrapper answers a failed validation. */
 const fieldError = (field: string, message: string) => new HttpError(400, "Validation failed", { fields: { [field]: message } });
 
 /** The stored link a token opens, or a 404; a used or expired one is a 410 with the page's text. */

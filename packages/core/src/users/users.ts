@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import type { z } from "zod";
+import type * as z from "../contract/zod";
 import { AdminAccounts, type AdminAccount } from "../auth/admin-accounts";
 import { Sessions, subjectOf } from "../auth/sessions";
 import { accountUser, googleUser, type AdminUser, type UserStats, type userListQuery } from "../contract/admin";

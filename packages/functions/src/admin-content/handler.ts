@@ -6,7 +6,7 @@ import { pageSectionUpdate, pageSlugs } from "@agency/core/contract/page-section
 import { NotFoundError } from "@agency/core/errors";
 import { PageSectionEditor } from "@agency/core/page-sections/editor";
 import { PageSections } from "@agency/core/page-sections/page-sections";
-import type { z } from "zod";
+import type * as z from "@agency/core/contract/zod";
 import { http, reply, type RouteHandler } from "../http";
 import { invalidate, publicPaths } from "../invalidate";
 
@@ -16,7 +16,7 @@ const MAX_SECTION_BODY = 256 * 1024;
  * The four routes of a curated catalogue, from its domain module and schemas. Every write that
  * lands invalidates the catalogue's public list at the CDN.
  */
-function crud<C extends z.ZodType, U extends z.ZodType>(
+function crud<C extends z.ZodMiniType, U extends z.ZodMiniType>(
   domain: {
     list(): Promise<unknown>;
     create(i: z.output<C>): Promise<unknown>;

@@ -11,7 +11,7 @@ import { db } from "@agency/core/db/service";
 import { NotFoundError } from "@agency/core/errors";
 import { PageSectionEditor } from "@agency/core/page-sections/editor";
 import { SiteSettings } from "@agency/core/settings/settings";
-import type * as z from "zod";
+import type * as z from "@agency/core/contract/zod";
 import { invalidate, invalidatePost, invalidateSettings, publicPaths } from "../invalidate";
 
 /**
@@ -35,11 +35,11 @@ interface Target {
   create?(id: string, fields: Snapshot): Promise<unknown>;
 }
 
-const editableFields = (schema: z.ZodObject, except: string[] = []) => Object.keys(schema.shape).filter((k) => k !== "version" && !except.includes(k));
+const editableFields = (schema: z.ZodMiniObject, except: string[] = []) => Object.keys(schema.shape).filter((k) => k !== "version" && !except.includes(k));
 const pick = (snapshot: Snapshot, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => Object.hasOwn(snapshot, f) && snapshot[f] !== undefined).map((f) => [f, snapshot[f]]));
 
-function catalogTarget<C extends z.ZodObject, U extends z.ZodObject>(
+function catalogTarget<C extends z.ZodMiniObject, U extends z.ZodMiniObject>(
   name: "service" | "industry" | "course" | "serviceDetail",
   domain: { create(i: z.output<C>, id?: string): Promise<unknown>; update(id: string, i: z.output<U>): Promise<unknown> },
   createSchema: C,

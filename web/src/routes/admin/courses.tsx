@@ -3,7 +3,7 @@ import { useId } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Check, GraduationCap } from "lucide-react";
 import type { Course } from "@agency/core/catalog/catalog";
-import type * as z from "zod";
+import type * as z from "@agency/core/contract/zod";
 import { courseInput } from "@agency/core/contract/catalog";
 import { buttonTypes, colorSchemes, courseLevels, courseLinkProblem } from "@agency/core/contract/catalog-values";
 import { fieldErrors } from "@agency/core/contract/common";

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ListChecks } from "lucide-react";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
-import type * as z from "zod";
+import type * as z from "@agency/core/contract/zod";
 import { serviceDetailInput } from "@agency/core/contract/catalog";
 import { serviceCategories } from "@agency/core/contract/catalog-values";
 import { fieldErrors } from "@agency/core/contract/common";
