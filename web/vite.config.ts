@@ -65,38 +65,44 @@ function inlineCss(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), inlineCss()],
-  resolve: {
-    // wouter reads the address through the use-sync-external-store shim (for React before 18), whose
-    // CommonJS costs ~0.5 KB in the first-render chunk; React 19 exports the hook itself.
-    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "react" }],
-  },
-  // The server entry renders every public page (1,000 posts: over 1,000 renders of several passes
-  // each), locally and in the render function, where NODE_ENV is not "production". Left external,
-  // React, the router and the query cache would load their development builds there, about three
-  // times slower per render; bundled with NODE_ENV fixed they are the production builds the browser
-  // runs, whatever the process's environment.
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
-  server: {
-    proxy: { "/api": api, "/robots.txt": api, "/sitemap.xml": api, "/rss.xml": api },
-  },
-  build: {
-    target: "es2022",
-    sourcemap: false,
-    copyPublicDir: !isSsrBuild,
-    modulePreload: { polyfill: false },
-    // `vite build --ssr src/entry-server.tsx`: the page renderer's module (packages/functions/src/render).
-    rolldownOptions: isSsrBuild ? {} : {
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          groups: [{ name: "vendor", test: isRuntime }],
-          // Fold tiny shared chunks (single lucide icons, small helpers) into the chunks that use
-          // them: a few hundred duplicated bytes beat a dozen extra requests per page.
-          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is always a production build, whatever NODE_ENV the shell or a test runner has: Vite
+  // keeps one already set, and with NODE_ENV=test the JSX would compile to the development runtime,
+  // which the production React the server entry bundles does not have (every page render failed).
+  if (command === "build") process.env.NODE_ENV = "production";
+  return {
+    plugins: [react(), tailwindcss(), inlineCss()],
+    resolve: {
+      // wouter reads the address through the use-sync-external-store shim (for React before 18), whose
+      // CommonJS costs ~0.5 KB in the first-render chunk; React 19 exports the hook itself.
+      alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "react" }],
+    },
+    // The server entry renders every public page (1,000 posts: over 1,000 renders of several passes
+    // each), locally and in the render function, where NODE_ENV is not "production". Left external,
+    // React, the router and the query cache would load their development builds there, about three
+    // times slower per render; bundled with NODE_ENV fixed they are the production builds the browser
+    // runs, whatever the process's environment.
+    ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
+    server: {
+      proxy: { "/api": api, "/robots.txt": api, "/sitemap.xml": api, "/rss.xml": api },
+    },
+    build: {
+      target: "es2022",
+      sourcemap: false,
+      copyPublicDir: !isSsrBuild,
+      modulePreload: { polyfill: false },
+      // `vite build --ssr src/entry-server.tsx`: the page renderer's module (packages/functions/src/render).
+      rolldownOptions: isSsrBuild ? {} : {
+        preserveEntrySignatures: false,
+        output: {
+          codeSplitting: {
+            groups: [{ name: "vendor", test: isRuntime }],
+            // Fold tiny shared chunks (single lucide icons, small helpers) into the chunks that use
+            // them: a few hundred duplicated bytes beat a dozen extra requests per page.
+            experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+          },
         },
       },
     },
-  },
-}));
+  };
+});
