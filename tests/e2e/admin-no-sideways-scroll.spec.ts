@@ -63,6 +63,8 @@ test("the invitation, sign-in, invite link and preview pages are no wider than a
     await page.goto("/admin/team");
     await page.getByRole("button", { name: "Invite", exact: true }).click();
     const invite = page.getByRole("dialog", { name: "Invite someone" });
+    // Named with the tag, so that the clean-up below withdraws it too.
+    await invite.getByRole("textbox", { name: "Username" }).fill(`${tag}-dialog`);
     await invite.getByRole("button", { name: "Create invitation link" }).click();
     await expect(invite.getByRole("textbox", { name: "Link" })).toHaveValue(/\/admin\/invite\//);
     expect(await sideways(page), "Invite dialog with its link").toBe(0);

@@ -23,7 +23,7 @@ test("an owner invites an editor who writes posts but cannot reach leads, then d
   const table = page.getByRole("table", { name: "Team" });
 
   // Invite: the dialog names a taken username's field, then answers the link with Copy.
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   const invite = page.getByRole("dialog", { name: "Invite someone" });
   await invite.getByRole("textbox", { name: "Email" }).fill("not-an-email");
   await invite.getByRole("button", { name: "Create invitation link" }).click();

@@ -4,6 +4,8 @@ import { hydrated } from "../support/hydrated";
 
 test("services: Learn More opens the matching service detail, and does nothing when no detail matches", async ({ page }) => {
   await page.goto("/services");
+  // A rendered page: Learn More opens its dialog once the app runs.
+  await hydrated(page);
   await expect(page.getByTestId("service-category")).toHaveCount(6);
 
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
