@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 // The admin works in New York: the editor's time is theirs, the API's is UTC.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
 
 type Post = { id: string; slug: string; title: string; version: number; is_published: boolean };
@@ -144,7 +144,7 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
       await expect(async () => {
         await visitor.goto(`/blog/${slug}-moved`);
         await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 20_000 });
+      }).toPass({ timeout: 60_000 });
       // Unpublish is a labelled button, not an eye icon that reads as 'preview'.
       const unpublish = row.getByRole("button", { name: "Unpublish" });
       await expect(unpublish).toHaveText("Unpublish");
@@ -155,7 +155,7 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
       await expect(async () => {
         await visitor.reload();
         await expect(visitor.getByRole("heading", { level: 1, name: /^(Post|Page) Not Found$/ })).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 20_000 });
+      }).toPass({ timeout: 60_000 });
       expect(await visitor.getByRole("heading", { level: 1, name: title }).count()).toBe(0);
     } finally {
       await reader.close();

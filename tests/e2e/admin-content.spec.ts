@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
-import { hydrated } from "../support/hydrated";
 
 const STALE = "This item was changed by someone else. Reload to see the latest version.";
 
@@ -267,7 +266,6 @@ test("industries: created with its icon and shown in the home page's full list, 
   try {
     await asVisitor(browser, baseURL, async (visitor) => {
       await visitor.goto("/");
-      await hydrated(visitor);
       await visitor.getByRole("button", { name: "View More Industries" }).click();
       await expect(visitor.getByRole("heading", { name })).toBeVisible();
     });

@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "../support/test";
 import { EXTERNAL_URL_REQUIRED } from "../../packages/core/src/contract/catalog-values";
 import { STALE_ITEM_MESSAGE } from "../../packages/core/src/contract/versioned";
 import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
-import { hydrated } from "../support/hydrated";
 
 interface StoredCourse {
   id: string;
@@ -203,7 +202,6 @@ test("an admin creates a register course with its link, renames it, meets a stal
 async function techSchool(browser: Browser, baseURL: string, check: (page: Page, choices: string[]) => Promise<void>) {
   await asVisitor(browser, baseURL, async (visitor) => {
     await visitor.goto("/tech-school");
-    await hydrated(visitor);
     await expect(visitor.getByTestId("academy-course").first()).toBeVisible();
     await visitor.getByRole("button", { name: "Start Learning" }).click();
     const choices = await visitor.getByRole("dialog", { name: "Course Registration" }).getByLabel("Course of Interest").locator("option").allTextContents();

@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from "@playwright/test";
+import { expect, request, test, type Page } from "../support/test";
 import { audit, runTag } from "../support/admin-journey";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /**
  * The whole Google journey in Chromium against the local OpenID provider: Continue with Google,

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 const origin = (baseURL: string | undefined) => ({ origin: new URL(baseURL!).origin });

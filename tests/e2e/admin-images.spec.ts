@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import type { CompletedUpload, UploadTicket } from "../../packages/core/src/contract/media";
 import { asVisitor, audit, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
 import { makePng } from "../support/png";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("signing in at http://127.0.0.1 (not PUBLIC_URL's localhost) ends on the dashboard", async ({ page, baseURL }) => {
   const site = new URL(baseURL!);

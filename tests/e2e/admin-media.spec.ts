@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { asVisitor, audit, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
 import { makePng } from "../support/png";
 

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import type { DashboardStats } from "@agency/core/contract/admin";
 import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
 import { counted, formatCount } from "../../web/src/lib/format";

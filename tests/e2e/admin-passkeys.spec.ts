@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { passkeyMessages } from "../../packages/core/src/contract/passkeys";
 import { audit, signInWithPassword } from "../support/admin-journey";
 import { startRuntime, type RunningRuntime } from "../support/runtime";

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { asVisitor, audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 type Section = { id: string; section_key: string; title: string; content: string; version: number };

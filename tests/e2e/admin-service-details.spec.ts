@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "../support/test";
 import { audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
-import { hydrated } from "../support/hydrated";
 
 interface StoredDetail {
   id: string;
@@ -30,12 +29,11 @@ async function openCategory(browser: Browser, baseURL: string, check: (dialog: L
     // The page is rendered again within seconds of a save: load it until the detail shows.
     await expect(async () => {
       await visitor.goto("/services");
-      await hydrated(visitor);
       await visitor.getByRole("button", { name: `Learn More about ${CATEGORY}` }).click();
       const dialog = visitor.getByRole("dialog");
       await expect(dialog).toBeVisible({ timeout: 2000 });
       await check(dialog);
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 60_000 });
   } finally {
     await visitor.close();
   }

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { audit, signInWithPassword } from "../support/admin-journey";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

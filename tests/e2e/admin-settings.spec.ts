@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { asVisitor, audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 // Settings no public journey reads: this journey changes them and puts them back.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 test.use({ timezoneId: "UTC", permissions: ["clipboard-read", "clipboard-write"] });

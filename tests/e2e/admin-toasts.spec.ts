@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { signInAsAdmin } from "../support/admin-journey";
 
 async function signInWithGoogleAsAdmin(page: Page) {

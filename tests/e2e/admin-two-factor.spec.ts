@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { base32Decode, hotp, totpStep } from "../../packages/core/src/auth/totp";
 import { audit } from "../support/admin-journey";
 import { startRuntime, type RunningRuntime } from "../support/runtime";

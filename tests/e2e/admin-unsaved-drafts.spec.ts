@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page } from "../support/test";
 import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 type Post = { id: string; slug: string; title: string; excerpt: string; version: number };

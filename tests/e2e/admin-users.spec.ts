@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { audit, deleteWithConfirmation, signInAsAdmin } from "../support/admin-journey";
 import { demo, signInWithGoogle, Visitor } from "../support/auth-flow";
 

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
 import { runTag, signInAsAdmin } from "../support/admin-journey";
 
 /** The runtime's own mail catcher's REST API on MAIL_UI_PORT (playwright.config.ts: port + 2). */
@@ -9,7 +8,6 @@ const inbox = (baseURL: string) => `http://127.0.0.1:${Number(new URL(baseURL).p
 test("a visitor's enquiry lands in the local mail inbox, and the mail's link opens it in the back office", async ({ page, baseURL }) => {
   const name = `Ada ${runTag("")}`;
   await page.goto("/contact");
-  await hydrated(page);
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
   await form.getByLabel("Full Name").fill(name);
   await form.getByRole("textbox", { name: "Email Address", exact: true }).fill("ada@example.com");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { db } from "../../packages/core/src/db/service";
 import { startDynalite } from "../../packages/local/src/dynamo";
 import { startRuntime, type RunningRuntime } from "../support/runtime";

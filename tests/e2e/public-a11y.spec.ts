@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { expect, test, type Page } from "../support/test";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
@@ -14,8 +13,6 @@ async function audit(page: Page, label: string) {
 /** Scroll through so lazy sections, counters and the footer are rendered before the audit. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
-  // A rendered page answers clicks once hydrated.
-  await hydrated(page);
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 500) {
       window.scrollTo(0, y);

@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { holdApp, hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
+import { holdApp } from "../support/hydrated";
 import { startDynalite } from "../../packages/local/src/dynamo";
 import { startRuntime } from "../support/runtime";
 
 test("blog: search over title, excerpt and content, category filter, empty state and Clear filters", async ({ page }) => {
   await page.goto("/blog");
-  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Featured Article" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "More Articles" })).toBeVisible();
   // Drafts never show.
@@ -50,7 +49,6 @@ test("blog: search over title, excerpt and content, category filter, empty state
 test("blog: the filter drawer on small screens", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/blog");
-  await hydrated(page);
   await page.getByRole("button", { name: "Filters" }).click();
   const drawer = page.getByRole("dialog", { name: "Categories" });
   await expect(drawer).toBeVisible();

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { hydrated } from "../support/hydrated";
-import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { expect, request, test, type APIRequestContext } from "../support/test";
 import { audit, runTag } from "../support/admin-journey";
 
 /**
@@ -44,7 +43,6 @@ test("blog: pages of 12 with Next and Previous, category filter with counts, ser
 
   // Page 1: the newest as Featured Article, 11 more, and Next.
   await page.goto(`/blog?q=${tag}`);
-  await hydrated(page);
   await expect(page.getByTestId("featured-post")).toContainText(`Paging post 25 ${tag}`);
   await expect(cards).toHaveCount(11);
   await expect(pages.getByText("Page 1", { exact: true })).toBeVisible();
@@ -86,7 +84,6 @@ test("blog: pages of 12 with Next and Previous, category filter with counts, ser
 
   // Search runs on the server over every post, content included.
   await page.goto("/blog");
-  await hydrated(page);
   await page.getByRole("searchbox", { name: "Search articles" }).fill(unique.toUpperCase());
   await expect(page).toHaveURL(new RegExp(`/blog\\?q=${unique.toUpperCase()}$`));
   await expect(page.getByTestId("featured-post")).toContainText(`Paging post 05 ${tag}`);

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
 import { expectWholeLines } from "../support/clamp";
 
 const slug = "from-spreadsheets-to-machine-learning-a-12-week-roadmap";
@@ -56,7 +55,6 @@ test("blog post: the Share button copies the link when the browser cannot share"
     Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
   });
   await page.goto(`/blog/${slug}`);
-  await hydrated(page);
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByTestId("share-status")).toHaveText("Link copied to clipboard!");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/blog/${slug}`);

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { holdApp, hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
+import { holdApp } from "../support/hydrated";
 
 test("contact: submit is disabled while a required field is empty; a sent message clears the form", async ({ page }) => {
   await page.goto("/contact");
-  await hydrated(page);
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Message" }) });
   const submit = form.getByRole("button", { name: "Send Message" });
   await expect(submit).toBeDisabled();

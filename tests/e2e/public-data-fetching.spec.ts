@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("a page reached in the app issues each GET once, and a failed public fetch keeps the default texts and ends the spinners", async ({ page }) => {
   const gets: string[] = [];

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 
 /**
  * Every element that asks for a gradient gets one: a gradient class whose colour stops the

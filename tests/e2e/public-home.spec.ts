@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { expectWholeLines } from "../support/clamp";
 
 test("home shows the seeded services and industries, and the industries toggle expands and collapses", async ({ page }) => {

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
 
 test("header turns opaque after 10 px, back to top appears after 300 px, and a new path starts at the top", async ({ page }) => {
   await page.goto("/about");

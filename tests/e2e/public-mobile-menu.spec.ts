@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test.use({ viewport: { width: 390, height: 844 } });
 

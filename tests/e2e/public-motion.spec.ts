@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 
 const counter = (page: Page, label: string) =>
   page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd span[aria-hidden]").first();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /**
  * A visitor never downloads back-office code (DESIGN: admin routes are their own lazy chunks): no

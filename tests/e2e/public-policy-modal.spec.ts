@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("policy modal opens from the footer, shows the policy, and closes on the backdrop, the close button and Escape", async ({ page }) => {
   await page.goto("/");

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { openFilledRegistration } from "../support/registration-journey";
 
 test("tech school: a server error and a network failure keep the dialog open with their messages", async ({ page }) => {

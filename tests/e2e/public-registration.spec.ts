@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
 import { openFilledRegistration } from "../support/registration-journey";
 
 test("tech school: Contact Us preselects the course, registration succeeds and the dialog closes after 2 s", async ({ page }) => {
   await page.goto("/tech-school");
-  await hydrated(page);
   // The seeded courses of Course Management, as the page showed them when they were fixed in it.
   const cards = page.getByTestId("academy-course");
   for (const title of ["Machine Learning Fundamentals", "AI Automation with Python", "Data Science Bootcamp", "Building AI Agents with LLMs", "Computer Vision in Practice", "AI for Business Leaders"]) {

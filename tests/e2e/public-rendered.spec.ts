@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -50,7 +49,6 @@ test("a rendered page hydrates without console errors and fetches none of the da
       () => (JSON.parse(document.getElementById("page-data")!.textContent!) as { queries: { queryKey: unknown[] }[] }).queries.length,
     );
     expect(carried).toBeGreaterThan(0);
-    await hydrated(page);
     await page.waitForLoadState("networkidle");
     expect(gets, `${path} fetched again: ${gets.join(", ")}`).toEqual([]);
   }
@@ -61,7 +59,6 @@ test("a rendered page hydrates without console errors and fetches none of the da
   const href = new URL([...sitemap.matchAll(/<loc>([^<]*\/blog\/(?!page\/)[^<]+)<\/loc>/g)].at(-1)![1]!).pathname;
   gets.length = 0;
   await page.goto(href);
-  await hydrated(page);
   await page.waitForLoadState("networkidle");
   // Its Related Articles are read after hydration; the post itself is not read again.
   expect(gets.filter((p) => p.startsWith("/api/blog-posts/"))).toEqual([`${href.replace("/blog/", "/api/blog-posts/")}/related`]);

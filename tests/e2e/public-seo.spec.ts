@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 const pages = [
   { path: "/", title: "Arcline AI — AI Automation Agency & Tech School" },

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 /**
  * Page sections edited in the back office replace the page's default texts (SPEC §7: title
@@ -29,7 +29,7 @@ test("texts saved in page sections replace the home page's defaults, and an inac
     await expect(async () => {
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Automation for Teams That Ship", { timeout: 1000 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByText("Six practices that pay for themselves: R&D <b>first</b>.")).toBeVisible();
 
     expect((await save({ ...heroTitle, title: "Automation for Teams That Ship", is_active: false })).ok()).toBe(true);
@@ -38,7 +38,7 @@ test("texts saved in page sections replace the home page's defaults, and an inac
     await expect(async () => {
       await visitor.goto("/");
       await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Put AI to Work Where Your Team Loses the Most Time", { timeout: 1000 });
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await visitor.close();
   } finally {
     await save(heroTitle);

@@ -1,11 +1,8 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
-import { hydrated } from "../support/hydrated";
+import { expect, test } from "../support/test";
 
 test("services: Learn More opens the matching service detail, and does nothing when no detail matches", async ({ page }) => {
   await page.goto("/services");
-  // A rendered page: Learn More opens its dialog once the app runs.
-  await hydrated(page);
   await expect(page.getByTestId("service-category")).toHaveCount(6);
 
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
@@ -29,7 +26,7 @@ test("services: Learn More opens the matching service detail, and does nothing w
   await dialogLinkNavigates(page);
 });
 
-async function dialogLinkNavigates(page: import("@playwright/test").Page) {
+async function dialogLinkNavigates(page: import("../support/test").Page) {
   await page.getByRole("button", { name: "Learn More about AI Consulting" }).click();
   await page.getByRole("dialog", { name: "AI Strategy & Readiness Consulting" }).getByRole("link", { name: "Request Quote" }).click();
   await expect(page).toHaveURL(/\/contact$/);
@@ -50,7 +47,6 @@ test("services: a category without a matching detail opens nothing", async ({ pa
   // /services carries the real details and fetches none).
   const details = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/service-details");
   await page.goto("/about");
-  await hydrated(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await details;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();
@@ -76,7 +72,6 @@ test("services: Learn More pressed before the details arrive opens the detail on
   // The details come from the app's own fetch: /services is reached from another page (the rendered
   // /services carries them and fetches none).
   await page.goto("/about");
-  await hydrated(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services" }).click();
   await asked;
   await page.getByRole("button", { name: "Learn More about Computer Vision" }).click();

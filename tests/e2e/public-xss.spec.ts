@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { asVisitor, runTag } from "../support/admin-journey";
 
 const payload = {

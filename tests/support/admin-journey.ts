@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type Download, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Download, type Locator, type Page } from "./test";
 import { readFile } from "node:fs/promises";
 
 /** Signs in as the local development admin, the way an admin does: /admin/login, Development Login. */

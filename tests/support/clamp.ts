@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, type Locator } from "@playwright/test";
+import { expect, type Locator } from "./test";
 
 /**
  * Checks clamped text: each element shows whole lines only (its visible height, the smaller of its

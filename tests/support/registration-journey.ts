@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { hydrated } from "./hydrated";
+import type { Page } from "./test";
 
 /**
  * On the tech school page: opens the registration dialog with Start Learning and fills in a name and
@@ -7,8 +6,6 @@ import { hydrated } from "./hydrated";
  */
 export async function openFilledRegistration(page: Page) {
   await page.goto("/tech-school");
-  // The page is rendered: Start Learning is there before the app that opens the dialog.
-  await hydrated(page);
   await page.getByRole("button", { name: "Start Learning" }).click();
   const dialog = page.getByRole("dialog", { name: "Course Registration" });
   await dialog.getByLabel("Full Name").fill("Grace Hopper");
