@@ -24,13 +24,16 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import esbuild from "esbuild";
+import { createRequire } from "node:module";
+import type esbuildTypes from "esbuild";
 import { lambdaArchitecture, lambdaRuntime, nodejsBundling } from "../infra/bundling";
 import { features, handlerPath, routes, type Feature, type RouteKey } from "@agency/core/routes";
 import { startDynalite } from "../packages/local/src/dynamo";
 import { seedCourses } from "../packages/core/src/seed/content";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** SST's own esbuild (0.18, nested in its package), the one that builds what is deployed. */
+const esbuild = createRequire(path.join(root, "node_modules/sst/runtime/handlers/node.js"))("esbuild") as typeof esbuildTypes;
 const outRoot = path.join(root, ".build", "lambda");
 /** At least 15 for a result; fewer (BENCH_PAIRS) only for a quick look, and --check then refuses. */
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 15);
@@ -51,12 +54,12 @@ interface Built {
  * `sourcemap` and `minify` as given, `esbuild` overrides last.
  */
 async function bundle(name: string, entryPoint: string): Promise<Built> {
-  const nodejs: { format: "esm"; minify: boolean; splitting?: boolean; sourcemap?: boolean; esbuild?: esbuild.BuildOptions } = nodejsBundling;
+  const nodejs: { format: "esm"; minify: boolean; splitting?: boolean; sourcemap?: boolean; esbuild?: esbuildTypes.BuildOptions } = nodejsBundling as never;
   const outdir = path.join(outRoot, name);
   // SST names the output after the handler's file, `.mjs` for ESM.
   const target = path.join(outdir, `${path.parse(entryPoint).name}.mjs`);
   const { external = [], ...override } = nodejs.esbuild ?? {};
-  const result = await esbuild.build({
+  const result: esbuildTypes.BuildResult<{ metafile: true }> = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [entryPoint],
     platform: "node",

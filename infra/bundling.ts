@@ -1,3 +1,8 @@
+import type { FunctionProps } from "sst/constructs";
+
+/** An esbuild plugin as SST's own esbuild takes it. */
+type Plugin = NonNullable<NonNullable<NonNullable<FunctionProps["nodejs"]>["esbuild"]>["plugins"]>[number];
+
 /**
  * How every Lambda of the app is built and run. sst.config.ts applies these as the app's default
  * function props; `npm run bench:lambda` bundles with the same esbuild settings, so the sizes and
@@ -5,6 +10,35 @@
  */
 export const lambdaRuntime = "nodejs22.x" as const;
 export const lambdaArchitecture = "arm_64" as const;
+
+/**
+ * ElectroDB is CommonJS, so what it `require`s a bundler keeps whole. Two of those a function never
+ * runs, and this plugin resolves them to nothing when ElectroDB asks for them:
+ * - `@aws-sdk/lib-dynamodb`: ElectroDB is handed its client wrapper with the commands it sends
+ *   (packages/core/src/db/client.ts), so its own copy of every command is never used;
+ * - `jsonschema`: only ElectroDB's model check uses it, which a deployed function skips
+ *   (packages/core/src/db/entity.ts); should it ever run, it fails rather than passing a model.
+ * Elsewhere (tests, `npm start`) ElectroDB loads both, and the model check runs.
+ */
+export function electrodbTrims(): Plugin {
+  const stubs: Record<string, string> = {
+    "@aws-sdk/lib-dynamodb": "module.exports = {};",
+    jsonschema: [
+      "class Validator { addSchema() {} validate() { throw new Error(\"ElectroDB's model check is not bundled: the tests check the models\"); } }",
+      "Validator.prototype.customFormats = {};",
+      "module.exports = { Validator };",
+    ].join("\n"),
+  };
+  return {
+    name: "electrodb-trims",
+    setup(build) {
+      build.onResolve({ filter: /^(@aws-sdk\/lib-dynamodb|jsonschema)$/ }, (args) =>
+        /[\\/]node_modules[\\/]electrodb[\\/]/.test(args.importer) ? { path: args.path, namespace: "electrodb-trims" } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: "electrodb-trims" }, (args) => ({ contents: stubs[args.path], loader: "js" }));
+    },
+  };
+}
 
 /**
  * SST's esbuild options for Node handlers: ESM and bundled (including @aws-sdk/*); we add:
@@ -21,7 +55,7 @@ export const nodejsBundling = {
   minify: true,
   splitting: true,
   sourcemap: false,
-  esbuild: { target: "node22" },
+  esbuild: { target: "node22", plugins: [electrodbTrims()] },
 };
 
 export const functionDefaults = {

@@ -3,10 +3,20 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { fromEnv } from "@aws-sdk/credential-provider-env";
-import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { DocumentClientV3Wrapper } from "electrodb/src/client.js";
 import { config } from "../config";
 
-let cached: { key: string; client: DynamoDBDocumentClient; raw: DynamoDBClient } | undefined;
+/**
+ * What ElectroDB sends with: its own wrapper of a v3 document client, given only the commands our
+ * entities use (no transactions: the table has none). ElectroDB would otherwise wrap the client with
+ * a `require` of the whole of @aws-sdk/lib-dynamodb, which a bundler cannot trim (ElectroDB is
+ * CommonJS); handed over through this ES import it keeps just these, and the Lambda bundles resolve
+ * ElectroDB's own `require` of it to nothing (infra/bundling.ts: `electrodbTrims`).
+ */
+const commands = { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand };
+
+let cached: { key: string; client: DynamoDBDocumentClient; raw: DynamoDBClient; electro: DocumentClientV3Wrapper } | undefined;
 
 /**
  * The DynamoDB client for the configured endpoint. Created lazily and re-created when the endpoint
@@ -29,7 +39,8 @@ export function dynamo() {
           ? { credentials: fromEnv() }
           : {}),
     });
-    cached = { key, raw, client: DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } }) };
+    const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+    cached = { key, raw, client, electro: new DocumentClientV3Wrapper(client, commands) };
   }
   return cached;
 }
