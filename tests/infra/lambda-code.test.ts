@@ -89,12 +89,15 @@ describe("the functions' code", () => {
     }
   });
 
-  // Texts of the guard (a refused cross-site write) and of the audit and revision hooks (a failed
-  // write, logged): in every function's code, and at the start of none whose routes are all public.
-  it("loads the guard and the audit and revision hooks on the first admin request or write, never at the start of a public function", () => {
+  // Texts of the cross-site check (a refused write), of the guard (a request without a session) and
+  // of the audit and revision hooks (a failed write, logged): in every function's code, and at the
+  // start of none whose routes are all public. A public write loads the cross-site check without the
+  // guard's session, account and role code.
+  it("loads the cross-site check, the guard and the audit and revision hooks on first use, never at the start of a public function", () => {
     const publicOnly = features.filter((f) => Object.values(routes).every((r) => r.feature !== f || r.access === "public"));
     expect(publicOnly).toEqual(["content", "blog", "feeds", "contact", "registrations"]);
-    const markers = ["Cross-site request refused", "audit write failed", "revision write failed"];
+    const [csrf, guard] = ["Cross-site request refused", "Sign in required"];
+    const markers = [csrf, guard, "audit write failed", "revision write failed"];
     for (const feature of features) {
       const files = deployedFiles(feature);
       const carries = (list: string[], marker: string) => list.some((f) => files.get(f)!.includes(marker));
@@ -103,6 +106,8 @@ describe("the functions' code", () => {
         expect(carries([...files.keys()], marker), `${feature}: ${marker}`).toBe(true);
         if (publicOnly.includes(feature)) expect(carries(atStart, marker), `${feature}: ${marker}`).toBe(false);
       }
+      const csrfChunk = [...files.keys()].find((f) => files.get(f)!.includes(csrf))!;
+      if (!carries(atStart, guard)) expect(carries(startGraph(files, csrfChunk), guard), `${feature}: the cross-site check brings the guard`).toBe(false);
     }
   });
 

@@ -28,7 +28,7 @@ export async function hydrated(page: Page) {
         url: location.href,
         root: document.querySelector("#root")?.innerHTML.slice(0, 300),
         main: document.querySelector("#main")?.outerHTML.slice(0, 300),
-        scripts: [...document.scripts].map((s) => s.src || "inline"),
+        scripts: Array.from(document.scripts).map((s) => s.src || "inline"),
       }))
       .catch(() => "the page is gone");
     throw new Error(`The page did not hydrate: ${JSON.stringify(state)}`, { cause: error });

@@ -197,13 +197,10 @@ export function http(handlers: Partial<Record<RouteKey, RouteHandler>>): Feature
     const oversized = Object.values(req.params).some((v) => Buffer.byteLength(v, "utf8") > MAX_PATH_PARAM_BYTES);
     if (!spec || !route || oversized) return toResult(new Reply(404, { error: "Not found", requestId: req.requestId }), false);
     try {
-      // A public read needs no guard: its code (sessions, accounts, roles) loads with the first
-      // admin route or write.
-      if (spec.access === "admin" || !req.routeKey.startsWith("GET ")) {
-        const { authorize, checkCsrf } = await import("./auth/guard");
-        await checkCsrf(req);
-        if (spec.access === "admin") req.session = await authorize(req, spec.permission);
-      }
+      // A public read needs neither check: the cross-site check loads with the first write, the
+      // guard (sessions, accounts, roles) with the first admin route.
+      if (!req.routeKey.startsWith("GET ")) await (await import("./auth/csrf")).checkCsrf(req);
+      if (spec.access === "admin") req.session = await (await import("./auth/guard")).authorize(req, spec.permission);
       const out = await route(req);
       const r = out instanceof Reply ? out : new Reply(200, out);
       await audited(req, spec.access, r);
