@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createConversions, type EntityItem } from "electrodb";
+import type { EntityItem } from "electrodb";
+import { createConversions } from "electrodb/src/conversions.js";
 import { AUDIT_RETENTION_DAYS, auditListQuery, type AuditActor, type AuditEntry } from "../contract/audit";
 import { db } from "../db/service";
 import { pageAcrossPartitions, type Page, type PartitionKey } from "../db/paging";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createConversions } from "electrodb";
+import { createConversions } from "electrodb/src/conversions.js";
 import * as z from "../contract/zod";
 import { HttpError } from "../errors";
 import { allBuckets, bucketOf } from "./attributes";
