@@ -1,3 +1,4 @@
+/// <reference path="../db/electrodb-modules.d.ts" />
 import { randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import { createConversions } from "electrodb/src/conversions.js";

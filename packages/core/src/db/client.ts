@@ -1,3 +1,4 @@
+/// <reference path="./electrodb-modules.d.ts" />
 // The machine runs Node 20 by design; the SDK's notice about its future Node 22 floor is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 

@@ -1,3 +1,4 @@
+/// <reference path="./electrodb-modules.d.ts" />
 import { createHash } from "node:crypto";
 import { createConversions } from "electrodb/src/conversions.js";
 import * as z from "../contract/zod";
