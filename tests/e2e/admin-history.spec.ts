@@ -50,6 +50,9 @@ test("an admin edits a post twice, compares an earlier revision in History and r
     // The first edit against the current text: its words struck through, the current one's marked.
     await revisions.nth(1).click();
     await expect(revisions.nth(1)).toHaveAttribute("aria-pressed", "true");
+    // One numbering: the comparison names the version the list shows.
+    await expect(revisions.nth(1)).toContainText("version 2");
+    await expect(history.getByRole("heading", { name: "Version 2 compared with the current version" })).toBeVisible();
     const diff = history.getByTestId("word-diff");
     await expect(diff).toHaveCount(1);
     await expect(diff.locator("del")).toHaveText([/First careful/]);
@@ -120,10 +123,13 @@ test("Activity opens a page section's History on the page that section is on", a
   await entry.getByRole("link", { name: story.title }).click();
   // The Content screen, on the About page, with the story title's History open.
   await expect(page).toHaveURL(/\/admin\/content\?page=about$/);
-  const history = page.getByRole("dialog", { name: "History" });
+  // Named after its section, as is its button: a page has a History for every section.
+  const history = page.getByRole("dialog", { name: "History of Our story · Title", exact: true });
   await expect(history.getByRole("list", { name: "Revisions" }).getByRole("button").first()).toContainText("Updated by Development Admin");
   await history.getByRole("button", { name: "Close" }).first().click();
   await expect(history).toBeHidden();
   await expect(page.getByLabel("Page", { exact: true })).toHaveValue("about");
-  await expect(page.locator('[data-testid="page-section"][data-key="story_title"]').getByLabel("Text")).toHaveValue(story.title);
+  const card = page.locator('[data-testid="page-section"][data-key="story_title"]');
+  await expect(card.getByLabel("Text")).toHaveValue(story.title);
+  await expect(card.getByRole("button", { name: "History of Our story · Title", exact: true })).toBeVisible();
 });

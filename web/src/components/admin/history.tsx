@@ -56,7 +56,7 @@ function RevisionDetail({ revision, current, onRestore, restoring }: { revision:
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold text-slate-900">
-          Revision {revision.number} compared with the current version
+          Version {revision.version} compared with the current version
         </h3>
         <button type="button" className={actionPrimary} onClick={onRestore} disabled={restoring}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
@@ -109,7 +109,7 @@ export function HistoryButton<T extends Item>({
 }: {
   entity: RevisionEntity;
   id: string;
-  /** What the item is called, where several History buttons share a screen ("History of Company Name"). */
+  /** What the item is called, where several History buttons share a screen: the button's and the dialog's name ("History of Company Name"). */
   name?: string;
   current: T;
   onRestored: (item: T) => void;
@@ -122,12 +122,12 @@ export function HistoryButton<T extends Item>({
         <HistoryIcon aria-hidden="true" className="h-4 w-4" />
         History
       </button>
-      {open && <HistoryDialog entity={entity} id={id} current={current} onRestored={onRestored} onClose={() => setOpen(false)} />}
+      {open && <HistoryDialog entity={entity} id={id} name={name} current={current} onRestored={onRestored} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function HistoryDialog<T extends Item>({ entity, id, current, onRestored, onClose }: { entity: RevisionEntity; id: string; current: T; onRestored: (item: T) => void; onClose: () => void }) {
+function HistoryDialog<T extends Item>({ entity, id, name, current, onRestored, onClose }: { entity: RevisionEntity; id: string; name?: string; current: T; onRestored: (item: T) => void; onClose: () => void }) {
   const titleId = useId();
   const list = useRevisions(entity, id);
   const [selected, setSelected] = useState<string | undefined>(undefined);
@@ -141,7 +141,7 @@ function HistoryDialog<T extends Item>({ entity, id, current, onRestored, onClos
   const restore = async (revision: RevisionSummary) => {
     const ok = await confirm({
       title: "Restore revision",
-      message: `Are you sure you want to restore revision ${revision.number}? It is saved as a new version; the current version stays in History.`,
+      message: `Are you sure you want to restore version ${revision.version}? It is saved as a new version; the current version stays in History.`,
       confirmLabel: "Restore",
       tone: "default",
     });
@@ -164,7 +164,7 @@ function HistoryDialog<T extends Item>({ entity, id, current, onRestored, onClos
   return (
     <>
       <Modal open onClose={onClose} labelledBy={titleId} width="max-w-6xl">
-        <DialogHeader id={titleId} title="History" onClose={onClose} />
+        <DialogHeader id={titleId} title={name ? `History of ${name}` : "History"} onClose={onClose} />
         <div className="grid gap-6 px-6 py-5 lg:grid-cols-[18rem_1fr]">
           <div>
             {list.isPending ? (

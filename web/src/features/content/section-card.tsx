@@ -81,7 +81,7 @@ export function SectionCard({ section, layout, openHistory = false }: { section:
             ) : null}
           </p>
           <CheckboxField label="Active" checked={values.is_active} onChange={(checked) => void editor.submit({ is_active: checked })} />
-          {editor.record && <HistoryButton entity="page-sections" id={editor.record.id} current={editor.record} initiallyOpen={openHistory} onRestored={(saved) => editor.load(saved)} />}
+          {editor.record && <HistoryButton entity="page-sections" id={editor.record.id} name={layout.label} current={editor.record} initiallyOpen={openHistory} onRestored={(saved) => editor.load(saved)} />}
         </div>
       </div>
       <div className="space-y-4">
