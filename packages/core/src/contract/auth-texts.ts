@@ -5,6 +5,8 @@ export const authMessages = {
   notAuthorised: "This Google account is not authorised for the admin area.",
   invalidCredentials: "Invalid username or password",
   wrongCurrentPassword: "Current password is incorrect",
+  /** A 403 for a route or item the role may not use (code `forbidden`). */
+  forbidden: "Your role does not allow this.",
 } as const;
 
 /** The `error` query parameter of /admin/login, set by the callback page and the admin shell. */

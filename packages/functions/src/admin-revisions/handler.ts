@@ -1,12 +1,11 @@
+import { authMessages } from "@agency/core/contract/auth-texts";
 import { restoreInput, revisionAuditEntity, revisionEntities, type RevisionEntity } from "@agency/core/contract/revisions";
 import { HttpError } from "@agency/core/errors";
 import { roleCan, type Permission } from "@agency/core/routes";
-import { FORBIDDEN_MESSAGE } from "../auth/guard";
 import type { Request } from "../request";
 import { Revisions } from "@agency/core/revisions/revisions";
 import { http, reply } from "../http";
 import { pageReply } from "../page-reply";
-import { restoreRevision } from "./restore";
 
 /**
  * Revisions (contract/revisions.ts): an item's history, one revision's snapshot, and restoring one.
@@ -28,7 +27,7 @@ const entityPermission: Readonly<Record<RevisionEntity, Permission>> = {
 };
 function mayRead(req: Request, entity: RevisionEntity) {
   const permission = entityPermission[entity];
-  if (!req.session || !roleCan(req.session.role, permission)) throw new HttpError(403, FORBIDDEN_MESSAGE, { code: "forbidden", permission });
+  if (!req.session || !roleCan(req.session.role, permission)) throw new HttpError(403, authMessages.forbidden, { code: "forbidden", permission });
 }
 
 export const handler = http({
@@ -48,6 +47,8 @@ export const handler = http({
     const revision = await Revisions.get(req.params.revision_id ?? "");
     mayRead(req, revision.entity);
     req.audit({ action: "restore", entity: revisionAuditEntity[revision.entity], entity_id: revision.item_id });
+    // A restore saves through every editor's domain code: loaded by the first restore, not by a read.
+    const { restoreRevision } = await import("./restore");
     const { item, changed, created } = await restoreRevision(revision, version);
     req.audit({ changed_fields: changed });
     return created ? reply.created(item) : item;

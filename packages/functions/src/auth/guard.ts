@@ -75,7 +75,6 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
   return undefined;
 }
 
-export const FORBIDDEN_MESSAGE = "Your role does not allow this.";
 
 /**
  * What a session that must set up two-factor may still use: who is signed in, and the account's
@@ -113,7 +112,7 @@ export async function authorize(req: Request, permission: Permission): Promise<A
   if (setupRequired && !reachableDuringSetup(req.routeKey)) {
     throw new HttpError(403, twoFactorTexts.setupRequired, { code: SETUP_REQUIRED_CODE });
   }
-  if (!roleCan(session.role, permission)) throw new HttpError(403, FORBIDDEN_MESSAGE, { code: "forbidden", permission });
+  if (!roleCan(session.role, permission)) throw new HttpError(403, authMessages.forbidden, { code: "forbidden", permission });
   return setupRequired && session.type === "admin" ? { ...session, setupRequired } : session;
 }
 
