@@ -113,6 +113,17 @@ describe("the functions' code", () => {
     }
   });
 
+  // oauth4webapi's error codes (openid-client's protocol layer): in the sign-in function only, and
+  // loaded by its first Google sign-in, not by its cold start (an admin's `GET /api/admin/me`).
+  it("loads the OpenID client on the first Google sign-in only", () => {
+    for (const feature of features) {
+      const files = deployedFiles(feature);
+      const carries = (list: string[]) => list.some((f) => files.get(f)!.includes("OAUTH_RESPONSE_BODY_ERROR"));
+      expect(carries([...files.keys()]), feature).toBe(feature === "auth");
+      expect(carries(startGraph(files, entryOf(feature))), feature).toBe(false);
+    }
+  });
+
   // zod's constructors keep their names as strings ("ZodObject", "ZodMiniObject"): a function that
   // bundled classic zod (about 100 KB at a cold start) would carry "ZodObject".
   it("bundles zod/mini only, never zod's classic API", () => {

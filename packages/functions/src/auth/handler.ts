@@ -16,7 +16,6 @@ import {
   transactionCookie,
   transactionCookieName,
 } from "./cookies";
-import { finishGoogleSignIn, startGoogleSignIn } from "./google";
 import { DEV_ADMIN, adminSessionOf, currentSession, devLoginAllowed, sessionToken } from "./guard";
 import { lazyRoutes, passkeyRouteKeys, sessionRouteKeys } from "./lazy-routes";
 import { signIn } from "./sign-in";
@@ -46,6 +45,8 @@ export const handler = http({
   "GET /api/oauth/google/redirect_url": async (req) => {
     await rateLimit("google-start", req.ip, GOOGLE_START_LIMIT.count, GOOGLE_START_LIMIT.windowSeconds);
     // `return_to`: the admin address to come back to (kept in the transaction, never in the browser).
+    // The OpenID client loads with the first Google sign-in, not at every cold start (./lazy-routes.ts).
+    const { startGoogleSignIn } = await import("./google");
     const { redirectUrl, transactionId } = await startGoogleSignIn(req.query.return_to);
     return reply.json({ redirectUrl }, 200, { cookies: [transactionCookie(transactionId)] });
   },
@@ -53,6 +54,7 @@ export const handler = http({
   "POST /api/sessions": async (req) => {
     const input = req.body(sessionExchangeInput);
     const txCookie = clearTransactionCookie();
+    const { finishGoogleSignIn } = await import("./google");
     const { profile, returnTo } = await finishGoogleSignIn(input, req.cookies[transactionCookieName()]);
     const user = profile.email ? await Users.upsertFromGoogle(profile) : undefined;
     if (!user) {
