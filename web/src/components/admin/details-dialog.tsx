@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
-import { CloseButton, Modal } from "../ui/modal";
+import { Modal } from "../ui/modal";
+import { DialogHeader } from "./dialog-header";
 
 /**
  * A record's details (Message Details, a registration): title with a close button, a list of
@@ -22,14 +23,9 @@ export function DetailsDialog({
   const titleId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} width="max-w-2xl">
-      <div className="p-6">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-bold text-slate-900">
-            {title}
-          </h2>
-          <CloseButton onClick={onClose} />
-        </div>
-        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>
+      <DialogHeader id={titleId} title={title} onClose={onClose} />
+      <div className="px-6 py-5">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>
         {actions && <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>}
       </div>
     </Modal>
