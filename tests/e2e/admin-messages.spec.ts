@@ -68,6 +68,8 @@ test("an admin works through contact messages: search, filters, details, read st
   await expect(details.getByRole("link", { name: "Reply via Email" })).toHaveAttribute("href", new RegExp(`^mailto:ada\\.${tag}@example\\.com\\?subject=Re%3A%20Your%20inquiry&body=Hi%20Ada%20${tag}%2C`));
   await expect(row(page, ada.name)).not.toHaveAttribute("data-highlighted");
   await countersReloaded;
+  // Opening marked it read: its button is back from that save (a disabled button fades while it saves).
+  await expect(details.getByRole("button", { name: "Mark Unread" })).toBeEnabled();
   await audit(page, "message details");
   // Mark Unread and back, from the dialog.
   await details.getByRole("button", { name: "Mark Unread" }).click();
