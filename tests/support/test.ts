@@ -6,7 +6,8 @@ export type { APIRequestContext, Browser, BrowserContext, Download, Locator, Pag
 
 /**
  * Playwright's `test` for the journeys: every page, of the test's own context and of any context a
- * journey opens itself, waits after each full load until a rendered page has hydrated.
+ * journey opens itself (both are made by `browser.newContext`, which this auto fixture wraps before
+ * either exists), waits after each full load until a rendered page has hydrated.
  */
 export const test = base.extend<{ hydrating: void }>({
   hydrating: [
@@ -22,8 +23,4 @@ export const test = base.extend<{ hydrating: void }>({
     },
     { auto: true },
   ],
-  context: async ({ context, javaScriptEnabled }, use) => {
-    waitForHydrationOnLoad(context, javaScriptEnabled);
-    await use(context);
-  },
 });
