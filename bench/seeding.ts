@@ -3,6 +3,13 @@
  * the embedded dynalite on the directory with the table and the default content in place.
  */
 
+/**
+ * The benches' sites hold two years of records (created from 2024 on), as a site running since then
+ * would: their code reads the year partitions from 2024 (config.recordsSince), in this process (the
+ * seeding) and in the runtime it starts, which inherits the environment.
+ */
+process.env.RECORDS_SINCE = "2024";
+
 /** A deterministic source of content: the same seed gives the same sequence every run. */
 export function deterministic(initial: number) {
   let seed = initial;

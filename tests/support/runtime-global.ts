@@ -8,7 +8,7 @@ import { startRuntime } from "./runtime";
  */
 export default async function setup(project: TestProject) {
   const db = await startDynalite();
-  const runtime = await startRuntime({ env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: "api-tests" } });
+  const runtime = await startRuntime({ env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: "api-tests", RECORDS_SINCE: String(project.config.env.RECORDS_SINCE ?? "") } });
   project.provide("baseUrl", runtime.url);
   project.provide("dynamoEndpoint", db.endpoint);
   // Where the runtime keeps its generated secrets: a test can sign with the runtime's own key.

@@ -130,6 +130,16 @@ export const config = {
   get inLambda() {
     return env("AWS_LAMBDA_FUNCTION_NAME") !== undefined;
   },
+  /**
+   * The first year a record of this site can carry (RECORDS_SINCE, default 2026: the product did
+   * not exist before it, and every record is stamped by the server that writes it). Lists read one
+   * year partition per year from now back to it. Set it earlier only for records carried over from
+   * before; the tests set 2024 to hold records of several years. Anything but a year is ignored.
+   */
+  get recordsSince() {
+    const year = env("RECORDS_SINCE");
+    return year && /^(19|20)\d\d$/.test(year) ? Number(year) : 2026;
+  },
   /** Development Login: only ever on for the local runtime, never in a deployed stage. */
   get devLogin() {
     return env("DEV_LOGIN") === "1" && !config.inLambda;

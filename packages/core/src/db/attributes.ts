@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { config } from "../config";
 
 /** Attribute definitions every entity shares; spread into an entity's `attributes`. */
 export const idAttribute = {
@@ -39,11 +40,21 @@ export const searchText = (...fields: (string | undefined)[]) =>
     .join("\n")
     .toLowerCase();
 
-/** The first year any record can carry: the product did not exist before it. */
-const FIRST_YEAR = 2024;
+/**
+ * How far another machine's clock may run ahead of this one's. Records are stamped by the server
+ * that writes them (created_at, published_at), never in the future of its own clock, so next year's
+ * partition can hold a record only when this reader's clock is this close to the new year.
+ */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+/**
+ * The year partitions a record can be in, newest first: from this year (next year too in the last
+ * day of December) back to the first year a record can carry (config.recordsSince). Each is one Query
+ * of every list, so none is read needlessly.
+ */
 export function allBuckets(now = new Date()): string[] {
   const years: string[] = [];
-  for (let y = now.getUTCFullYear() + 1; y >= FIRST_YEAR; y--) years.push(String(y));
+  const first = config.recordsSince;
+  for (let y = new Date(now.getTime() + CLOCK_SKEW_MS).getUTCFullYear(); y >= first; y--) years.push(String(y));
   return years;
 }
 
