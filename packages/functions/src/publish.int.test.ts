@@ -5,6 +5,10 @@ import { BlogEditor } from "@agency/core/blog/editor";
 import { BlogSchedules, onScheduleChanged, type ScheduleChange } from "@agency/core/blog/schedules";
 import { blogPostInput, type BlogPostInput } from "@agency/core/contract/blog";
 import { Counters, counters } from "@agency/core/counters/counters";
+import { config } from "@agency/core/config";
+import { dynamo } from "@agency/core/db/client";
+import { db } from "@agency/core/db/service";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { publishDue, publishScheduled } from "./publish";
 
 const uid = () => Math.random().toString(36).slice(2, 10);
@@ -149,5 +153,39 @@ describe("scheduled publishing", () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe("the upcoming schedules", () => {
+  it("lists the soonest first across years, up to the number asked, leaving out the due ones", async () => {
+    const base = Date.now();
+    const atYears = [3, 1, 2].map((years) => new Date(Math.floor((base + years * 365 * 24 * HOUR) / 1000) * 1000).toISOString());
+    const ids: string[] = [];
+    for (const at of atYears) ids.push((await BlogEditor.create(post({ publish_at: at }))).id);
+    const mine = <T extends { post_id: string }>(list: T[]) => list.filter((s) => ids.includes(s.post_id));
+    expect(mine(await BlogSchedules.upcoming(100)).map((s) => s.publish_at)).toEqual([...atYears].sort());
+    const soonest = await BlogSchedules.upcoming(1, new Date(Date.parse(atYears[1]!) - 1000));
+    expect(soonest).toEqual([{ post_id: ids[1], publish_at: atYears[1] }]);
+    // From after the second, only the third is still to come.
+    expect(mine(await BlogSchedules.upcoming(100, new Date(Date.parse(atYears[2]!))))).toEqual([{ post_id: ids[0], publish_at: atYears[0] }]);
+  });
+
+  it("finds a schedule stored before the soonest-first index, once the recount's backfill gave it the keys", async () => {
+    const at = inMs(2 * HOUR);
+    const created = await BlogEditor.create(post({ publish_at: at }));
+    // As stored before the bySoonest index existed: without its keys.
+    await dynamo().client.send(
+      new UpdateCommand({
+        TableName: config.tableName,
+        Key: db().blogSchedule.get({ due_bucket: at.slice(0, 4), publish_at: at, post_id: created.id }).params().Key,
+        UpdateExpression: "REMOVE gsi1pk, gsi1sk",
+      }),
+    );
+    expect(await scheduledIds()).not.toContain(created.id);
+    expect(await BlogSchedules.backfillIndex()).toBeGreaterThanOrEqual(1);
+    expect(await scheduledIds()).toContain(created.id);
+    expect(await BlogSchedules.backfillIndex()).toBe(0);
+    // The sweep found it all along: the due schedules are read by year.
+    expect((await BlogSchedules.due(later(at))).map((s) => s.post_id)).toContain(created.id);
   });
 });

@@ -96,9 +96,12 @@ export const BlogSlugEntity = new Entity({
  * hand, deleted) is simply dropped when it is read (schedules.ts).
  *
  * Access patterns:
- *   byDue  Query  the schedules of one year of publish_at, soonest first   pk: due_bucket / publish_at, post_id
- *          (the due ones: each year up to this one, publish_at <= now; the next ones: this year on,
- *           limit n. A year's partition holds only that year's schedules: never the whole list.)
+ *   byDue      Query  the schedules of one year of publish_at, soonest first   pk: due_bucket / publish_at, post_id
+ *              (the due ones: each year up to this one, publish_at <= now)
+ *   bySoonest  Query  every schedule, soonest first (the next ones: publish_at > now, limit n)
+ *                                                          gsi1: constant partition / publish_at, post_id
+ *              (one item per post still scheduled: a few dozen, so one partition holds them; schedules
+ *               stored before this index get its keys from the recount)
  */
 export const BlogScheduleEntity = new Entity({
   model: { entity: "blogSchedule", version: "1", service: "agency" },
@@ -109,6 +112,7 @@ export const BlogScheduleEntity = new Entity({
   },
   indexes: {
     byDue: { pk: { field: "pk", composite: ["due_bucket"] }, sk: { field: "sk", composite: ["publish_at", "post_id"] } },
+    bySoonest: { index: "gsi1", pk: { field: "gsi1pk", composite: [] }, sk: { field: "gsi1sk", composite: ["publish_at", "post_id"] } },
   },
 });
 

@@ -1,5 +1,7 @@
+import { config } from "../config";
 import { PUBLISH_AT_MAX_YEARS } from "../contract/blog";
 import { bucketOf } from "../db/attributes";
+import { giveIndexKeys } from "../db/index-keys";
 import { db } from "../db/service";
 
 /**
@@ -18,8 +20,6 @@ export interface Schedule {
   publish_at: string;
 }
 
-/** The first year a schedule can be due in: the product did not exist before it. */
-const FIRST_YEAR = 2024;
 const keyOf = ({ post_id, publish_at }: Schedule) => ({ due_bucket: bucketOf(publish_at), publish_at, post_id });
 
 /** A post's schedule changed: `publish_at` is the new time, or null when it has none any more. */
@@ -39,7 +39,8 @@ export const BlogSchedules = {
   async due(now = new Date()): Promise<Schedule[]> {
     const at = now.toISOString();
     const years: string[] = [];
-    for (let y = FIRST_YEAR; y <= now.getUTCFullYear(); y++) years.push(String(y));
+    // A schedule is due no earlier than the first year a record can carry.
+    for (let y = config.recordsSince; y <= now.getUTCFullYear(); y++) years.push(String(y));
     const found = await Promise.all(
       years.map((due_bucket) => db().blogSchedule.query.byDue({ due_bucket }).lte({ publish_at: at }).go({ pages: "all" })),
     );
@@ -49,22 +50,27 @@ export const BlogSchedules = {
       .map(({ post_id, publish_at }) => ({ post_id, publish_at }))
       .sort((a, b) => (a.publish_at < b.publish_at ? -1 : a.publish_at > b.publish_at ? 1 : 0));
   },
-  /**
-   * The `n` soonest schedules from `now` on (the Overview's upcoming list, the local timer): year by
-   * year from now's, stopping once `n` are found.
-   */
+  /** The `n` soonest schedules after `now` (the Overview's upcoming list, the local timer): one Query. */
   async upcoming(n: number, now = new Date()): Promise<Schedule[]> {
     const at = now.toISOString();
-    const out: Schedule[] = [];
+    const { data } = await db().blogSchedule.query.bySoonest({}).gt({ publish_at: at }).go({ limit: n });
+    return data.filter((s) => s.publish_at > at).map(({ post_id, publish_at }) => ({ post_id, publish_at }));
+  },
+  /**
+   * Gives schedules stored before the bySoonest index its keys (the recount, once per table): they
+   * are found year by year, through every year a schedule can be due in.
+   */
+  async backfillIndex(now = new Date()): Promise<number> {
     const last = now.getUTCFullYear() + PUBLISH_AT_MAX_YEARS;
-    for (let y = now.getUTCFullYear(); y <= last && out.length < n; y++) {
+    let given = 0;
+    for (let y = config.recordsSince; y <= last; y++) {
       const { data } = await db()
         .blogSchedule.query.byDue({ due_bucket: String(y) })
-        .gt({ publish_at: at })
-        .go({ limit: n - out.length });
-      out.push(...data.filter((s) => s.publish_at > at).map(({ post_id, publish_at }) => ({ post_id, publish_at })));
+        .where(() => "attribute_not_exists(gsi1pk)")
+        .go({ pages: "all" });
+      given += await giveIndexKeys(data, ["gsi1pk", "gsi1sk"], (s) => ({ put: db().blogSchedule.put(s).params(), get: db().blogSchedule.get(s).params() }));
     }
-    return out;
+    return given;
   },
 };
 

@@ -1,5 +1,6 @@
 import { AdminAccounts } from "../auth/admin-accounts";
 import { BlogPosts } from "../blog/blog";
+import { BlogSchedules } from "../blog/schedules";
 import { Courses } from "../catalog/catalog";
 import { Messages } from "../messages/messages";
 import { db } from "../db/service";
@@ -24,6 +25,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
       BlogPosts.backfillPublished(),
       backfillMediaSearch(),
       AdminAccounts.backfillIndex(),
+      BlogSchedules.backfillIndex(),
     ])
   ).reduce((a, b) => a + b, 0);
   const [posts, courses, messages, registrations, users] = await Promise.all([
@@ -48,9 +50,10 @@ const COUNTERS_MARKER = "counters";
 /**
  * Bump when what is counted or backfilled changes: every table recounts once at its next start or
  * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: admin accounts' list index;
- * 6: published posts per category, and the published posts' index keys (byPublished).
+ * 6: published posts per category, and the published posts' index keys (byPublished); 7: the
+ * schedules' soonest-first index keys (bySoonest).
  */
-const COUNTERS_VERSION = "6";
+const COUNTERS_VERSION = "7";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the
