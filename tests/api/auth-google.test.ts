@@ -68,7 +68,7 @@ describe("Google sign-in", () => {
     const res = await signInWithGoogle(v, demo.admin);
     expect(res.status).toBe(200);
     const session = setCookies(res).find((c) => c.startsWith("session="))!;
-    expect(session).toMatch(/^session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    expect(session).toMatch(/^session=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]+; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/);
     expect(setCookies(res).some((c) => /^oidc_tx=; .*Max-Age=0/.test(c))).toBe(true);
 
     const me = await v.call("GET", "/api/admin/me");

@@ -29,7 +29,7 @@ describe("username sign-in", () => {
     const v = new Visitor(runtime.url);
     const res = await login(v, "alice", PASSWORD);
     expect(res.status).toBe(200);
-    expect(v.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(v.session).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]+$/);
     const me = await v.call("GET", "/api/admin/me");
     expect(me.json).toEqual({ type: "admin", admin: { username: "alice", full_name: "" }, role: "owner", permissions: expect.arrayContaining(["team", "messages"]) });
     expect((await v.call("GET", "/api/users/me")).json).toMatchObject({ type: "admin", is_admin: true, username: "alice" });

@@ -190,7 +190,7 @@ describe("signing in with a second factor", () => {
 
     const ok = await v.call("POST", "/api/admin/login/verify", { body: { code: code.replace(/^(\d{3})/, "$1 ") } });
     expect(ok.status, ok.text).toBe(200);
-    expect(v.session).toMatch(/^[\w-]{43}$/);
+    expect(v.session).toMatch(/^[\w-]{43}\.[\w-]+$/);
     expect(v.jar.get("pending_sign_in")).toBeUndefined();
     expect((await v.call("GET", "/api/admin/me")).json).toMatchObject({ type: "admin", admin: { username: m.username, full_name: "" } });
 

@@ -1,9 +1,9 @@
 import type { EntityItem } from "electrodb";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config";
 import { authMessages, newPasswordSchema, usernameSchema } from "../contract/auth";
-import { dynamo } from "../db/client";
+import type { BatchRead } from "../db/batch";
 import { isConditionalFailure } from "../db/errors";
+import { giveIndexKeys } from "../db/index-keys";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
 import { rateLimit, resetRateLimit } from "../rate-limit/rate-limit";
@@ -49,6 +49,16 @@ export class InvalidCredentialsError extends HttpError {
 const normalise = (username: string) => usernameSchema.parse(username);
 
 export const AdminAccounts = {
+  /** How an account is read within a BatchGet of other records (Sessions.readWith); undefined for a name no account can have. */
+  read(username: string): BatchRead<AdminAccount> | undefined {
+    const parsed = usernameSchema.safeParse(username);
+    if (!parsed.success) return undefined;
+    return {
+      key: db().adminAccount.get({ username: parsed.data }).params<{ Key: Record<string, unknown> }>().Key,
+      parse: (Item) => db().adminAccount.parse({ Item }).data,
+    };
+  },
+
   async get(username: string): Promise<AdminAccount | undefined> {
     const parsed = usernameSchema.safeParse(username);
     if (!parsed.success) return undefined;
@@ -199,21 +209,10 @@ export const AdminAccounts = {
     const { data } = await db()
       .adminAccount.scan.where(() => "attribute_not_exists(gsi1pk)")
       .go({ pages: "all" });
-    for (const a of data) {
-      // Only the index keys, as ElectroDB formats them for this record; nothing else is rewritten.
-      const { Item, TableName } = db().adminAccount.put(a).params<{ Item: Record<string, string>; TableName: string }>();
-      const { Key } = db().adminAccount.get({ username: a.username }).params<{ Key: Record<string, string> }>();
-      await dynamo().client.send(
-        new UpdateCommand({
-          TableName,
-          Key,
-          UpdateExpression: "SET gsi1pk = :pk, gsi1sk = :sk",
-          ConditionExpression: "attribute_exists(pk)",
-          ExpressionAttributeValues: { ":pk": Item.gsi1pk, ":sk": Item.gsi1sk },
-        }),
-      );
-    }
-    return data.length;
+    return giveIndexKeys(data, ["gsi1pk", "gsi1sk"], (a) => ({
+      put: db().adminAccount.put(a).params(),
+      get: db().adminAccount.get({ username: a.username }).params(),
+    }));
   },
 };
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db/service";
 import { Users } from "../users/users";
-import { SESSION_ABSOLUTE_MS, SESSION_ID_PATTERN, SESSION_IDLE_MS, Sessions, hashToken, subjectOf } from "./sessions";
+import { afterEach, vi } from "vitest";
+import { dynamo } from "../db/client";
+import { AdminAccounts } from "./admin-accounts";
+import { SESSION_ABSOLUTE_MS, SESSION_ID_PATTERN, SESSION_IDLE_MS, Sessions, hashToken, subjectNamedBy, subjectOf } from "./sessions";
 
 const HOUR = 60 * 60 * 1000;
 const t0 = Date.UTC(2026, 10, 21, 9, 0, 0);
@@ -9,8 +12,9 @@ const t0 = Date.UTC(2026, 10, 21, 9, 0, 0);
 describe("sessions", () => {
   it("issues 256-bit opaque tokens and stores only their hash", async () => {
     const { token, session } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("ada"), is_admin: true }, t0);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]+$/);
+    expect(Buffer.from(token.slice(0, 43), "base64url")).toHaveLength(32);
+    expect(subjectNamedBy(token)).toBe("admin#ada");
     expect(session.token_hash).toBe(hashToken(token));
     const { data } = await db().session.get({ token_hash: hashToken(token) }).go();
     expect(JSON.stringify(data)).not.toContain(token);
@@ -112,5 +116,49 @@ describe("sessions", () => {
     expect(await Sessions.read(keep.token)).toBeDefined();
     expect(await Sessions.read(a.token)).toBeUndefined();
     expect(await Sessions.read(b.token)).toBeUndefined();
+  });
+});
+
+describe("reading a session with the account behind it", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const password = "correct-horse-battery-9";
+
+  it("reads the session and the account its token names in one request", async () => {
+    await AdminAccounts.create({ username: "together", password, full_name: "Ada Together" });
+    const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("together"), is_admin: true });
+    const send = vi.spyOn(dynamo().client, "send");
+    const { record, subjectRecord } = await Sessions.readWith(token, (subject) => AdminAccounts.read(subject.slice("admin#".length)));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(record?.subject).toBe("admin#together");
+    expect(subjectRecord).toMatchObject({ username: "together", full_name: "Ada Together" });
+  });
+
+  it("answers null for an account that is gone, so the session is not taken for a live one", async () => {
+    const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("never-made"), is_admin: true });
+    const { record, subjectRecord } = await Sessions.readWith(token, (subject) => AdminAccounts.read(subject.slice("admin#".length)));
+    expect(record).toBeDefined();
+    expect(subjectRecord).toBeNull();
+  });
+
+  it("refuses a token whose named subject was changed: the stored hash covers it", async () => {
+    await AdminAccounts.create({ username: "victim", password });
+    const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("attacker"), is_admin: true });
+    const forged = `${token.slice(0, 43)}.${Buffer.from("admin#victim").toString("base64url")}`;
+    const read = await Sessions.readWith(forged, (subject) => AdminAccounts.read(subject.slice("admin#".length)));
+    expect(read).toEqual({ record: undefined });
+    expect(await Sessions.read(forged)).toBeUndefined();
+  });
+
+  it("still reads a session whose token names no subject (issued before tokens did), with the caller reading the account", async () => {
+    const old = "B".repeat(43);
+    const now = new Date().toISOString();
+    await db()
+      .session.create({ token_hash: hashToken(old), kind: "admin", subject: subjectOf.admin("from-before"), is_admin: true, created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + HOUR).toISOString(), ttl: 0 })
+      .go();
+    const alongside = vi.fn((subject: string) => AdminAccounts.read(subject.slice("admin#".length)));
+    const read = await Sessions.readWith(old, alongside);
+    expect(read.record?.subject).toBe("admin#from-before");
+    expect(read).not.toHaveProperty("subjectRecord");
+    expect(alongside).not.toHaveBeenCalled();
   });
 });

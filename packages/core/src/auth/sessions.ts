@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityItem } from "electrodb";
+import { getAcross, type BatchRead } from "../db/batch";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import type { SessionEntity } from "./entities";
@@ -15,8 +16,20 @@ export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 /** Only the SHA-256 of a token is stored: a copy of the table does not hold usable cookies. */
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("base64url");
 
-/** 256 random bits, base64url (43 characters). */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * 256 random bits, base64url (43 characters), then "." and the session's subject, base64url: the
+ * request can read the session and the account or user behind it in one BatchGet (`readWith`). The
+ * stored hash covers the whole token, so the subject in it cannot be changed. Tokens from before
+ * carry no subject and still work.
+ */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}(\.[A-Za-z0-9_-]{1,400})?$/;
+
+/** The subject a well-formed token names (undefined for one from before tokens named it). */
+export function subjectNamedBy(token: string | undefined): string | undefined {
+  if (!token || !TOKEN_PATTERN.test(token)) return undefined;
+  const dot = token.indexOf(".");
+  return dot < 0 ? undefined : Buffer.from(token.slice(dot + 1), "base64url").toString("utf8");
+}
 
 export const subjectOf = {
   user: (id: string) => `user#${id}`,
@@ -30,7 +43,7 @@ export const Sessions = {
    * (the address and browser the sessions list shows).
    */
   async start(input: { kind: SessionKind; subject: string; is_admin: boolean; ip?: string; user_agent?: string; setup_required?: boolean }, now = Date.now()) {
-    const token = randomBytes(32).toString("base64url");
+    const token = `${randomBytes(32).toString("base64url")}.${Buffer.from(input.subject, "utf8").toString("base64url")}`;
     const expires = now + SESSION_ABSOLUTE_MS;
     const { data } = await db()
       .session.create({
@@ -51,35 +64,33 @@ export const Sessions = {
     return { token, session: data, maxAgeSeconds: Math.floor(SESSION_ABSOLUTE_MS / 1000) };
   },
 
-  /**
-   * The live session of a token, or undefined. Idle (12 h since last seen) and absolute (7 days
-   * since sign-in) expiry are both checked here, on every read: the store's TTL deletes lazily and
-   * the local engine not at all. An expired record is deleted on the way.
-   */
+  /** The live session of a token, or undefined (expiry is checked on every read: `live`). */
   async read(token: string | undefined, now = Date.now()): Promise<SessionRecord | undefined> {
     if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-    const token_hash = hashToken(token);
-    const { data } = await db().session.get({ token_hash }).go();
-    if (!data) return undefined;
-    const lastSeen = Date.parse(data.last_seen_at);
-    if (!isLive(data, now)) {
-      await db().session.delete({ token_hash }).go();
-      return undefined;
-    }
-    if (now - lastSeen >= SESSION_TOUCH_MS) {
-      try {
-        const { data: touched } = await db()
-          .session.patch({ token_hash })
-          .set({ last_seen_at: new Date(now).toISOString() })
-          .go({ response: "all_new" });
-        return touched as SessionRecord;
-      } catch (err) {
-        // Ended by a concurrent logout between the read and the touch.
-        if (isConditionalFailure(err)) return undefined;
-        throw err;
-      }
-    }
-    return data;
+    const { data } = await db().session.get({ token_hash: hashToken(token) }).go();
+    return live(data ?? undefined, now);
+  },
+
+  /**
+   * `read`, and in the same BatchGet the record of the subject the token names (`alongside` gives its
+   * key and entity: the account or user behind the session). That record is answered only when it
+   * belongs to the live session's own subject; otherwise (a token that names none) the caller reads it.
+   */
+  async readWith<C>(
+    token: string | undefined,
+    alongside: (subject: string) => BatchRead<C> | undefined,
+    now = Date.now(),
+  ): Promise<{ record: SessionRecord | undefined; subjectRecord?: C | null }> {
+    const subject = subjectNamedBy(token);
+    const companion = subject === undefined ? undefined : alongside(subject);
+    if (!token || !companion) return { record: await Sessions.read(token, now) };
+    const session: BatchRead<SessionRecord> = {
+      key: db().session.get({ token_hash: hashToken(token) }).params<{ Key: Record<string, unknown> }>().Key,
+      parse: (Item) => db().session.parse({ Item }).data,
+    };
+    const [data, subjectRecord] = await getAcross<[SessionRecord, C]>([session, companion]);
+    const record = await live(data ?? undefined, now);
+    return record && record.subject === subject ? { record, subjectRecord } : { record };
   },
 
   async end(token: string | undefined): Promise<void> {
@@ -136,6 +147,35 @@ const newSessionId = () => randomBytes(16).toString("base64url");
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 const MAX_IP_LENGTH = 64;
 const MAX_USER_AGENT_LENGTH = 512;
+
+/**
+ * A stored session if it is live, or undefined. Idle (12 h since last seen) and absolute (7 days
+ * since sign-in) expiry are both checked here, on every read: the store's TTL deletes lazily and the
+ * local engine not at all. An expired record is deleted on the way; `last_seen_at` is moved on at
+ * most every SESSION_TOUCH_MS.
+ */
+async function live(data: SessionRecord | undefined, now: number): Promise<SessionRecord | undefined> {
+  if (!data) return undefined;
+  const { token_hash } = data;
+  if (!isLive(data, now)) {
+    await db().session.delete({ token_hash }).go();
+    return undefined;
+  }
+  if (now - Date.parse(data.last_seen_at) >= SESSION_TOUCH_MS) {
+    try {
+      const { data: touched } = await db()
+        .session.patch({ token_hash })
+        .set({ last_seen_at: new Date(now).toISOString() })
+        .go({ response: "all_new" });
+      return touched as SessionRecord;
+    } catch (err) {
+      // Ended by a concurrent logout between the read and the touch.
+      if (isConditionalFailure(err)) return undefined;
+      throw err;
+    }
+  }
+  return data;
+}
 
 function isLive(s: SessionRecord, now: number): boolean {
   const absoluteEnd = Math.min(Date.parse(s.expires_at), Date.parse(s.created_at) + SESSION_ABSOLUTE_MS);

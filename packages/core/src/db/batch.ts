@@ -1,3 +1,7 @@
+import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
+import { config } from "../config";
+import { dynamo } from "./client";
+
 /**
  * Runs an ElectroDB batch call (BatchGet or BatchWrite) until DynamoDB has processed every key: it
  * may hand some back under load. `idOf` names a key (or the unprocessed entry ElectroDB returns for
@@ -19,4 +23,35 @@ export async function untilProcessed<K, R>(
     pending = pending.filter((k) => left.has(idOf(k)));
   }
   return out;
+}
+
+/** One record of a BatchGet across entities: its key (ElectroDB's get params) and how its entity reads an item. */
+export interface BatchRead<T> {
+  key: Record<string, unknown>;
+  parse(item: Record<string, unknown>): T | null;
+}
+
+const keyId = (key: Record<string, unknown>) => JSON.stringify([key.pk, key.sk]);
+
+/**
+ * Reads records of different entities in one BatchGet (ElectroDB batches one entity at a time), each
+ * answer read by its own entity; null for a record that does not exist. One request instead of one
+ * per record: a request's first reads (its session and the account behind it) cost one call.
+ */
+export async function getAcross<T extends unknown[]>(reads: { [I in keyof T]: BatchRead<T[I]> }): Promise<{ [I in keyof T]: T[I] | null }> {
+  const { client } = dynamo();
+  const TableName = config.tableName;
+  const items = await untilProcessed<Record<string, unknown>, Record<string, unknown>>(
+    reads.map((r) => r.key),
+    keyId,
+    async (Keys) => {
+      const out = await client.send(new BatchGetCommand({ RequestItems: { [TableName]: { Keys } } }));
+      return { unprocessed: out.UnprocessedKeys?.[TableName]?.Keys ?? [], data: out.Responses?.[TableName] ?? [] };
+    },
+  );
+  const byKey = new Map(items.map((item) => [keyId(item), item]));
+  return reads.map((r) => {
+    const item = byKey.get(keyId(r.key));
+    return item ? r.parse(item) : null;
+  }) as { [I in keyof T]: T[I] | null };
 }

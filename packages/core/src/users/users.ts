@@ -5,6 +5,7 @@ import { Sessions, subjectOf } from "../auth/sessions";
 import { accountUser, googleUser, type AdminUser, type UserStats, type userListQuery } from "../contract/admin";
 import { Counters, counters, tally, utcDay } from "../counters/counters";
 import { acrossYears, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
+import type { BatchRead } from "../db/batch";
 import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
@@ -151,6 +152,10 @@ export const Users = {
     return data[0];
   },
   /** The user, or undefined (deleted), without throwing: the session guard asks on every request. */
+  /** How a user is read within a BatchGet of other records (Sessions.readWith). */
+  read(id: string): BatchRead<User> {
+    return { key: db().user.get({ id }).params<{ Key: Record<string, unknown> }>().Key, parse: (Item) => db().user.parse({ Item }).data };
+  },
   async find(id: string): Promise<User | undefined> {
     const { data } = await db().user.get({ id }).go();
     return data ?? undefined;

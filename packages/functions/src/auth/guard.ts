@@ -1,4 +1,4 @@
-import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { AdminAccounts, type AdminAccount } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
@@ -6,6 +6,7 @@ import { hasSecondFactor } from "@agency/core/auth/second-factors";
 import { SETUP_REQUIRED_CODE, twoFactorTexts } from "@agency/core/contract/account";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";
+import type { BatchRead } from "@agency/core/db/batch";
 import { HttpError } from "@agency/core/errors";
 import { isLoopbackAddress } from "@agency/core/loopback";
 import { roleCan, type Permission, type Role } from "@agency/core/routes";
@@ -43,11 +44,12 @@ export const devLoginAllowed = (req: Request): boolean =>
  */
 export async function currentSession(req: Request, now = Date.now()): Promise<SignedIn | undefined> {
   const token = sessionToken(req);
-  const record = await Sessions.read(token, now);
+  // The session and the account or user its token names, in one read.
+  const { record, subjectRecord } = await Sessions.readWith<AdminAccount | User>(token, subjectRead, now);
   if (!record || !token) return undefined;
-  const [kind, id = ""] = record.subject.split(/#(.*)/s) as [string, string?];
+  const [kind, id = ""] = splitSubject(record.subject);
   if (record.kind === "google" && kind === "user") {
-    const user = await Users.find(id);
+    const user = subjectRecord === undefined ? await Users.find(id) : (subjectRecord as User | null) ?? undefined;
     if (!user) {
       await Sessions.end(token);
       return undefined;
@@ -57,7 +59,7 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
     return { record, token, identity: { type: "google", user, isAdmin: role !== undefined, ...(role ? { role } : {}) } };
   }
   if (record.kind === "admin" && kind === "admin") {
-    const account = await AdminAccounts.get(id);
+    const account = subjectRecord === undefined ? await AdminAccounts.get(id) : (subjectRecord as AdminAccount | null) ?? undefined;
     if (!account || account.disabled) {
       await Sessions.end(token);
       return undefined;
@@ -75,6 +77,15 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
   return undefined;
 }
 
+const splitSubject = (subject: string) => subject.split(/#(.*)/s) as [string, string?];
+
+/** How the account or user a session's subject names is read beside the session (Sessions.readWith). */
+function subjectRead(subject: string): BatchRead<AdminAccount | User> | undefined {
+  const [kind, id = ""] = splitSubject(subject);
+  if (kind === "admin") return AdminAccounts.read(id);
+  if (kind === "user") return Users.read(id);
+  return undefined;
+}
 
 /**
  * What a session that must set up two-factor may still use: who is signed in, and the account's
