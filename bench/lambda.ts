@@ -5,8 +5,10 @@
  *
  * - sizes: what a cold start loads (the handler file and the chunks it imports statically) and what
  *   is deployed (every chunk, including those only a dynamic import loads), by package;
- * - paired timings: for each handler, at least 15 pairs of fresh Node processes, one loading the
- *   handler and one the baseline, in turn (the order alternating), each timing from its own start
+ * - paired timings, on the Node.js major version the functions run on in Lambda (22; its official
+ *   binary from the npm registry when this machine has another): for each handler, at least 15 pairs
+ *   of fresh Node processes, one loading the handler and one the baseline, in turn (the order
+ *   alternating), each timing from its own start
  *   (Node's start-up included, as in a Lambda cold start's init) until the handler has loaded, and
  *   until its first request is answered (import, handler, first DynamoDB calls against a local
  *   dynalite seeded with the default content and an admin session). A pair's ratio is handler /
@@ -39,7 +41,33 @@ const outRoot = path.join(root, ".build", "lambda");
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 15);
 const TARGET = { importRatio: 1.5, importRatioGoal: 1.3, startKb: 600, requestRatio: 1.5 };
 const BASELINE = "baseline";
+/** The same bare handler built without the app's esbuild plugins: the yardstick as SST would build it plainly. */
+const PLAIN = "baseline-plain";
 const run = promisify(execFile);
+
+/**
+ * The Node.js the functions run on in Lambda (infra/bundling.ts: nodejs22.x): its major version, from
+ * the npm registry's `node-<platform>-<arch>` package (the official binary), kept in .build/. This
+ * machine's own Node (20) starts, parses and runs the same code at other costs, so the figures are
+ * taken on the runtime's major version. BENCH_NODE names another binary (e.g. this one's, to compare).
+ */
+async function lambdaNode(): Promise<string> {
+  if (process.env.BENCH_NODE) return process.env.BENCH_NODE;
+  const major = lambdaRuntime.match(/^nodejs(\d+)\.x$/)![1]!;
+  if (process.versions.node.split(".")[0] === major) return process.execPath;
+  const dir = path.join(root, ".build", `node${major}`);
+  const bin = path.join(dir, "package", "bin", "node");
+  if (!fs.existsSync(bin)) {
+    fs.mkdirSync(dir, { recursive: true });
+    const pkg = `node-${process.platform}-${process.arch}@${major}`;
+    process.stderr.write(`fetching Node ${major} (${pkg}) from the npm registry...\n`);
+    const { stdout } = await run("npm", ["pack", pkg, "--json", "--pack-destination", dir], { cwd: dir, maxBuffer: 64 << 20 });
+    const { filename } = (JSON.parse(stdout) as Array<{ filename: string }>)[0]!;
+    await run("tar", ["xzf", path.join(dir, filename), "-C", dir]);
+    fs.rmSync(path.join(dir, filename));
+  }
+  return bin;
+}
 
 interface Built {
   /** The file Lambda loads (the handler). */
@@ -53,12 +81,12 @@ interface Built {
  * infra/bundling.ts's `nodejs` props: ESM, its banner, `splitting` with `outdir` and `.mjs` chunks,
  * `sourcemap` and `minify` as given, `esbuild` overrides last.
  */
-async function bundle(name: string, entryPoint: string): Promise<Built> {
+async function bundle(name: string, entryPoint: string, { plugins = true } = {}): Promise<Built> {
   const nodejs: { format: "esm"; minify: boolean; splitting?: boolean; sourcemap?: boolean; esbuild?: esbuildTypes.BuildOptions } = nodejsBundling as never;
   const outdir = path.join(outRoot, name);
   // SST names the output after the handler's file, `.mjs` for ESM.
   const target = path.join(outdir, `${path.parse(entryPoint).name}.mjs`);
-  const { external = [], ...override } = nodejs.esbuild ?? {};
+  const { external = [], plugins: ours = [], ...override } = nodejs.esbuild ?? {};
   const result: esbuildTypes.BuildResult<{ metafile: true }> = await esbuild.build({
     absWorkingDir: root,
     entryPoints: [entryPoint],
@@ -87,6 +115,7 @@ async function bundle(name: string, entryPoint: string): Promise<Built> {
     sourcemap: nodejs.sourcemap === false ? false : true,
     minify: nodejs.minify,
     ...override,
+    plugins: plugins ? ours : [],
   });
   const outputs: Built["outputs"] = new Map();
   for (const [file, out] of Object.entries(result.metafile!.outputs)) {
@@ -230,10 +259,11 @@ interface Timing {
   requestCpuMs: number;
 }
 
+let nodeBin = process.execPath;
 async function probe(file: string, event: unknown, env: NodeJS.ProcessEnv) {
   const eventFile = path.join(outRoot, `event-${process.pid}.json`);
   fs.writeFileSync(eventFile, JSON.stringify(event));
-  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", PROBE, file, eventFile], { cwd: path.dirname(file), env });
+  const { stdout } = await run(nodeBin, ["--input-type=module", "-e", PROBE, file, eventFile], { cwd: path.dirname(file), env });
   const out = JSON.parse(stdout) as Timing & { status: number; body: string };
   if (out.status >= 300) throw new Error(`${path.relative(root, file)} answered ${out.status}: ${out.body}`);
   return out;
@@ -272,8 +302,11 @@ async function main() {
   fs.rmSync(outRoot, { recursive: true, force: true });
   const built = new Map<string, Built>();
   built.set(BASELINE, await bundle(BASELINE, "bench/dynamodb-baseline.ts"));
+  built.set(PLAIN, await bundle(PLAIN, "bench/dynamodb-baseline.ts", { plugins: false }));
   for (const feature of features) built.set(feature, await bundle(feature, handlerPath(feature)));
 
+  nodeBin = await lambdaNode();
+  const nodeVersion = (await run(nodeBin, ["--version"])).stdout.trim();
   const { engine, cookie } = await startEngine();
   // What Lambda's runtime sets (the role's keys included); the handlers reach the local engine.
   const env = {
@@ -287,26 +320,38 @@ async function main() {
     TABLE_NAME: "bench",
     DYNAMODB_ENDPOINT: engine.endpoint,
     NODE_ENV: "production",
-    // Node 22 in Lambda: the SDK's notice about Node 20 would be a cost of this machine only.
+    // The SDK's notice about an old Node (when BENCH_NODE names one) would be a cost of this machine only.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   };
 
-  const timings = new Map<Feature, { pairs: Array<{ handler: Timing; baseline: Timing }> }>();
+  /**
+   * BENCH_COMPILE_CACHE=1 measures what V8's compile cache would buy (Node 22's NODE_COMPILE_CACHE,
+   * as `module.enableCompileCache` would use it): each handler's processes share a cache, which the
+   * warm-up run writes; the baseline runs without one. Not how the functions ship (README).
+   */
+  const compileCache = process.env.BENCH_COMPILE_CACHE === "1";
+  const handlerEnv = (feature: Feature) =>
+    compileCache ? { ...env, NODE_COMPILE_CACHE: path.join(outRoot, feature, ".compile-cache") } : env;
+  const timings = new Map<Feature, { pairs: Array<{ handler: Timing; baseline: Timing; plain: Timing }> }>();
   let n = 0;
   try {
     const baselineEntry = built.get(BASELINE)!.entry;
+    const plainEntry = built.get(PLAIN)!.entry;
     // Warm the OS file cache, as a deployed function's disk would be, and check every request answers.
     await probe(baselineEntry, {}, env);
-    for (const feature of features) await probe(built.get(feature)!.entry, eventFor(feature, cookie, n++), env);
+    await probe(plainEntry, {}, env);
+    // With BENCH_COMPILE_CACHE=1 this first run also writes each handler's V8 compile cache.
+    for (const feature of features) await probe(built.get(feature)!.entry, eventFor(feature, cookie, n++), handlerEnv(feature));
     for (let i = 0; i < PAIRS; i++) {
       for (const feature of features) {
-        const handlerRun = () => probe(built.get(feature)!.entry, eventFor(feature, cookie, n++), env);
-        const baselineRun = () => probe(baselineEntry, {}, env);
-        const [handler, baseline] = i % 2 === 0
-          ? [await handlerRun(), await baselineRun()]
-          : (([b, h]) => [h, b])([await baselineRun(), await handlerRun()]);
+        const handlerRun = () => probe(built.get(feature)!.entry, eventFor(feature, cookie, n++), handlerEnv(feature));
+        // The three in turn, each pair starting with a different one.
+        const runs = { handler: handlerRun, baseline: () => probe(baselineEntry, {}, env), plain: () => probe(plainEntry, {}, env) };
+        const order = (["handler", "baseline", "plain"] as const).map((_, j, all) => all[(i + j) % 3]!);
+        const got: Partial<Record<keyof typeof runs, Timing>> = {};
+        for (const which of order) got[which] = await runs[which]();
         const entry = timings.get(feature) ?? { pairs: [] };
-        entry.pairs.push({ handler: handler!, baseline: baseline! });
+        entry.pairs.push({ handler: got.handler!, baseline: got.baseline!, plain: got.plain! });
         timings.set(feature, entry);
       }
       process.stderr.write(`\rpairs: ${i + 1}/${PAIRS}`);
@@ -341,6 +386,9 @@ async function main() {
     const ratios = Object.fromEntries(
       keys.map((k) => [k, round(median(pairs.map((p) => p.handler[k] / p.baseline[k])), 2)]),
     ) as Record<(typeof keys)[number], number>;
+    const plainRatios = Object.fromEntries(
+      keys.map((k) => [k, round(median(pairs.map((p) => p.handler[k] / p.plain[k])), 2)]),
+    ) as Record<(typeof keys)[number], number>;
     // Judged on CPU time: on a shared machine the wall clock also counts the wait for a core.
     const withinTargets = ratios.importCpuMs <= TARGET.importRatio && s.startKb <= TARGET.startKb && ratios.requestCpuMs <= TARGET.requestRatio;
     return {
@@ -350,12 +398,13 @@ async function main() {
       medians,
       baselineMedians,
       ratios,
+      plainRatios,
       withinTargets,
-      pairs: pairs.map((p) => Object.fromEntries(keys.map((k) => [k, [round(p.handler[k]), round(p.baseline[k])]]))),
+      pairs: pairs.map((p) => Object.fromEntries(keys.map((k) => [k, [round(p.handler[k]), round(p.baseline[k]), round(p.plain[k])]]))),
     };
   });
 
-  const header = ["handler", "start KB", "gzip", "deployed KB", "import cpu ms", "×", "(wall ×)", "1st request cpu ms", "×", "(wall ×)", "targets"];
+  const header = ["handler", "start KB", "gzip", "deployed KB", "import cpu ms", "×", "(wall ×)", "[plain ×]", "1st request cpu ms", "×", "(wall ×)", "[plain ×]", "targets"];
   const table = rows.map((r) => [
     r.feature,
     r.startKb.toFixed(1),
@@ -364,38 +413,36 @@ async function main() {
     r.medians.importCpuMs.toFixed(1),
     r.ratios.importCpuMs.toFixed(2),
     r.ratios.importMs.toFixed(2),
+    r.plainRatios.importCpuMs.toFixed(2),
     r.medians.requestCpuMs.toFixed(1),
     r.ratios.requestCpuMs.toFixed(2),
     r.ratios.requestMs.toFixed(2),
+    r.plainRatios.requestCpuMs.toFixed(2),
     r.withinTargets ? (r.ratios.importCpuMs <= TARGET.importRatioGoal ? "ok (goal)" : "ok") : "MISSED",
   ]);
-  const allPairs = [...timings.values()].flatMap((t) => t.pairs.map((p) => p.baseline));
-  const baselineRow = [
-    "(baseline)",
-    baseline.startKb.toFixed(1),
-    baseline.startGzipKb.toFixed(1),
-    baseline.deployedKb.toFixed(1),
-    median(allPairs.map((p) => p.importCpuMs)).toFixed(1),
-    "1.00",
-    "1.00",
-    median(allPairs.map((p) => p.requestCpuMs)).toFixed(1),
-    "1.00",
-    "1.00",
-    "",
-  ];
-  const widths = header.map((h, i) => Math.max(h.length, ...[...table, baselineRow].map((row) => row[i]!.length)));
+  const yardstickRow = (label: string, name: string, which: "baseline" | "plain") => {
+    const all = [...timings.values()].flatMap((t) => t.pairs.map((p) => p[which]));
+    const sz = sizes(name);
+    const ratio = (k: "importCpuMs" | "requestCpuMs") =>
+      which === "baseline" ? "1.00" : median([...timings.values()].flatMap((t) => t.pairs.map((p) => p.plain[k] / p.baseline[k]))).toFixed(2);
+    return [label, sz.startKb.toFixed(1), sz.startGzipKb.toFixed(1), sz.deployedKb.toFixed(1), median(all.map((p) => p.importCpuMs)).toFixed(1), ratio("importCpuMs"), "", "", median(all.map((p) => p.requestCpuMs)).toFixed(1), ratio("requestCpuMs"), "", "", ""];
+  };
+  const baselineRows = [yardstickRow("(baseline)", BASELINE, "baseline"), yardstickRow("[plain baseline]", PLAIN, "plain")];
+  const widths = header.map((h, i) => Math.max(h.length, ...[...table, ...baselineRows].map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   const splitting = (nodejsBundling as { splitting?: boolean }).splitting ? "code splitting" : "one file";
   console.log(`Lambda bundles as SST 2.49 deploys them: ${lambdaRuntime} ${lambdaArchitecture}, esbuild ESM minified, ${splitting}, @aws-sdk bundled`);
-  console.log(`Measured on Node ${process.version}, ${os.cpus()[0]?.model ?? os.arch()} (${os.cpus().length} cores), ${PAIRS} pairs per handler`);
+  if (compileCache) console.log("With V8's compile cache for the handlers (BENCH_COMPILE_CACHE=1), not for the baseline");
+  console.log(`Measured on Node ${nodeVersion} (${process.platform} ${process.arch}), ${os.cpus()[0]?.model ?? os.arch()} (${os.cpus().length} cores), ${PAIRS} pairs per handler`);
   console.log(`"start KB" is what a cold start loads (handler + static chunks), "deployed KB" every chunk. Times from the process's start`);
   console.log(`(Node's start-up included): CPU ms, median; × is the median of the pairs' ratios to the baseline, on CPU time and (wall ×) on the clock`);
-  console.log(`Targets (on CPU time): import <= ${TARGET.importRatio}× baseline (goal ${TARGET.importRatioGoal}×), start <= ${TARGET.startKb} KB, first request <= ${TARGET.requestRatio}× baseline`);
+  console.log(`The baseline is built like the functions, with the app's esbuild plugins; [plain ×] is against it built without them`);
+  console.log(`Targets (on CPU time, against the baseline): import <= ${TARGET.importRatio}× baseline (goal ${TARGET.importRatioGoal}×), start <= ${TARGET.startKb} KB, first request <= ${TARGET.requestRatio}× baseline`);
   console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of table) console.log(line(row));
-  console.log(line(baselineRow));
+  for (const row of baselineRows) console.log(line(row));
 
   console.log("\nLoaded at cold start, by package (KB):");
   for (const r of [{ feature: "(baseline)", ...baseline }, ...rows]) {
@@ -409,13 +456,15 @@ async function main() {
 
   const results = {
     measuredAt: new Date().toISOString(),
-    node: process.version,
+    node: nodeVersion,
     machine: `${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}`,
     bundling: nodejsBundling,
     pairs: PAIRS,
+    compileCache,
     loadAverage: os.loadavg(),
     targets: TARGET,
     baseline,
+    plainBaseline: sizes(PLAIN),
     handlers: rows,
   };
   fs.writeFileSync(path.join(root, "bench", "lambda-results.json"), `${JSON.stringify(results, null, 2)}\n`);
