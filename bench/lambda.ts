@@ -117,6 +117,8 @@ async function bundle(name: string, entryPoint: string, { plugins = true } = {})
     ...override,
     plugins: plugins ? ours : [],
   });
+  // For a profile's reader: which sources each output file holds.
+  fs.writeFileSync(path.join(outdir, "metafile.json"), JSON.stringify(result.metafile));
   const outputs: Built["outputs"] = new Map();
   for (const [file, out] of Object.entries(result.metafile!.outputs)) {
     if (file.endsWith(".map")) continue; // SST uploads a map apart from the function's code
