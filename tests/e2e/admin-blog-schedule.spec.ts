@@ -66,7 +66,10 @@ test("an admin schedules a post for the next minute in their time zone, sees it 
     // The Overview lists what is coming.
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview" }).click();
     const upcoming = page.getByRole("region", { name: "Upcoming Scheduled Posts" });
-    await expect(upcoming.getByRole("listitem").filter({ hasText: title })).toContainText(`Scheduled for ${shown}`);
+    const upcomingRow = upcoming.getByRole("listitem").filter({ hasText: title });
+    await expect(upcomingRow).toContainText(`Scheduled for ${shown}`);
+    // Said once: the row's badge gives the time, with no second copy of it beside.
+    expect((await upcomingRow.innerText()).split(shown).length - 1).toBe(1);
     await audit(page, "overview with upcoming posts");
 
     // Not public before its time; public after it, without anyone touching it.

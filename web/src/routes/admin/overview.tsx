@@ -29,7 +29,8 @@ function RecentList({ title, empty, link, children }: { title: string; empty: st
   );
 }
 
-function Row({ primary, secondary, meta, date }: { primary: ReactNode; secondary?: ReactNode; meta?: ReactNode; date: string }) {
+/** A row of a recent list; `date` (when it was made) at its end, unless its badge already says when (a schedule). */
+function Row({ primary, secondary, meta, date }: { primary: ReactNode; secondary?: ReactNode; meta?: ReactNode; date?: string }) {
   return (
     <li className="flex items-start justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
@@ -37,9 +38,11 @@ function Row({ primary, secondary, meta, date }: { primary: ReactNode; secondary
         {secondary && <p className="truncate text-sm text-slate-600">{secondary}</p>}
         {meta && <div className="mt-1 text-xs text-slate-600">{meta}</div>}
       </div>
-      <time dateTime={date} className="shrink-0 text-xs text-slate-600">
-        {formatDateTime(date)}
-      </time>
+      {date && (
+        <time dateTime={date} className="shrink-0 text-xs text-slate-600">
+          {formatDateTime(date)}
+        </time>
+      )}
     </li>
   );
 }
@@ -114,8 +117,8 @@ export default function Overview() {
           </RecentList>
           <RecentList title="Upcoming Scheduled Posts" empty="No posts scheduled" link={{ to: "/admin/blog", label: "View all" }}>
             {(data?.scheduledPosts ?? []).map((p) => (
-              <Row key={p.id} primary={p.title} secondary={`/${p.slug}`} date={p.publish_at}
-                meta={<Badge tone="blue">Scheduled for {formatDateTime(p.publish_at)}</Badge>} />
+              <Row key={p.id} primary={p.title} secondary={`/${p.slug}`}
+                meta={<Badge tone="blue">Scheduled for <time dateTime={p.publish_at}>{formatDateTime(p.publish_at)}</time></Badge>} />
             ))}
           </RecentList>
         </div>
