@@ -1,29 +1,16 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
-import { adminLoginInput, authMessages, sessionExchangeInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
+import { adminLoginInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
 import { HttpError, NotFoundError } from "@agency/core/errors";
-import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { rolePermissions } from "@agency/core/routes";
-import { accountRole, activeGoogleRole } from "@agency/core/team/roles";
-import { Users } from "@agency/core/users/users";
 import { actorOf } from "../audit";
 import { http, reply } from "../http";
-import {
-  clearSessionCookie,
-  clearTransactionCookie,
-  deviceCookieName,
-  transactionCookie,
-  transactionCookieName,
-} from "./cookies";
+import { clearSessionCookie, deviceCookieName } from "./cookies";
 import { DEV_ADMIN, adminSessionOf, currentSession, devLoginAllowed, sessionToken } from "./guard";
-import { lazyRoutes, passkeyRouteKeys, sessionRouteKeys } from "./lazy-routes";
+import { googleRouteKeys, lazyRoutes, passkeyRouteKeys, sessionRouteKeys } from "./lazy-routes";
 import { signIn } from "./sign-in";
 import { afterPassword, twoFactorRoutes } from "./two-factor";
-
-/** "Continue with Google" starts per source address allowed per window (each stores a transaction). */
-export const GOOGLE_START_LIMIT = { count: 30, windowSeconds: 600 };
-
 
 const googleUserData = (u: { google_user_data?: { name?: string; picture?: string; email_verified?: boolean } }) => ({
   ...(u.google_user_data?.name ? { name: u.google_user_data.name } : {}),
@@ -35,49 +22,13 @@ const googleUserData = (u: { google_user_data?: { name?: string; picture?: strin
 export const handler = http({
   ...lazyRoutes(passkeyRouteKeys, async () => (await import("./passkey-routes")).passkeyRoutes),
   ...lazyRoutes(sessionRouteKeys, async () => (await import("./session-routes")).sessionRoutes),
+  ...lazyRoutes(googleRouteKeys, async () => (await import("./google-routes")).googleRoutes),
 
   "GET /api/auth/config": async (req): Promise<AuthConfig> => ({
     devLogin: devLoginAllowed(req),
     google: Boolean(config.googleClientId && config.googleClientSecret),
     password: true,
   }),
-
-  "GET /api/oauth/google/redirect_url": async (req) => {
-    await rateLimit("google-start", req.ip, GOOGLE_START_LIMIT.count, GOOGLE_START_LIMIT.windowSeconds);
-    // `return_to`: the admin address to come back to (kept in the transaction, never in the browser).
-    // The OpenID client loads with the first Google sign-in, not at every cold start (./lazy-routes.ts).
-    const { startGoogleSignIn } = await import("./google");
-    const { redirectUrl, transactionId } = await startGoogleSignIn(req.query.return_to);
-    return reply.json({ redirectUrl }, 200, { cookies: [transactionCookie(transactionId)] });
-  },
-
-  "POST /api/sessions": async (req) => {
-    const input = req.body(sessionExchangeInput);
-    const txCookie = clearTransactionCookie();
-    const { finishGoogleSignIn } = await import("./google");
-    const { profile, returnTo } = await finishGoogleSignIn(input, req.cookies[transactionCookieName()]);
-    const user = profile.email ? await Users.upsertFromGoogle(profile) : undefined;
-    if (!user) {
-      return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [txCookie] });
-    }
-    // On the team (ADMIN_EMAILS, less those an owner disabled or took off): the role is read again on every request.
-    const role = activeGoogleRole({ ...user, google_user_data: { ...user.google_user_data, email_verified: profile.email_verified } });
-    const isAdmin = role !== undefined;
-    const cookie = await signIn(req, { kind: "google", subject: subjectOf.user(user.id), is_admin: isAdmin });
-    // A Google account that is not an admin is refused the back office: a failed admin sign-in.
-    req.audit({
-      action: isAdmin ? "sign_in" : "sign_in_failed",
-      entity: "user",
-      entity_id: user.id,
-      entity_label: user.email,
-      actor: role ? actorOf({ type: "google", userId: user.id, email: user.email, user, role }) : { type: "anonymous", id: "", name: "" },
-    });
-    if (!isAdmin) {
-      // Signed in (the Users page lists them), but no admin session.
-      return reply.json({ error: authMessages.notAuthorised, code: "not_authorised" }, 403, { cookies: [cookie, txCookie] });
-    }
-    return reply.json({ success: true, return_to: returnTo }, 200, { cookies: [cookie, txCookie] });
-  },
 
   "POST /api/admin/login": async (req) => {
     const { username, password } = req.body(adminLoginInput);

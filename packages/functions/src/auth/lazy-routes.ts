@@ -31,3 +31,6 @@ export const sessionRouteKeys = [
   "GET /api/admin/team/{id}/sessions",
   "DELETE /api/admin/team/{id}/sessions/{session_id}",
 ] as const satisfies readonly RouteKey[];
+
+/** The routes of ./google-routes.ts: the OpenID client loads with the first Google sign-in. */
+export const googleRouteKeys = ["GET /api/oauth/google/redirect_url", "POST /api/sessions"] as const satisfies readonly RouteKey[];
