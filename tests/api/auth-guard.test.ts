@@ -37,6 +37,32 @@ describe("the route table's access field", () => {
     }
   });
 
+  it("answers 401, never a 5xx, to a made-up token naming any subject, and to a real token whose named subject was changed", async () => {
+    const origin = new URL(inject("baseUrl")).origin;
+    const named = (subject: string, random = "B".repeat(43)) => `${random}.${Buffer.from(subject, "utf8").toString("base64url")}`;
+    const admin = new Visitor(inject("baseUrl"));
+    await admin.call("POST", "/api/auth/dev-login", { body: {} });
+    expect((await admin.call("GET", "/api/admin/me")).status).toBe(200);
+    const real = admin.session!;
+    for (const token of [
+      named("admin#"),
+      named("user#"),
+      named("admin#no-such-account"),
+      named("user#no-such-user"),
+      named("user#a#b\u0000é"),
+      named("dev#local"),
+      named("nothing"),
+      named("admin#dev", real.slice(0, 43)),
+      `${real.slice(0, 43)}.`,
+      `${real}x`,
+      `${"B".repeat(43)}.${"A".repeat(401)}`,
+    ]) {
+      const res = await call("GET", "/api/admin/me", { ip: freshIp(), headers: { cookie: `session=${token}`, origin } });
+      expect(res.status, token).toBe(401);
+    }
+    expect((await admin.call("GET", "/api/admin/me")).status).toBe(200);
+  });
+
   it("answers 403 on every admin route to a signed-in Google account that is not authorised", async () => {
     const v = new Visitor(inject("baseUrl"));
     expect((await signInWithGoogle(v, demo.visitor)).status).toBe(403);
