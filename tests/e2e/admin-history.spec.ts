@@ -4,14 +4,15 @@ import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
 
 const origin = (baseURL: string | undefined) => ({ origin: new URL(baseURL!).origin });
 
-/** Restores the revision selected in the open History dialog, through the confirmation. */
-async function restoreSelected(page: Page) {
+/** Restores the version selected in the open History dialog, through the confirmation; every step names it. */
+async function restoreSelected(page: Page, version: number) {
   const history = page.getByRole("dialog", { name: "History" });
-  await history.getByRole("button", { name: "Restore this revision" }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Restore revision" });
+  await expect(history.getByRole("heading", { name: `Version ${version} compared with the current version` })).toBeVisible();
+  await history.getByRole("button", { name: `Restore version ${version}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: `Restore version ${version}` });
   await expect(confirm).toContainText("It is saved as a new version");
-  await confirm.getByRole("button", { name: "Restore" }).click();
-  await expect(page.getByText("Revision restored successfully!")).toBeVisible();
+  await confirm.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(page.getByText(`Version ${version} restored successfully!`)).toBeVisible();
   await expect(history).toBeHidden();
 }
 
@@ -59,7 +60,7 @@ test("an admin edits a post twice, compares an earlier revision in History and r
     await expect(diff.locator("ins")).toHaveText([/Second hasty/, /words/]);
     await audit(page, "history");
 
-    await restoreSelected(page);
+    await restoreSelected(page, 2);
     // The editor shows the restored post, with nothing unsaved.
     await expect(edit.getByLabel("Excerpt")).toHaveValue("First careful summary");
     await edit.getByRole("button", { name: "Cancel" }).click();
@@ -101,7 +102,7 @@ test("an admin restores a service's earlier description from its History", async
     await revisions.nth(1).click();
     await expect(history.getByTestId("word-diff").locator("del")).toHaveText([/Careful/]);
     await audit(page, "service history");
-    await restoreSelected(page);
+    await restoreSelected(page, 1);
     await expect(edit.getByLabel("Description")).toHaveValue("Careful words");
     const list = (await (await page.request.get("/api/admin/services")).json()) as { id: string; description: string; version: number }[];
     expect(list.find((s) => s.id === id)).toMatchObject({ description: "Careful words", version: 3 });

@@ -60,7 +60,7 @@ function RevisionDetail({ revision, current, onRestore, restoring }: { revision:
         </h3>
         <button type="button" className={actionPrimary} onClick={onRestore} disabled={restoring}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          {restoring ? "Restoring..." : "Restore this revision"}
+          {restoring ? "Restoring..." : `Restore version ${revision.version}`}
         </button>
       </div>
       {diffs.length === 0 ? (
@@ -140,7 +140,7 @@ function HistoryDialog<T extends Item>({ entity, id, name, current, onRestored, 
 
   const restore = async (revision: RevisionSummary) => {
     const ok = await confirm({
-      title: "Restore revision",
+      title: `Restore version ${revision.version}`,
       message: `Are you sure you want to restore version ${revision.version}? It is saved as a new version; the current version stays in History.`,
       confirmLabel: "Restore",
       tone: "default",
@@ -149,7 +149,7 @@ function HistoryDialog<T extends Item>({ entity, id, name, current, onRestored, 
     setRestoring(true);
     try {
       const saved = await restoreRevision<T>(revision.id, current.version);
-      toast.success("Revision restored successfully!");
+      toast.success(`Version ${revision.version} restored successfully!`);
       // The item's lists and editors read it again (only those on screen refetch now).
       await queryClient.invalidateQueries({ queryKey: ["admin"] });
       onRestored(saved);
