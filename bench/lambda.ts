@@ -262,10 +262,17 @@ interface Timing {
 }
 
 let nodeBin = process.execPath;
+/**
+ * BENCH_PROFILE=1: every process also writes a V8 CPU profile (`--cpu-prof`, sampled every 50 µs)
+ * beside its bundle, in `.build/lambda/<name>/profiles/`, to open in Chrome's DevTools (the build's
+ * metafile says which sources each chunk holds). The profiler slows the processes: not for figures.
+ */
+const profiling = process.env.BENCH_PROFILE === "1";
 async function probe(file: string, event: unknown, env: NodeJS.ProcessEnv) {
   const eventFile = path.join(outRoot, `event-${process.pid}.json`);
   fs.writeFileSync(eventFile, JSON.stringify(event));
-  const { stdout } = await run(nodeBin, ["--input-type=module", "-e", PROBE, file, eventFile], { cwd: path.dirname(file), env });
+  const profile = profiling ? ["--cpu-prof", "--cpu-prof-interval", "50", "--cpu-prof-dir", path.join(path.dirname(file), "profiles")] : [];
+  const { stdout } = await run(nodeBin, [...profile, "--input-type=module", "-e", PROBE, file, eventFile], { cwd: path.dirname(file), env });
   const out = JSON.parse(stdout) as Timing & { status: number; body: string };
   if (out.status >= 300) throw new Error(`${path.relative(root, file)} answered ${out.status}: ${out.body}`);
   return out;
@@ -477,8 +484,9 @@ async function main() {
     console.log(`\nOver target: ${missed.map((r) => r.feature).join(", ")}`);
     if (process.argv.includes("--check")) process.exitCode = 1;
   }
-  if (PAIRS < 15) {
-    console.log(`\nOnly ${PAIRS} pairs: a quick look, not a result (the targets are judged on at least 15).`);
+  if (profiling) console.log("\nCPU profiles (BENCH_PROFILE=1): .build/lambda/<handler>/profiles/; the timings above are slowed by the profiler.");
+  if (PAIRS < 15 || profiling) {
+    console.log(profiling ? "\nProfiled: not a result." : `\nOnly ${PAIRS} pairs: a quick look, not a result (the targets are judged on at least 15).`);
     if (process.argv.includes("--check")) process.exitCode = 1;
   }
 }
