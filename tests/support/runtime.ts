@@ -34,9 +34,21 @@ export interface RunningRuntime {
  * Starts the local runtime exactly as `npm start` does (a separate Node process, its own data
  * directory), and waits until it answers.
  */
-export async function startRuntime(
-  options: { dataDir?: string; port?: number; env?: Record<string, string>; web?: boolean; args?: string[] } = {},
-): Promise<RunningRuntime> {
+export async function startRuntime(options: RuntimeOptions = {}): Promise<RunningRuntime> {
+  // A port found free can be taken by another process on this shared machine before the runtime
+  // binds it (seconds later, once its code has loaded): then start again on fresh ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (err) {
+      if (attempt === 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+type RuntimeOptions = { dataDir?: string; port?: number; env?: Record<string, string>; web?: boolean; args?: string[] };
+
+async function startOnce(options: RuntimeOptions): Promise<RunningRuntime> {
   const port = options.port ?? (await freePort());
   const smtpPort = options.env?.SMTP_PORT ?? String(await freePort());
   const mailUiPort = options.env?.MAIL_UI_PORT ?? String(await freePort());
