@@ -1,7 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { config } from "../config";
 import { authMessages, newPasswordSchema, usernameSchema } from "../contract/auth";
-import type { BatchRead } from "../db/batch";
+import { batchRead, type BatchRead } from "../db/batch";
 import { isConditionalFailure } from "../db/errors";
 import { giveIndexKeys } from "../db/index-keys";
 import { db } from "../db/service";
@@ -49,14 +49,10 @@ export class InvalidCredentialsError extends HttpError {
 const normalise = (username: string) => usernameSchema.parse(username);
 
 export const AdminAccounts = {
-  /** How an account is read within a BatchGet of other records (Sessions.readWith); undefined for a name no account can have. */
-  read(username: string): BatchRead<AdminAccount> | undefined {
+  /** An account as one record of a BatchGet across entities (Sessions.readWith); undefined for a name no account can have. */
+  batchRead(username: string): BatchRead<AdminAccount> | undefined {
     const parsed = usernameSchema.safeParse(username);
-    if (!parsed.success) return undefined;
-    return {
-      key: db().adminAccount.get({ username: parsed.data }).params<{ Key: Record<string, unknown> }>().Key,
-      parse: (Item) => db().adminAccount.parse({ Item }).data,
-    };
+    return parsed.success ? batchRead<AdminAccount>(db().adminAccount, { username: parsed.data }) : undefined;
   },
 
   async get(username: string): Promise<AdminAccount | undefined> {
@@ -209,10 +205,7 @@ export const AdminAccounts = {
     const { data } = await db()
       .adminAccount.scan.where(() => "attribute_not_exists(gsi1pk)")
       .go({ pages: "all" });
-    return giveIndexKeys(data, ["gsi1pk", "gsi1sk"], (a) => ({
-      put: db().adminAccount.put(a).params(),
-      get: db().adminAccount.get({ username: a.username }).params(),
-    }));
+    return giveIndexKeys(db().adminAccount, data, ["gsi1pk", "gsi1sk"]);
   },
 };
 

@@ -127,7 +127,7 @@ describe("reading a session with the account behind it", () => {
     await AdminAccounts.create({ username: "together", password, full_name: "Ada Together" });
     const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("together"), is_admin: true });
     const send = vi.spyOn(dynamo().client, "send");
-    const { record, subjectRecord } = await Sessions.readWith(token, (subject) => AdminAccounts.read(subject.slice("admin#".length)));
+    const { record, subjectRecord } = await Sessions.readWith(token, (subject) => AdminAccounts.batchRead(subject.slice("admin#".length)));
     expect(send).toHaveBeenCalledTimes(1);
     expect(record?.subject).toBe("admin#together");
     expect(subjectRecord).toMatchObject({ username: "together", full_name: "Ada Together" });
@@ -135,7 +135,7 @@ describe("reading a session with the account behind it", () => {
 
   it("answers null for an account that is gone, so the session is not taken for a live one", async () => {
     const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("never-made"), is_admin: true });
-    const { record, subjectRecord } = await Sessions.readWith(token, (subject) => AdminAccounts.read(subject.slice("admin#".length)));
+    const { record, subjectRecord } = await Sessions.readWith(token, (subject) => AdminAccounts.batchRead(subject.slice("admin#".length)));
     expect(record).toBeDefined();
     expect(subjectRecord).toBeNull();
   });
@@ -144,7 +144,7 @@ describe("reading a session with the account behind it", () => {
     await AdminAccounts.create({ username: "victim", password });
     const { token } = await Sessions.start({ kind: "admin", subject: subjectOf.admin("attacker"), is_admin: true });
     const forged = `${token.slice(0, 43)}.${Buffer.from("admin#victim").toString("base64url")}`;
-    const read = await Sessions.readWith(forged, (subject) => AdminAccounts.read(subject.slice("admin#".length)));
+    const read = await Sessions.readWith(forged, (subject) => AdminAccounts.batchRead(subject.slice("admin#".length)));
     expect(read).toEqual({ record: undefined });
     expect(await Sessions.read(forged)).toBeUndefined();
   });
@@ -155,7 +155,7 @@ describe("reading a session with the account behind it", () => {
     await db()
       .session.create({ token_hash: hashToken(old), kind: "admin", subject: subjectOf.admin("from-before"), is_admin: true, created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + HOUR).toISOString(), ttl: 0 })
       .go();
-    const alongside = vi.fn((subject: string) => AdminAccounts.read(subject.slice("admin#".length)));
+    const alongside = vi.fn((subject: string) => AdminAccounts.batchRead(subject.slice("admin#".length)));
     const read = await Sessions.readWith(old, alongside);
     expect(read.record?.subject).toBe("admin#from-before");
     expect(read).not.toHaveProperty("subjectRecord");

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { EntityItem } from "electrodb";
-import { getAcross, type BatchRead } from "../db/batch";
+import { batchRead, getAcross, type BatchRead } from "../db/batch";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import type { SessionEntity } from "./entities";
@@ -84,10 +84,7 @@ export const Sessions = {
     const subject = subjectNamedBy(token);
     const companion = subject === undefined ? undefined : alongside(subject);
     if (!token || !companion) return { record: await Sessions.read(token, now) };
-    const session: BatchRead<SessionRecord> = {
-      key: db().session.get({ token_hash: hashToken(token) }).params<{ Key: Record<string, unknown> }>().Key,
-      parse: (Item) => db().session.parse({ Item }).data,
-    };
+    const session = batchRead<SessionRecord>(db().session, { token_hash: hashToken(token) });
     const [data, subjectRecord] = await getAcross<[SessionRecord, C]>([session, companion]);
     const record = await live(data ?? undefined, now);
     return record && record.subject === subject ? { record, subjectRecord } : { record };

@@ -68,7 +68,7 @@ export const BlogSchedules = {
         .blogSchedule.query.byDue({ due_bucket: String(y) })
         .where(() => "attribute_not_exists(gsi1pk)")
         .go({ pages: "all" });
-      given += await giveIndexKeys(data, ["gsi1pk", "gsi1sk"], (s) => ({ put: db().blogSchedule.put(s).params(), get: db().blogSchedule.get(s).params() }));
+      given += await giveIndexKeys(db().blogSchedule, data, ["gsi1pk", "gsi1sk"]);
     }
     return given;
   },

@@ -31,6 +31,20 @@ export interface BatchRead<T> {
   parse(item: Record<string, unknown>): T | null;
 }
 
+/** What batchRead needs of an ElectroDB entity: the key of a get, and its reading of a stored item. */
+interface ReadableEntity {
+  get(key: never): { params(): unknown };
+  parse(input: { Item: Record<string, unknown> }): { data: unknown };
+}
+
+/** One record of `entity` to read in a BatchGet across entities (getAcross). */
+export function batchRead<T>(entity: ReadableEntity, key: object): BatchRead<T> {
+  return {
+    key: (entity.get(key as never).params() as { Key: Record<string, unknown> }).Key,
+    parse: (Item) => entity.parse({ Item }).data as T | null,
+  };
+}
+
 const keyId = (key: Record<string, unknown>) => JSON.stringify([key.pk, key.sk]);
 
 /**

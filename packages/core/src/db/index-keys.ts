@@ -2,10 +2,10 @@ import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { dynamo } from "./client";
 import { isConditionalFailure } from "./errors";
 
-/** ElectroDB's params of a record's put (its item with every index key) and of its get (its key). */
-interface RecordParams {
-  put: { Item: Record<string, unknown>; TableName: string };
-  get: { Key: Record<string, unknown> };
+/** What giveIndexKeys needs of an ElectroDB entity: a record's put (its item with every index key) and get (its key). */
+interface KeyedEntity {
+  put(record: never): { params(): unknown };
+  get(record: never): { params(): unknown };
 }
 
 /**
@@ -14,10 +14,11 @@ interface RecordParams {
  * not brought back (the write requires it to exist). A maintenance step of the recount, never on a
  * request path. Answers how many records it gave keys.
  */
-export async function giveIndexKeys<T>(records: T[], fields: readonly string[], paramsOf: (record: T) => RecordParams): Promise<number> {
+export async function giveIndexKeys(entity: KeyedEntity, records: object[], fields: readonly string[]): Promise<number> {
   let given = 0;
   for (const record of records) {
-    const { put: { Item, TableName }, get: { Key } } = paramsOf(record);
+    const { Item, TableName } = entity.put(record as never).params() as { Item: Record<string, unknown>; TableName: string };
+    const { Key } = entity.get(record as never).params() as { Key: Record<string, unknown> };
     try {
       await dynamo().client.send(
         new UpdateCommand({

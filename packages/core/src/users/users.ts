@@ -5,7 +5,7 @@ import { Sessions, subjectOf } from "../auth/sessions";
 import { accountUser, googleUser, type AdminUser, type UserStats, type userListQuery } from "../contract/admin";
 import { Counters, counters, tally, utcDay } from "../counters/counters";
 import { acrossYears, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
-import type { BatchRead } from "../db/batch";
+import { batchRead, type BatchRead } from "../db/batch";
 import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
@@ -152,10 +152,8 @@ export const Users = {
     return data[0];
   },
   /** The user, or undefined (deleted), without throwing: the session guard asks on every request. */
-  /** How a user is read within a BatchGet of other records (Sessions.readWith). */
-  read(id: string): BatchRead<User> {
-    return { key: db().user.get({ id }).params<{ Key: Record<string, unknown> }>().Key, parse: (Item) => db().user.parse({ Item }).data };
-  },
+  /** A user as one record of a BatchGet across entities (Sessions.readWith). */
+  batchRead: (id: string): BatchRead<User> => batchRead<User>(db().user, { id }),
   async find(id: string): Promise<User | undefined> {
     const { data } = await db().user.get({ id }).go();
     return data ?? undefined;

@@ -82,8 +82,8 @@ const splitSubject = (subject: string) => subject.split(/#(.*)/s) as [string, st
 /** How the account or user a session's subject names is read beside the session (Sessions.readWith). */
 function subjectRead(subject: string): BatchRead<AdminAccount | User> | undefined {
   const [kind, id = ""] = splitSubject(subject);
-  if (kind === "admin") return AdminAccounts.read(id);
-  if (kind === "user") return Users.read(id);
+  if (kind === "admin") return AdminAccounts.batchRead(id);
+  if (kind === "user") return Users.batchRead(id);
   return undefined;
 }
 
