@@ -29,10 +29,9 @@ export async function openSeededStore(dataDir: string) {
   const { startDynalite } = await import("../packages/local/src/dynamo");
   const store = await startDynalite({ path: dataDir });
   process.env.DYNAMODB_ENDPOINT = store.endpoint;
-  const { dynamo } = await import("../packages/core/src/db/client");
   const { ensureTable } = await import("../packages/core/src/db/table");
   const { seedDefaults } = await import("../packages/core/src/seed/seed");
-  await ensureTable(dynamo().raw, "agency-local");
+  await ensureTable("agency-local");
   await seedDefaults();
   return store;
 }

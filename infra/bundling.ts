@@ -15,8 +15,8 @@ export const lambdaArchitecture = "arm_64" as const;
 /**
  * ElectroDB is CommonJS, so what it `require`s a bundler keeps whole. Two of those a function never
  * runs, and this plugin resolves them to nothing when ElectroDB asks for them:
- * - `@aws-sdk/lib-dynamodb`: ElectroDB is handed its client wrapper with the commands it sends
- *   (packages/core/src/db/client.ts), so its own copy of every command is never used;
+ * - `@aws-sdk/lib-dynamodb`: ElectroDB is handed its client wrapper with the app's own DynamoDB
+ *   client and commands (packages/core/src/db/client.ts), so the SDK's are never used;
  * - `jsonschema`: only ElectroDB's model check uses it, which a deployed function skips
  *   (packages/core/src/db/entity.ts); should it ever run, it fails rather than passing a model.
  * Elsewhere (tests, `npm start`) ElectroDB loads both, and the model check runs.

@@ -1,8 +1,7 @@
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { routeKeys, routes } from "@agency/core/routes";
 import { config } from "../../packages/core/src/config";
-import { dynamo } from "../../packages/core/src/db/client";
+import { ScanCommand, dynamo } from "../../packages/core/src/db/client";
 import { devAdmin, uniqueName } from "../support/admin";
 import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
 import { useRuntimeDatabase } from "../support/database";

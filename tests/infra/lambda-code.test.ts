@@ -88,12 +88,15 @@ describe("the functions' code", () => {
     }
   });
 
-  it("loads DynamoDB at start, but the sanitiser, the CloudFront, SQS and S3 clients only on the request that needs them", () => {
+  // The app's DynamoDB client (packages/core/src/db/client.ts) speaks DynamoDB's JSON protocol itself:
+  // its content type is at every start, and the AWS SDK's DynamoDB and document clients are in no file.
+  it("loads the app's DynamoDB client at start, but the sanitiser, the CloudFront, SQS and S3 clients only on the request that needs them", () => {
     for (const feature of features) {
       const files = deployedFiles(feature);
       const atStart = startGraph(files, entryOf(feature));
       const all = [...files.keys()];
-      expect(has(files, atStart, "DynamoDBClient"), feature).toBe(true);
+      expect(has(files, atStart, "application/x-amz-json-1.0"), feature).toBe(true);
+      for (const name of ["DynamoDBClient", "DynamoDBDocumentClient"]) expect(has(files, all, name), `${feature}: ${name}`).toBe(false);
       for (const name of ["CloudFrontClient", "SQSClient", "S3Client", "CssSyntaxError"]) expect(has(files, atStart, name), `${feature}: ${name}`).toBe(false);
       expect(has(files, all, "CloudFrontClient"), feature).toBe(invalidatingFeatures.includes(feature));
       // Render requests go with the saves that invalidate (packages/functions/src/render/queue.ts).
@@ -150,17 +153,16 @@ describe("the functions' code", () => {
     }
   });
 
-  // ElectroDB is handed the document commands it sends (packages/core/src/db/client.ts) and the
-  // bundles resolve its own `require`s of lib-dynamodb and jsonschema to nothing (infra/bundling.ts):
-  // a function carries no document command it never sends and no JSON-schema validator. Its Entity
-  // comes from its own module (db/entity.ts), so no function carries the Service it never uses.
-  it("carries only the document commands ElectroDB is handed, no JSON-schema validator and no ElectroDB Service", () => {
+  // ElectroDB is handed the app's document commands (packages/core/src/db/client.ts) and the bundles
+  // resolve its own `require`s of lib-dynamodb and jsonschema to nothing (infra/bundling.ts): a
+  // function carries none of lib-dynamodb's commands and no JSON-schema validator. Its Entity comes
+  // from its own module (db/entity.ts), so no function carries the Service it never uses.
+  it("carries none of lib-dynamodb's commands, no JSON-schema validator and no ElectroDB Service", () => {
     expect(nodejsBundling.esbuild.plugins.map((p) => p.name)).toContain("electrodb-trims");
     for (const feature of features) {
       const files = deployedFiles(feature);
       const all = [...files.keys()];
-      expect(has(files, all, "QueryCommand"), feature).toBe(true);
-      for (const name of ["TransactWriteCommand", "TransactGetCommand", "ExecuteStatementCommand", "BatchExecuteStatementCommand", "ExecuteTransactionCommand", "ValidatorResult", "SchemaError"]) {
+      for (const name of ["QueryCommand", "TransactWriteCommand", "TransactGetCommand", "ExecuteStatementCommand", "BatchExecuteStatementCommand", "ExecuteTransactionCommand", "ValidatorResult", "SchemaError"]) {
         expect(has(files, all, name), `${feature}: ${name}`).toBe(false);
       }
       expect(all.some((f) => files.get(f)!.includes("Valid instances to join include Models and Entity instances")), `${feature}: ElectroDB's Service`).toBe(false);

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, inject } from "vitest";
-import { dynamo } from "../../packages/core/src/db/client";
 import { ensureTable } from "../../packages/core/src/db/table";
 
 // Every integration test file runs on a fresh table of the shared dynalite server.
@@ -8,5 +7,5 @@ process.env.DYNAMODB_ENDPOINT = inject("dynamoEndpoint");
 process.env.TABLE_NAME = `test-${randomUUID()}`;
 
 beforeAll(async () => {
-  await ensureTable(dynamo().raw, process.env.TABLE_NAME!);
+  await ensureTable(process.env.TABLE_NAME!);
 });

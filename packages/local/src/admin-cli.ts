@@ -8,7 +8,6 @@ import { Users } from "@agency/core/users/users";
 import { config } from "@agency/core/config";
 import { newPasswordSchema, usernameSchema } from "@agency/core/contract/auth";
 import { recount } from "@agency/core/counters/recount";
-import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
 import { startDynalite } from "./dynamo";
 import { repoRoot } from "./paths";
@@ -132,7 +131,7 @@ if (!config.dynamoEndpoint) {
   process.env.DYNAMODB_ENDPOINT = db!.endpoint;
 }
 try {
-  await ensureTable(dynamo().raw, config.tableName);
+  await ensureTable(config.tableName);
   switch (command) {
     case "create":
       await AdminAccounts.create({ username, password: password!, full_name: values["full-name"] });

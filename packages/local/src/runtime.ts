@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { config } from "@agency/core/config";
-import { dynamo } from "@agency/core/db/client";
 import { ensureTable } from "@agency/core/db/table";
 import { isLoopbackHost } from "@agency/core/loopback";
 import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
@@ -58,7 +57,7 @@ export async function startLocal(options: LocalOptions = {}) {
     db = await startDynalite({ path: dataDir });
     process.env.DYNAMODB_ENDPOINT = db.endpoint;
   }
-  const table = await ensureTable(dynamo().raw, config.tableName);
+  const table = await ensureTable(config.tableName);
   const seeded = await seedDefaults();
   await ensureCounters();
   const admin = await bootstrapAdmin();

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config";
-import { dynamo } from "../db/client";
+import { UpdateCommand, dynamo } from "../db/client";
 import { db } from "../db/service";
 import { ConflictError, TooManyRequestsError } from "../errors";
 import { AdminAccounts, InvalidCredentialsError, bootstrapAdmin, type LoginThrottle } from "./admin-accounts";

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { blogPostInput, type BlogPostInput } from "../contract/blog";
 import { Counters, counters } from "../counters/counters";
 import { recount } from "../counters/recount";
-import { dynamo } from "../db/client";
+import { UpdateCommand, dynamo } from "../db/client";
 import { db } from "../db/service";
 import { HttpError } from "../errors";
 import { BlogPosts } from "./blog";

@@ -1,6 +1,5 @@
-import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config";
-import { dynamo } from "./client";
+import { BatchGetCommand, dynamo } from "./client";
 
 /**
  * Runs an ElectroDB batch call (BatchGet or BatchWrite) until DynamoDB has processed every key: it

@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DescribeTableCommand, dynamo } from "./client";
 
 /**
  * The single table. Infrastructure (infra/database.ts), the local runtime and the tests all build it
@@ -13,15 +13,17 @@ export const tableKeys = {
   ttl: "ttl",
 } as const;
 
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<"created" | "exists"> {
+/** Creates the table at the configured endpoint unless it exists (the local runtime, the tests and the benches). */
+export async function ensureTable(tableName: string): Promise<"created" | "exists"> {
+  const { client } = dynamo();
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return "exists";
   } catch (err) {
-    if (!(err instanceof ResourceNotFoundException) && (err as Error).name !== "ResourceNotFoundException") throw err;
+    if ((err as Error).name !== "ResourceNotFoundException") throw err;
   }
   const { pk, sk, gsi1, gsi2 } = tableKeys;
-  const s = (AttributeName: string) => ({ AttributeName, AttributeType: "S" as const });
+  const s = (AttributeName: string) => ({ AttributeName, AttributeType: "S" });
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
@@ -34,10 +36,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       GlobalSecondaryIndexes: [gsi1, gsi2].map((g) => ({
         IndexName: g.name,
         KeySchema: [
-          { AttributeName: g.pk, KeyType: "HASH" as const },
-          { AttributeName: g.sk, KeyType: "RANGE" as const },
+          { AttributeName: g.pk, KeyType: "HASH" },
+          { AttributeName: g.sk, KeyType: "RANGE" },
         ],
-        Projection: { ProjectionType: "ALL" as const },
+        Projection: { ProjectionType: "ALL" },
       })),
     }),
   );
