@@ -265,7 +265,7 @@ export function createGateway(options: GatewayOptions = {}) {
     return h;
   };
 
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     for (const [name, value] of Object.entries(responseSecurityHeaders())) res.setHeader(name, value);
     try {
       const url = new URL(req.url ?? "/", "http://localhost");
@@ -300,4 +300,9 @@ export function createGateway(options: GatewayOptions = {}) {
       else res.end();
     }
   });
+  // Node closes a connection idle for 5 s, which races a keep-alive client reusing it (ECONNRESET):
+  // idle connections stay open for 65 s, past the 60 s that CloudFront keeps one to its origin.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }
