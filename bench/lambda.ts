@@ -43,6 +43,8 @@ const outRoot = path.join(root, ".build", "lambda");
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 15);
 /** BENCH_ONLY=contact,admin-dashboard: just these handlers, for a quick look (--check then refuses). */
 const only = process.env.BENCH_ONLY?.split(",").map((f) => f.trim());
+const unknown = only?.filter((f) => !(features as readonly string[]).includes(f)) ?? [];
+if (unknown.length) throw new Error(`BENCH_ONLY names no handler: ${unknown.join(", ")} (the handlers: ${features.join(", ")})`);
 const benched = only ? features.filter((f) => only.includes(f)) : features;
 const TARGET = { importRatio: 1.5, importRatioGoal: 1.3, startKb: 600, requestRatio: 1.5 };
 const BASELINE = "baseline";
