@@ -63,6 +63,11 @@ export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] 
   if (mailFrom && !/^(?:[^<>]*<[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+>|[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+)$/.test(mailFrom)) {
     problems.push(`MAIL_FROM: "${mailFrom}" is not an address ("Name <notifications@example.com>" or the bare address). Fix it in .env.<stage> or the environment.`);
   }
+  const recordsSince = env.RECORDS_SINCE?.trim();
+  const thisYear = new Date().getUTCFullYear();
+  if (recordsSince && !(/^\d{4}$/.test(recordsSince) && Number(recordsSince) >= 1900 && Number(recordsSince) <= thisYear)) {
+    problems.push(`RECORDS_SINCE: "${recordsSince}" is not a year from 1900 to ${thisYear} (the first year a record of the table carries, e.g. 2024). Fix it in .env.<stage> or the environment.`);
+  }
   if (env.SITE_DOMAIN?.trim() && !/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(env.SITE_DOMAIN.trim())) {
     problems.push(`SITE_DOMAIN: "${env.SITE_DOMAIN.trim()}" is not a domain name (e.g. example.com). Fix it in .env.<stage> or the environment.`);
   }

@@ -19,9 +19,13 @@ import { Config, type Stack } from "sst/constructs";
  * sign-in (packages/core/src/auth/known-devices.ts), and PREVIEW_LINK_SECRET, which signs the private
  * preview links of blog posts (packages/core/src/blog/preview-links.ts). "Continue with Google" is deployed when
  * ADMIN_EMAILS names someone to let in; only then are GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET needed.
+ *
+ * RECORDS_SINCE (optional): the first year a record of the stage's table can carry, for a table that
+ * holds records from before the product's 2026 (config.recordsSince; lists read back to it).
  */
 export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string }) {
   const adminEmails = process.env.ADMIN_EMAILS?.trim() || undefined;
+  const recordsSince = process.env.RECORDS_SINCE?.trim() || undefined;
 
   const secrets = Config.Secret.create(stack, "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "DEVICE_COOKIE_SECRET", "PREVIEW_LINK_SECRET");
 
@@ -38,7 +42,11 @@ export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string })
 
   return {
     /** Every function: the site's URL (redirects, CSRF, feeds) and who may sign in with Google. */
-    forAll: google ? [parameters.PUBLIC_URL, google.ADMIN_EMAILS] : [parameters.PUBLIC_URL],
+    forAll: [
+      parameters.PUBLIC_URL,
+      ...(google ? [google.ADMIN_EMAILS] : []),
+      ...(recordsSince ? [new Config.Parameter(stack, "RECORDS_SINCE", { value: recordsSince })] : []),
+    ],
     /** The sign-in function. */
     forAuth: [secrets.DEVICE_COOKIE_SECRET, ...(google?.secrets ?? [])],
     /** The blog functions: the back office signs preview links, the public blog opens them. */

@@ -145,7 +145,7 @@ describe("the functions", () => {
     }
   });
 
-  it("get the table name, ADMIN_EMAILS and the site's CloudFront URL as PUBLIC_URL, and never DEV_LOGIN", () => {
+  it("get the table name, ADMIN_EMAILS and the site's CloudFront URL as PUBLIC_URL, never DEV_LOGIN, and RECORDS_SINCE only when the stage sets it", () => {
     const [distributionId] = Object.keys(resourcesOf(app.web, "AWS::CloudFront::Distribution"));
     const domainExport = Object.values(app.web.toJSON().Outputs as Record<string, any>).find(
       (o) => o.Value?.["Fn::GetAtt"]?.[0] === distributionId && o.Value["Fn::GetAtt"][1] === "DomainName" && o.Export,
@@ -156,6 +156,7 @@ describe("the functions", () => {
       expect(env.SST_Parameter_value_ADMIN_EMAILS).toBe(ADMIN_EMAILS);
       expect(env.SST_Parameter_value_PUBLIC_URL).toEqual({ "Fn::Join": ["", ["https://", { "Fn::ImportValue": domainExport }]] });
       expect(Object.keys(env).filter((k) => k.includes("DEV_LOGIN"))).toEqual([]);
+      expect(Object.keys(env).filter((k) => k.includes("RECORDS_SINCE"))).toEqual([]);
     }
   });
 

@@ -4,10 +4,13 @@ import { features } from "@agency/core/routes";
 import { noAlarmEmailNotice } from "../../infra/monitoring";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
 
-/** A production stage, deployed without ADMIN_EMAILS (the bootstrap admin is the only way in) or ALARM_EMAIL. */
+/**
+ * A production stage, deployed without ADMIN_EMAILS (the bootstrap admin is the only way in) or
+ * ALARM_EMAIL, and with RECORDS_SINCE (its table holds records from 2024).
+ */
 let app: Synthesized;
 beforeAll(async () => {
-  app = await synthesize("prod", { env: { ADMIN_USERNAME: "owner" } });
+  app = await synthesize("prod", { env: { ADMIN_USERNAME: "owner", RECORDS_SINCE: "2024" } });
 }, 180_000);
 
 describe("a production stage", () => {
@@ -52,6 +55,14 @@ describe("a stage without ADMIN_EMAILS", () => {
     )!;
     expect(seed.Properties!.Environment.Variables.SST_Parameter_value_ADMIN_USERNAME).toBe("owner");
     expect(seed.Properties!.Environment.Variables.SST_Secret_value_ADMIN_PASSWORD).toBe("__FETCH_FROM_SSM__");
+  });
+});
+
+describe("a stage with RECORDS_SINCE", () => {
+  it("gives it to every function that reads the table, as a parameter the config module reads", () => {
+    const readers = Object.values(resourcesOf(app.api, "AWS::Lambda::Function")).filter((f) => f.Properties!.Environment?.Variables?.TABLE_NAME);
+    expect(readers.length).toBeGreaterThanOrEqual(features.length + 3); // the features, the seed, the lead-mail sender, the scheduled publisher
+    for (const f of readers) expect(f.Properties!.Environment.Variables.SST_Parameter_value_RECORDS_SINCE, f.Properties!.Handler).toBe("2024");
   });
 });
 

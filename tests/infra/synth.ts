@@ -31,7 +31,7 @@ export async function synthesize(
 ): Promise<Synthesized> {
   // The deploy-time settings (infra/secrets.ts, infra/web.ts, infra/monitoring.ts) come from the
   // environment; a developer's .env must not leak into the tests, and a custom domain would need Route 53.
-  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ALARM_EMAIL: "", ...env };
+  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ALARM_EMAIL: "", RECORDS_SINCE: "", ...env };
   const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
   Object.assign(process.env, settings);
   try {
