@@ -56,6 +56,7 @@ test("an admin edits a post twice, compares an earlier revision in History and r
     await expect(history.getByRole("heading", { name: "Version 2 compared with the current version" })).toBeVisible();
     const diff = history.getByTestId("word-diff");
     await expect(diff).toHaveCount(1);
+    await expect(diff.getByRole("heading", { level: 4 })).toHaveText(["Excerpt: version 2", "Excerpt: current version"]);
     await expect(diff.locator("del")).toHaveText([/First careful/]);
     await expect(diff.locator("ins")).toHaveText([/Second hasty/, /words/]);
     await audit(page, "history");

@@ -64,11 +64,11 @@ function RevisionDetail({ revision, current, onRestore, restoring }: { revision:
         </button>
       </div>
       {diffs.length === 0 ? (
-        <p className="text-sm text-slate-700">The text of this revision is the same as the current version.</p>
+        <p className="text-sm text-slate-700">The text of version {revision.version} is the same as the current version.</p>
       ) : (
         <Suspense fallback={<Spinner label="Loading the comparison" />}>
           {diffs.map((d) => (
-            <WordDiff key={d.field} label={fieldLabel(d.field)} before={d.before} after={d.after} />
+            <WordDiff key={d.field} label={fieldLabel(d.field)} version={revision.version} before={d.before} after={d.after} />
           ))}
         </Suspense>
       )}

@@ -26,15 +26,16 @@ function Side({ title, parts, side }: { title: string; parts: Change[]; side: "b
 
 /**
  * Two texts side by side, word by word (the `diff` package's diffWords): the revision's words that
- * the current text no longer has are struck through on the left, the words the current text added
- * are marked on the right. Loaded lazily by History, so the diff code is fetched only when a diff shows.
+ * the current text no longer has are struck through on the left (headed "<label>: version N"), the
+ * words the current text added are marked on the right ("<label>: current version"). Loaded lazily by
+ * History, so the diff code is fetched only when a diff shows.
  */
-export default function WordDiff({ label, before, after }: { label: string; before: string; after: string }) {
+export default function WordDiff({ label, version, before, after }: { label: string; version: number; before: string; after: string }) {
   const parts = diffWords(before, after);
   return (
     <div className="grid gap-2 md:grid-cols-2" data-testid="word-diff">
-      <Side title={`${label}: this revision`} parts={parts} side="before" />
-      <Side title={`${label}: current`} parts={parts} side="after" />
+      <Side title={`${label}: version ${version}`} parts={parts} side="before" />
+      <Side title={`${label}: current version`} parts={parts} side="after" />
     </div>
   );
 }
