@@ -41,7 +41,7 @@ export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string })
     : undefined;
 
   return {
-    /** Every function: the site's URL (redirects, CSRF, feeds) and who may sign in with Google. */
+    /** Every function: the site's URL (redirects, CSRF, feeds), who may sign in with Google, and RECORDS_SINCE when the stage sets it. */
     forAll: [
       parameters.PUBLIC_URL,
       ...(google ? [google.ADMIN_EMAILS] : []),
