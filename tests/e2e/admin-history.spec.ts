@@ -47,6 +47,10 @@ test("an admin edits a post twice, compares an earlier revision in History and r
     await expect(revisions.nth(0)).toContainText("Updated by Development Admin");
     await expect(revisions.nth(0)).toContainText("Changed: Excerpt");
     await expect(revisions.nth(2)).toContainText("Created by Development Admin");
+    // The fields a change touched, as an admin reads them.
+    await expect(revisions.nth(2)).toContainText("Featured image URL");
+    await expect(revisions.nth(2)).toContainText("SEO title");
+    await expect(revisions.nth(2)).toContainText("Published");
 
     // The first edit against the current text: its words struck through, the current one's marked.
     await revisions.nth(1).click();

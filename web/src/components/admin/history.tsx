@@ -10,6 +10,7 @@ import { usePagedList } from "../../lib/paged";
 import { Spinner } from "../spinner";
 import { Modal } from "../ui/modal";
 import { useApiErrorHandler } from "./api-errors";
+import { fieldLabel } from "./field-label";
 import { actionOutline, actionPrimary } from "./classes";
 import { useConfirm } from "./confirm-dialog";
 import { useToast } from "./toasts";
@@ -33,7 +34,6 @@ const notText = new Set(["id", "key", "type", "page_slug", "section_key", "searc
 const isHtml = (v: string) => /<[a-z][\s\S]*>/i.test(v);
 /** An HTML field's words (the policies' and posts' content), as a reader sees them. */
 const asText = (v: string) => (isHtml(v) ? (new DOMParser().parseFromString(v, "text/html").body.textContent ?? "") : v);
-const fieldLabel = (f: string) => f.charAt(0).toUpperCase() + f.slice(1).replace(/_/g, " ");
 
 /** The text fields that differ between a revision's snapshot and the item as it is now. */
 function changedText(snapshot: Record<string, unknown>, current: Item): { field: string; before: string; after: string }[] {

@@ -2,6 +2,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { Link } from "../../lib/router";
 import { auditActionLabels, auditEntityLabels, type AuditEntry } from "@agency/core/contract/audit";
 import { dateColumn } from "../../components/admin/columns";
+import { fieldLabel } from "../../components/admin/field-label";
 import { itemLink } from "./item-link";
 
 const linkClass = "font-medium text-purple-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-purple-600";
@@ -47,7 +48,7 @@ export function auditColumns({ actorHref }: { actorHref: (actorId: string) => st
       id: "changed_fields",
       header: "Changed",
       meta: { className: "hidden lg:table-cell" },
-      cell: ({ row: { original: e } }) => <span className="break-words text-slate-700">{e.changed_fields.join(", ")}</span>,
+      cell: ({ row: { original: e } }) => <span className="break-words text-slate-700">{e.changed_fields.map(fieldLabel).join(", ")}</span>,
     },
     { id: "ip", header: "IP Address", meta: { className: "hidden md:table-cell whitespace-nowrap" }, cell: ({ row: { original: e } }) => e.ip },
   ];
