@@ -65,3 +65,22 @@ test("an admin finds who changed an item in Activity, filters it, exports it and
   await expect(page).toHaveURL(/\/admin\/content\?tab=industries/);
   await expect(page.getByRole("table").getByRole("row").filter({ hasText: title })).toHaveCount(1);
 });
+
+test("Activity names the fields an update changed as an admin reads them; the export keeps the stored names", async ({ page, baseURL }) => {
+  const title = runTag("Activity fields ");
+  await signInAsAdmin(page);
+  const headers = { origin: new URL(baseURL!).origin };
+  const created = await page.request.post("/api/admin/industries", { headers, data: { name: title, description: "Before", is_active: false } });
+  const { id, version } = await created.json();
+  expect((await page.request.put(`/api/admin/industries/${id}`, { headers, data: { description: "After", icon_name: "Truck", version } })).ok()).toBe(true);
+
+  await page.goto("/admin/activity?entity=industry&action=update");
+  const row = page.getByRole("table", { name: "Activity" }).getByRole("row").filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").filter({ hasText: "Description, Icon name" })).toHaveCount(1);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const line = (await downloadText(await downloading)).split(/\r?\n/).find((l) => l.includes(title));
+  expect(line).toContain(csvLine(["description, icon_name"]));
+});
