@@ -66,27 +66,30 @@ export class DynamoDBError extends Error {
   }
 }
 
-const toWireItem = (value: Doc) => marshall(value, { removeUndefinedValues: true });
-const fromWireItem = (value: Wire) => unmarshall(value as never);
+const toWireItem = (value: Wire): Wire => marshall(value as Doc, { removeUndefinedValues: true });
+const fromWireItem = (value: Wire): Wire => unmarshall(value as never);
 /** Maps a table-keyed object (RequestItems, Responses, Unprocessed...) by its own entries. */
 const byTable = <T, U>(tables: Record<string, T> | undefined, fn: (value: T) => U) =>
   tables && Object.fromEntries(Object.entries(tables).map(([table, value]) => [table, fn(value)]));
+
+type Convert = (value: Wire) => Wire;
+type WriteRequest = { PutRequest?: { Item: Wire }; DeleteRequest?: { Key: Wire } };
+/** A BatchGet's keys of each table (asked for, or left unprocessed), each converted. */
+const batchKeys = (tables: unknown, convert: Convert) => byTable(tables as Record<string, { Keys: Wire[] }>, (t) => ({ ...t, Keys: t.Keys.map(convert) }));
+/** A BatchWrite's puts and deletes of each table (asked for, or left unprocessed), each converted. */
+const writeRequests = (tables: unknown, convert: Convert) =>
+  byTable(tables as Record<string, WriteRequest[]>, (requests) =>
+    requests.map((r) => (r.PutRequest ? { PutRequest: { Item: convert(r.PutRequest.Item) } } : { DeleteRequest: { Key: convert(r.DeleteRequest!.Key) } })),
+  );
 
 /** The request's native values in DynamoDB's typed form, where lib-dynamodb converts them. */
 function toWire({ operation, input }: Command): Wire {
   const out: Wire = { ...input };
   for (const field of ["Key", "Item", "ExpressionAttributeValues", "ExclusiveStartKey"] as const) {
-    if (input[field] !== undefined) out[field] = toWireItem(input[field] as Doc);
+    if (input[field] !== undefined) out[field] = toWireItem(input[field] as Wire);
   }
-  if (operation === "BatchGetItem") {
-    out.RequestItems = byTable(input.RequestItems as Record<string, { Keys: Doc[] }>, (t) => ({ ...t, Keys: t.Keys.map(toWireItem) }));
-  }
-  if (operation === "BatchWriteItem") {
-    type Request = { PutRequest?: { Item: Doc }; DeleteRequest?: { Key: Doc } };
-    out.RequestItems = byTable(input.RequestItems as Record<string, Request[]>, (requests) =>
-      requests.map((r) => (r.PutRequest ? { PutRequest: { Item: toWireItem(r.PutRequest.Item) } } : { DeleteRequest: { Key: toWireItem(r.DeleteRequest!.Key) } })),
-    );
-  }
+  if (operation === "BatchGetItem") out.RequestItems = batchKeys(input.RequestItems, toWireItem);
+  if (operation === "BatchWriteItem") out.RequestItems = writeRequests(input.RequestItems, toWireItem);
   return out;
 }
 
@@ -98,15 +101,8 @@ function fromWire(output: Wire): Wire {
   }
   if (Array.isArray(output.Items)) out.Items = output.Items.map(fromWireItem);
   if (output.Responses) out.Responses = byTable(output.Responses as Record<string, Wire[]>, (items) => items.map(fromWireItem));
-  if (output.UnprocessedKeys) {
-    out.UnprocessedKeys = byTable(output.UnprocessedKeys as Record<string, { Keys: Wire[] }>, (t) => ({ ...t, Keys: t.Keys.map(fromWireItem) }));
-  }
-  if (output.UnprocessedItems) {
-    type Request = { PutRequest?: { Item: Wire }; DeleteRequest?: { Key: Wire } };
-    out.UnprocessedItems = byTable(output.UnprocessedItems as Record<string, Request[]>, (requests) =>
-      requests.map((r) => (r.PutRequest ? { PutRequest: { Item: fromWireItem(r.PutRequest.Item) } } : { DeleteRequest: { Key: fromWireItem(r.DeleteRequest!.Key) } })),
-    );
-  }
+  if (output.UnprocessedKeys) out.UnprocessedKeys = batchKeys(output.UnprocessedKeys, fromWireItem);
+  if (output.UnprocessedItems) out.UnprocessedItems = writeRequests(output.UnprocessedItems, fromWireItem);
   return out;
 }
 
@@ -161,6 +157,7 @@ const transient = (err: unknown) =>
 interface Target {
   url: URL;
   region: string;
+  transport: typeof http | typeof https;
   agent: http.Agent;
   retries: RetryPolicy;
   credentials(): Promise<Credentials>;
@@ -180,9 +177,8 @@ function post(target: Target, operation: Operation, body: string, credentials: C
     },
     credentials,
   );
-  const transport = url.protocol === "http:" ? http : https;
   return new Promise((resolve, reject) => {
-    const req = transport.request(
+    const req = target.transport.request(
       { hostname: url.hostname, port: url.port || undefined, path: "/", method: "POST", headers: signed.headers as http.OutgoingHttpHeaders, agent: target.agent, signal },
       (res) => {
         const chunks: Buffer[] = [];
@@ -231,7 +227,6 @@ export interface DocumentOutput {
   Items?: Doc[];
   Attributes?: Doc;
   LastEvaluatedKey?: Doc;
-  Count?: number;
   Responses?: Record<string, Doc[]>;
   UnprocessedKeys?: Record<string, { Keys: Doc[] }>;
   UnprocessedItems?: Record<string, Array<{ PutRequest?: { Item: Doc }; DeleteRequest?: { Key: Doc } }>>;
@@ -245,10 +240,12 @@ export class DocumentClient {
   constructor(options: { endpoint?: string; region: string; retries?: Partial<RetryPolicy> }) {
     const { endpoint, region } = options;
     const url = new URL(endpoint ?? `https://dynamodb.${region}.amazonaws.com${region.startsWith("cn-") ? ".cn" : ""}`);
+    const transport = url.protocol === "http:" ? http : https;
     this.target = {
       url,
       region,
-      agent: url.protocol === "http:" ? new http.Agent({ keepAlive: true }) : new https.Agent({ keepAlive: true }),
+      transport,
+      agent: new transport.Agent({ keepAlive: true }),
       retries: { ...standardRetries, ...options.retries },
       credentials: credentialsFor(endpoint !== undefined),
     };
