@@ -144,6 +144,28 @@ describe.each(catalogues)("the history of $entity", ({ entity, path, create, cha
 });
 
 describe("the history of page sections and settings", () => {
+  it("keeps a seeded section's text as version 1 by the system on its first edit, to compare and restore", async () => {
+    const sections = (await call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string; content: string; version: number }[];
+    const story = sections.find((s) => s.section_key === "story_content")!;
+    const original = story.content;
+    expect(await history("page-sections", story.id)).toEqual([]);
+    const edited = await call("PUT", `/api/admin/page-sections/${story.id}`, { content: `${original} Edited once.`, version: story.version });
+    expect(edited.status, edited.text).toBe(200);
+
+    const [edit, first] = await history("page-sections", story.id);
+    expect(edit).toMatchObject({ number: 2, action: "update", actor: dev, version: story.version + 1, changed_fields: ["content"] });
+    expect(first).toMatchObject({ number: 1, actor: { type: "system", name: "System" }, version: story.version });
+    expect((await revision(first!.id)).snapshot).toMatchObject({ id: story.id, content: original, version: story.version });
+    // A second edit finds history there: no other system version.
+    await call("PUT", `/api/admin/page-sections/${story.id}`, { content: `${original} Edited twice.`, version: story.version + 1 });
+    expect((await history("page-sections", story.id)).map((r) => r.actor.type)).toEqual(["dev", "dev", "system"]);
+
+    const restored = await restore(first!.id, story.version + 2);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json).toMatchObject({ content: original, version: story.version + 3 });
+    expect(((await call("GET", "/api/admin/page-sections/about")).json as { id: string; content: string }[]).find((s) => s.id === story.id)!.content).toBe(original);
+  });
+
   it("restores a page section's text and stores the restore as a revision; a stale restore is a 409", async () => {
     const sections = (await call("GET", "/api/admin/page-sections/tech-school")).json as { id: string; title: string; version: number }[];
     const section = sections.at(-1)!;

@@ -8,6 +8,7 @@ import { db } from "../db/service";
 import { atVersion, saveAtVersion, sentFields } from "../db/versions";
 import { ConflictError, NotFoundError, StaleItemError } from "../errors";
 import { sanitizeHtml } from "../html";
+import { keepOriginal } from "../revisions/original";
 import { publishedKeys, searchFor, type BlogPost } from "./blog";
 import { BlogSchedules, scheduleChanged } from "./schedules";
 
@@ -223,6 +224,7 @@ export const BlogEditor = {
     if (saved.slug !== before.slug) {
       await (saved.old_slugs?.includes(before.slug) ? keepAsRedirect(before.slug, id) : releaseSlug(before.slug, id));
     }
+    await keepOriginal("blog-posts", id, before);
     // The version condition makes `before` exactly the post this write replaced.
     await Counters.change(tally.post, before, saved);
     await schedule?.done();
@@ -249,6 +251,7 @@ export const BlogEditor = {
             return data as BlogPost;
           },
         });
+        await keepOriginal("blog-posts", id, before);
         await Counters.change(tally.post, before, saved);
         // Publishing by hand clears the schedule.
         await scheduleStep(id, before.publish_at ?? undefined, saved.publish_at ?? undefined).done();

@@ -10,6 +10,8 @@ import { db } from "../db/service";
 import { isConditionalFailure } from "../db/errors";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
 import { atVersion, saveAtVersion, sentFields, withVersion } from "../db/versions";
+import { keepOriginal } from "../revisions/original";
+import type { RevisionEntity } from "../contract/revisions";
 import type { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "./entities";
 
 type Base = { id: string; order_index: number; is_active: boolean; created_at: string; version: number };
@@ -20,6 +22,14 @@ type Base = { id: string; order_index: number; is_active: boolean; created_at: s
  * its counters (courses: total, active) by the difference each write made; `check` refuses an
  * update whose result (the stored item with the sent fields over it) breaks a cross-field rule.
  */
+/** Each catalogue's name in history (contract/revisions.ts). */
+const history: Record<"service" | "industry" | "course" | "serviceDetail", RevisionEntity> = {
+  service: "services",
+  industry: "industries",
+  course: "courses",
+  serviceDetail: "service-details",
+};
+
 function catalog<Item extends Base, Input, Update extends { version: number }>(
   name: "service" | "industry" | "course" | "serviceDetail",
   label: string,
@@ -86,6 +96,7 @@ function catalog<Item extends Base, Input, Update extends { version: number }>(
           return data;
         },
       });
+      await keepOriginal(history[name], id, before);
       // The version condition makes `before` exactly the item this write replaced.
       if (counted) await Counters.change(counted, before, saved);
       return saved;

@@ -4,6 +4,7 @@ import { checkItemSize } from "../db/item-size";
 import { db } from "../db/service";
 import { atVersion, saveAtVersion, sentFields } from "../db/versions";
 import { NotFoundError } from "../errors";
+import { keepOriginal } from "../revisions/original";
 import { sanitizeHtml } from "../html";
 import type { PageSection } from "./page-sections";
 
@@ -16,7 +17,7 @@ export const PageSectionEditor = {
    */
   async update(id: string, { version, ...input }: z.output<typeof pageSectionUpdate>): Promise<PageSection> {
     const sent = sentFields(input);
-    const { saved } = await saveAtVersion({
+    const { before, saved } = await saveAtVersion({
       read: version,
       get: async () => (await db().pageSection.get({ id }).go()).data,
       notFound: () => new NotFoundError("Page section not found"),
@@ -32,6 +33,7 @@ export const PageSectionEditor = {
         return data as PageSection;
       },
     });
+    await keepOriginal("page-sections", id, before);
     return saved;
   },
 };

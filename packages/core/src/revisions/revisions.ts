@@ -73,7 +73,21 @@ const toSummary = (r: Stored): RevisionSummary => {
   };
 };
 
+/** Who stored an item's first revision when no save ever had: the item as seeded, imported or stored before revisions. */
+export const originalActor: AuditActor = { type: "system", id: "system#original", name: "System" };
+
 export const Revisions = {
+  /**
+   * Before the first save of an item without history (seeded, imported, older than revisions) is
+   * stored as a revision, keeps the item as it was as revision 1 by the system, so the first edit
+   * of any starting text can be compared and undone. A no-op for an item with history.
+   */
+  async baseline(entity: RevisionEntity, item_id: string, before: Record<string, unknown>, now = new Date()): Promise<void> {
+    const { data: head } = await db().revisionHead.get({ entity, item_id }).go();
+    if (head) return;
+    await Revisions.record({ entity, item_id, actor: originalActor, action: "create", snapshot: before }, now);
+  },
+
   /**
    * Stores a revision of a save: takes the item's next number and its fields' hashes in one write to
    * its head (which answers the previous hashes: the changed fields are those whose hash moved),

@@ -5,6 +5,7 @@ import { db } from "../db/service";
 import { atVersion, saveAtVersion, withVersion } from "../db/versions";
 import { STALE_ITEM_CODE, STALE_ITEM_MESSAGE } from "../contract/versioned";
 import { HttpError, NotFoundError } from "../errors";
+import { keepOriginal } from "../revisions/original";
 import type { SiteSettingEntity } from "./entity";
 
 export type SiteSetting = EntityItem<typeof SiteSettingEntity>;
@@ -58,7 +59,7 @@ export const SiteSettings = {
 
 /** Writes a value at the version read: the setting must exist, at that version, and the value suit its type. */
 async function write(key: string, value: string, version: number): Promise<SiteSetting> {
-  const { saved } = await saveAtVersion({
+  const { before, saved } = await saveAtVersion({
     read: version,
     get: async () => (offered(key) ? (await db().siteSetting.get({ key }).go()).data : null),
     notFound: () => new NotFoundError("Setting not found"),
@@ -73,5 +74,6 @@ async function write(key: string, value: string, version: number): Promise<SiteS
       return data as SiteSetting;
     },
   });
+  await keepOriginal("site-settings", key, before);
   return saved;
 }
