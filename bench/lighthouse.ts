@@ -13,8 +13,11 @@
  *                 the footer).
  *
  * Targets: Performance >= 95 everywhere and 100 on /, Accessibility 100, Best Practices 100,
- * SEO 100; the home route's initial (first render) JavaScript <= 100 KB gzipped. A benchmark, not
+ * SEO 100; the home route's initial (first render) JavaScript <= 105 KB gzipped. A benchmark, not
  * a test: it exits 0 either way (use --check to fail when a target is missed).
+ *
+ * `npm run bench -- --first-render` builds (unless SKIP_BUILD=1) and prints only the first-render
+ * figure, without starting the runtime or Lighthouse.
  *
  * Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (default 4199),
  * BENCH_RUNS (runs per route, median by Performance; default 3), SKIP_BUILD=1 to reuse web/dist.
@@ -35,8 +38,11 @@ const base = `http://localhost:${port}`;
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const check = process.argv.includes("--check");
+const firstRenderOnly = process.argv.includes("--first-render");
 
 const KB = 1000;
+/** Issue 28: first-render JavaScript with react-router-dom. */
+const FIRST_RENDER_BUDGET = 105 * KB;
 const gz = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
 interface Row {
@@ -180,6 +186,12 @@ async function main() {
   build();
   const entry = firstRenderScripts();
   const entryBytes = entry.reduce((a, s) => a + s.gzipBytes, 0);
+  const firstRenderLine = `First-render JavaScript (${(entryBytes / KB).toFixed(2)} KB): ${entry.map((e) => `${e.path} ${(e.gzipBytes / KB).toFixed(2)} KB`).join(", ")}`;
+  if (firstRenderOnly) {
+    console.log(firstRenderLine);
+    if (check && entryBytes > FIRST_RENDER_BUDGET) process.exitCode = 1;
+    return;
+  }
   const { child, dataDir } = await startRuntime();
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -206,7 +218,7 @@ async function main() {
     const label = (r: Row) => (r.route.startsWith("/blog/") ? "/blog/{slug}" : r.route);
     console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, median of ${runs} run(s) by Performance; Chromium at ${chromePath}\n`);
     console.log(table(rows.map((r) => ({ ...r, route: label(r) })), entryBytes));
-    console.log(`\nFirst-render JavaScript (${(entryBytes / KB).toFixed(1)} KB): ${entry.map((e) => `${e.path} ${(e.gzipBytes / KB).toFixed(1)} KB`).join(", ")}`);
+    console.log(`\n${firstRenderLine}`);
 
     const home = rows.find((r) => r.route === "/")!;
     const misses = [
@@ -214,7 +226,7 @@ async function main() {
       ...rows.filter((r) => r.accessibility < 100).map((r) => `${r.route} accessibility ${r.accessibility}`),
       ...rows.filter((r) => r.bestPractices < 100).map((r) => `${r.route} best practices ${r.bestPractices}`),
       ...rows.filter((r) => r.seo < 100).map((r) => `${r.route} SEO ${r.seo}`),
-      ...(entryBytes > 100 * KB ? [`first-render JS ${(entryBytes / KB).toFixed(1)} KB > 100 KB`] : []),
+      ...(entryBytes > FIRST_RENDER_BUDGET ? [`first-render JS ${(entryBytes / KB).toFixed(1)} KB > ${FIRST_RENDER_BUDGET / KB} KB`] : []),
     ];
     console.log(misses.length ? `\nTargets missed: ${misses.join("; ")}` : "\nAll targets met.");
 

@@ -18,7 +18,7 @@ const api = process.env.API_URL
  * match names the query packages exactly.
  */
 const isRuntime = (id: string) =>
-  /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) &&
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) &&
   !/(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver)\.js$/.test(id);
 
 /**
@@ -73,8 +73,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
   return {
     plugins: [react(), tailwindcss(), inlineCss()],
     resolve: {
-      // wouter reads the address through the use-sync-external-store shim (for React before 18), whose
-      // CommonJS costs ~0.5 KB in the first-render chunk; React 19 exports the hook itself.
+      // @tiptap/react (the admin editors) imports the use-sync-external-store shim (for React before
+      // 18), CommonJS that React 19 makes redundant: it exports the hook itself.
       alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "react" }],
     },
     // The server entry renders every public page (1,000 posts: over 1,000 renders of several passes

@@ -13,7 +13,7 @@
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StaticRouter } from "./lib/router";
+import { StaticRouter } from "react-router-dom";
 import { loadSanitizer } from "@agency/core/html";
 import { App } from "./app/router";
 import { setTransport } from "./lib/api";

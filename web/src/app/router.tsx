@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { BrowserRouter, useRoutes, type RouteObject } from "../lib/router";
+import { BrowserRouter, useRoutes, type RouteObject } from "react-router-dom";
 import { PublicLayout } from "../components/public-layout";
 import { ScrollToTop } from "../components/public/scroll-to-top";
 import { Spinner } from "../components/spinner";
@@ -16,15 +16,17 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
  * Home (its hero; the sections below it are a chunk of their own) loads with the application
  * module because it is the landing page.
  *
- * The route table of web/src/lib/router.tsx (wouter underneath, ~2.5 KB gzipped in the entry chunk
- * where react-router took ~15 KB; server state lives in react-query). Lazy pages suspend;
- * PublicLayout keeps its header and footer on screen while a page chunk loads.
+ * react-router's declarative mode (BrowserRouter + useRoutes over route objects, StaticRouter in
+ * entry-server.tsx): server state lives in react-query, so nothing here needs a data router's
+ * loaders yet. The table is plain route objects in one place, the shape createBrowserRouter and
+ * createStaticHandler take, so moving to a data router changes how it is mounted, not the table.
+ * Lazy pages suspend; PublicLayout keeps its header and footer on screen while a page chunk loads.
  */
 // One page module for /blog and /blog/page/{n}: moving between pages keeps it mounted.
 const blogList = page(() => import("../routes/public/blog-list"));
 
-// First match wins (web/src/lib/router.tsx): the addresses of their own before the public layout,
-// whose "*" takes every other address.
+// react-router ranks the routes (a static segment beats a parameter beats "*"), so the public
+// layout's "*" takes only the addresses no other route has.
 const routes: RouteObject[] = [
   // ---- Sign-in and admin -----------------------------------------------------------------------
   { path: "/auth/callback", ...page(() => import("../routes/auth/callback")) },

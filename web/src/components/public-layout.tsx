@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Outlet } from "../lib/router";
+import { Outlet } from "react-router-dom";
 import { useSettings } from "../features/content/api";
 import { SiteHeader } from "./public/site-header";
 import { Spinner } from "./spinner";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
-import { useSearchParams } from "../../lib/router";
+import { useSearchParams } from "react-router-dom";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { History as HistoryIcon, RotateCcw } from "lucide-react";
 import { auditActionLabels } from "@agency/core/contract/audit";

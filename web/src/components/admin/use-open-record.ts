@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "../../lib/router";
+import { useSearchParams } from "react-router-dom";
 
 /**
  * The record a details dialog shows: the list's current copy of it while the list has it, else the

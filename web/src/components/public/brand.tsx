@@ -1,4 +1,4 @@
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 
 /** The Arcline mark: an arc over a line, in the brand gradient. */
 export function BrandMark({ className = "h-9 w-9" }: { className?: string }) {

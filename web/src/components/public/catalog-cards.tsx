@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { ArrowRight, Clock, ExternalLink, Users } from "lucide-react";
 import type { Course, Industry, Service } from "@agency/core/catalog/catalog";
 import { colorSchemes } from "@agency/core/contract/catalog-values";

@@ -1,4 +1,4 @@
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { ArrowRight } from "lucide-react";
 import { btnOnDark, btnWhite, container } from "../ui/classes";
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from "react";
-import { useLocation } from "../../lib/router";
+import { useLocation } from "react-router-dom";
 
 /** The app scrolls to the top on every path change (SPEC §2); query-string changes keep the place. */
 export function ScrollToTop() {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { CalendarCheck, CheckCircle2, Clock, DollarSign, FileText, Sparkles } from "lucide-react";
 import type { ServiceDetail } from "@agency/core/catalog/catalog";
 import { splitBarList } from "@agency/core/contract/catalog-values";

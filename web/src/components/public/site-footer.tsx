@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { NewsletterForm } from "./newsletter-form";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { PolicyKey } from "@agency/core/contract/page-sections";

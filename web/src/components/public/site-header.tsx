@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { NavLink, useLocation } from "../../lib/router";
+import { NavLink, useLocation } from "react-router-dom";
 import { Glyph } from "../ui/glyphs";
 import { container } from "../ui/classes";
 import { BrandLink } from "./brand";

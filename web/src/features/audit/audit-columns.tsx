@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { auditActionLabels, auditEntityLabels, type AuditEntry } from "@agency/core/contract/audit";
 import { dateColumn } from "../../components/admin/columns";
 import { fieldLabel } from "../../components/admin/field-label";

@@ -1,4 +1,4 @@
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { ArrowRight, Newspaper, User } from "lucide-react";
 import "../../lib/zod-jitless";
 import { imageSrc } from "../../lib/image-src";

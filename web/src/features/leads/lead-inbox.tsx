@@ -1,6 +1,6 @@
 import "../../lib/zod-jitless";
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useSearchParams } from "../../lib/router";
+import { useSearchParams } from "react-router-dom";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Trash2, X, type LucideIcon } from "lucide-react";
 import { ApiError } from "../../lib/api";

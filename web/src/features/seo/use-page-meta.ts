@@ -1,6 +1,6 @@
 import type { PageHead } from "@agency/core/contract/page-head";
 import { createContext, useContext, useEffect } from "react";
-import { useLocation } from "../../lib/router";
+import { useLocation } from "react-router-dom";
 import { clip } from "../../lib/format";
 import { siteOrigin } from "../../lib/site-origin";
 import { useSettings } from "../content/api";

@@ -1,6 +1,6 @@
 import { useId, useMemo } from "react";
 import { History } from "lucide-react";
-import { useSearchParams } from "../../lib/router";
+import { useSearchParams } from "react-router-dom";
 import { auditActionLabels, auditActions, auditEntities, auditEntityLabels } from "@agency/core/contract/audit";
 import { actionOutline, fieldControl } from "../../components/admin/classes";
 import { DataTable, fromPagedList } from "../../components/admin/data-table";

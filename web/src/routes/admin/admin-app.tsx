@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from "react";
-import { Navigate, NavLink, useLocation, useNavigate, useRoutes, type RouteObject } from "../../lib/router";
+import { Navigate, NavLink, useLocation, useNavigate, useRoutes, type RouteObject } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, ShieldAlert, X } from "lucide-react";
 import { ADMIN_HOME, adminReturnPath, RETURN_PARAM } from "@agency/core/contract/return-path";
@@ -64,8 +64,8 @@ function AdminPage({ item }: { item: AdminNavItem }) {
 }
 
 /**
- * A route table of web/src/lib/router.tsx, as the app's own (web/src/app/router.tsx): below
- * "/admin/*", its paths resolve against /admin; first match wins, so the catch-all comes last.
+ * Descendant routes of the app's "/admin/*" (web/src/app/router.tsx), resolved against /admin; the
+ * catch-all ranks below every screen's own path. Route objects and useRoutes, as the app's table.
  */
 const adminRoutes: RouteObject[] = [
   ...adminNav.map((item): RouteObject => (item.path === "" ? { index: true, element: <AdminPage item={item} /> } : { path: item.path, element: <AdminPage item={item} /> })),

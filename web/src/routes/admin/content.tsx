@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Navigate, useSearchParams } from "../../lib/router";
+import { Navigate, useSearchParams } from "react-router-dom";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Building2, LayoutGrid, type LucideIcon } from "lucide-react";
 import type { Industry, Service } from "@agency/core/catalog/catalog";

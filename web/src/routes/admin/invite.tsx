@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useParams } from "../../lib/router";
+import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, KeyRound, LinkIcon } from "lucide-react";
 import { PASSWORD_MIN_LENGTH } from "@agency/core/contract/auth";

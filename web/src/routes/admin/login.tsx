@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "../../lib/router";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, CodeXml, KeyRound, Lock, ShieldCheck } from "lucide-react";
 import type { SecondFactorChallenge } from "@agency/core/contract/account";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { ArrowRight, BookOpen, Briefcase, ClipboardList, GraduationCap, Mail } from "lucide-react";
 import { Badge } from "../../components/admin/badge";
 import { EmptyState } from "../../components/admin/empty-state";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "../../lib/router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ChevronLeft, ChevronRight, FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
 import "../../lib/zod-jitless";
 import { BLOG_PAGE_SIZE, publicBlogCategories, type BlogCategoryCounts } from "@agency/core/contract/blog-values";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useNavigate, useParams } from "../../lib/router";
+import { Link, useNavigate, useParams } from "react-router-dom";
 import { ArrowLeft, ChevronRight, FileQuestion, User } from "lucide-react";
 import "../../lib/zod-jitless";
 import { excerptOf } from "@agency/core/contract/blog-values";

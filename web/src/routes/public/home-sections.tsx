@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { ArrowRight, ChevronDown, ChevronUp, Lightbulb } from "lucide-react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Course, Industry, Service } from "@agency/core/catalog/catalog";

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { PageHero } from "../../components/public/page-hero";
 import { StatList } from "../../components/public/stat-list";
 import { Spinner } from "../../components/spinner";

@@ -1,4 +1,4 @@
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { Compass } from "lucide-react";
 import { HeroDots } from "../../components/public/page-hero";
 import { btnPrimary } from "../../components/ui/classes";

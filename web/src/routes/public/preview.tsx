@@ -1,4 +1,4 @@
-import { useParams } from "../../lib/router";
+import { useParams } from "react-router-dom";
 import { Eye } from "lucide-react";
 import { previewRobots } from "@agency/core/edge";
 import { Spinner } from "../../components/spinner";

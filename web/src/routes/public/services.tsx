@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import {
   ArrowRight, Award, Bot, Brain, CheckCircle2, Clock, Eye, Headphones, MessagesSquare, Rocket, Search, ShieldCheck,
   TrendingUp, Workflow, Wrench, type LucideIcon,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Link } from "../../lib/router";
+import { Link } from "react-router-dom";
 import { ArrowRight, BookOpen, CheckCircle2, Clock, ExternalLink, Rocket, Route, Star, Users } from "lucide-react";
 import type { Course } from "@agency/core/catalog/catalog";
 import { learningPaths } from "@agency/core/contract/academy";
