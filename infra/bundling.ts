@@ -1,4 +1,5 @@
 import { builtinModules } from "node:module";
+import path from "node:path";
 import type { FunctionProps } from "sst/constructs";
 
 /** An esbuild plugin as SST's own esbuild takes it. */
@@ -13,30 +14,32 @@ export const lambdaRuntime = "nodejs22.x" as const;
 export const lambdaArchitecture = "arm_64" as const;
 
 /**
- * ElectroDB is CommonJS, so what it `require`s a bundler keeps whole. Two of those a function never
- * runs, and this plugin resolves them to nothing when ElectroDB asks for them:
- * - `@aws-sdk/lib-dynamodb`: ElectroDB is handed its client wrapper with the app's own DynamoDB
- *   client and commands (packages/core/src/db/client.ts), so the SDK's are never used;
+ * ElectroDB is CommonJS, so what it `require`s a bundler keeps whole. This plugin narrows two of
+ * those when ElectroDB asks for them:
+ * - `@aws-sdk/lib-dynamodb`: ElectroDB wraps the document client it is given (db/service.ts) with
+ *   lib-dynamodb's commands, of which the app's entities send eight (no transactions); it gets an
+ *   object of just those (packages/core/src/db/electrodb-lib.cjs, filled by db/client.ts), the same
+ *   classes the app imports, rather than every command of lib-dynamodb and client-dynamodb;
  * - `jsonschema`: only ElectroDB's model check uses it, which a deployed function skips
  *   (packages/core/src/db/entity.ts); should it ever run, it fails rather than passing a model.
- * Elsewhere (tests, `npm start`) ElectroDB loads both, and the model check runs.
+ * Elsewhere (tests, `npm start`) ElectroDB loads both whole, and the model check runs.
+ * tests/infra/electrodb-bundle.test.ts runs a bundle built with this plugin against dynalite.
  */
 export function electrodbTrims(): Plugin {
-  const stubs: Record<string, string> = {
-    "@aws-sdk/lib-dynamodb": "module.exports = {};",
-    jsonschema: [
-      "class Validator { addSchema() {} validate() { throw new Error(\"ElectroDB's model check is not bundled: the tests check the models\"); } }",
-      "Validator.prototype.customFormats = {};",
-      "module.exports = { Validator };",
-    ].join("\n"),
-  };
+  const validatorStub = [
+    "class Validator { addSchema() {} validate() { throw new Error(\"ElectroDB's model check is not bundled: the tests check the models\"); } }",
+    "Validator.prototype.customFormats = {};",
+    "module.exports = { Validator };",
+  ].join("\n");
+  const fromElectroDB = (importer: string) => /[\\/]node_modules[\\/]electrodb[\\/]/.test(importer);
   return {
     name: "electrodb-trims",
     setup(build) {
-      build.onResolve({ filter: /^(@aws-sdk\/lib-dynamodb|jsonschema)$/ }, (args) =>
-        /[\\/]node_modules[\\/]electrodb[\\/]/.test(args.importer) ? { path: args.path, namespace: "electrodb-trims" } : undefined,
-      );
-      build.onLoad({ filter: /.*/, namespace: "electrodb-trims" }, (args) => ({ contents: stubs[args.path], loader: "js" }));
+      // SST builds from the project's root (esbuild's working directory), as the bench does.
+      const commands = path.resolve(build.initialOptions.absWorkingDir ?? process.cwd(), "packages/core/src/db/electrodb-lib.cjs");
+      build.onResolve({ filter: /^@aws-sdk\/lib-dynamodb$/ }, (args) => (fromElectroDB(args.importer) ? { path: commands } : undefined));
+      build.onResolve({ filter: /^jsonschema$/ }, (args) => (fromElectroDB(args.importer) ? { path: args.path, namespace: "electrodb-trims" } : undefined));
+      build.onLoad({ filter: /.*/, namespace: "electrodb-trims" }, () => ({ contents: validatorStub, loader: "js" }));
     },
   };
 }

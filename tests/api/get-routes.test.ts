@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { routeKeys, routes } from "@agency/core/routes";
 import { config } from "../../packages/core/src/config";
-import { ScanCommand, dynamo } from "../../packages/core/src/db/client";
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamo } from "../../packages/core/src/db/client";
 import { devAdmin, uniqueName } from "../support/admin";
 import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
 import { useRuntimeDatabase } from "../support/database";

@@ -6,7 +6,8 @@ import { BlogSchedules, onScheduleChanged, type ScheduleChange } from "@agency/c
 import { blogPostInput, type BlogPostInput } from "@agency/core/contract/blog";
 import { Counters, counters } from "@agency/core/counters/counters";
 import { config } from "@agency/core/config";
-import { UpdateCommand, dynamo } from "@agency/core/db/client";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamo } from "@agency/core/db/client";
 import { db } from "@agency/core/db/service";
 import { publishDue, publishScheduled } from "./publish";
 

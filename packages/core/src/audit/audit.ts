@@ -1,7 +1,5 @@
-/// <reference path="../db/electrodb-modules.d.ts" />
 import { randomUUID } from "node:crypto";
-import type { EntityItem } from "electrodb";
-import { createConversions } from "electrodb/src/conversions.js";
+import { createConversions, type EntityItem } from "electrodb";
 import { AUDIT_RETENTION_DAYS, auditListQuery, type AuditActor, type AuditEntry } from "../contract/audit";
 import { db } from "../db/service";
 import { pageAcrossPartitions, type Page, type PartitionKey } from "../db/paging";

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { config } from "../config";
-import { UpdateCommand, dynamo } from "../db/client";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { ConflictError, TooManyRequestsError } from "../errors";
 import { AdminAccounts, InvalidCredentialsError, bootstrapAdmin, type LoginThrottle } from "./admin-accounts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blogPostInput, type BlogPostInput } from "../contract/blog";
-import { UpdateCommand, dynamo } from "../db/client";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError, StaleItemError } from "../errors";
 import { BlogPosts } from "./blog";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { courseInput, courseUpdate, serviceInput, serviceUpdate } from "../contract/catalog";
-import { UpdateCommand, dynamo } from "../db/client";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamo } from "../db/client";
 import { db } from "../db/service";
 import { NotFoundError, StaleItemError } from "../errors";
 import { Courses, Services } from "./catalog";

@@ -1,5 +1,6 @@
 import { config } from "../config";
-import { BatchGetCommand, dynamo } from "./client";
+import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamo } from "./client";
 
 /**
  * Runs an ElectroDB batch call (BatchGet or BatchWrite) until DynamoDB has processed every key: it

@@ -1,272 +1,78 @@
-/// <reference path="./electrodb-modules.d.ts" />
-import http from "node:http";
-import https from "node:https";
-import { marshall, unmarshall, type NativeAttributeValue } from "@aws-sdk/util-dynamodb";
-import aws4 from "aws4";
-import { DocumentClientV3Wrapper } from "electrodb/src/client.js";
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import electrodbLib from "./electrodb-lib.cjs";
 import { config } from "../config";
 
 /**
- * The DynamoDB client: DynamoDB's JSON protocol spoken directly (one signed POST per operation), with
- * the document client's conversions (native values in, native values out).
- *
- * Why not the AWS SDK's client: every function reads or writes DynamoDB on its first request, and the
- * SDK's DynamoDB client with its middleware stack, schema serde and endpoint rules is about 250 KB
- * that each cold start parses and runs (issue 22; README "Handler size and cold start"). The table
- * needs eight item operations, whose wire format is plain JSON; this module is what they take:
- * - signing with `aws4` (Signature V4),
- * - the conversions with `@aws-sdk/util-dynamodb` (the same `marshall`/`unmarshall`, with the same
- *   options, that `@aws-sdk/lib-dynamodb` applies, so the stored items are unchanged),
- * - the SDK's standard retry mode (`RetryPolicy` below): throttling, 5xx answers and dropped
- *   connections are tried again with a jittered exponential backoff,
- * - DynamoDB's error names (`ConditionalCheckFailedException`, ...) on the errors it throws.
- *
- * ElectroDB sends through its own v3 wrapper, handed the command classes below.
+ * The commands ElectroDB builds for the app's entities (get, put, update, delete, query, scan, the
+ * two batches; no transactions: the table has none). ElectroDB wraps the document client it is given
+ * with whatever its `require("@aws-sdk/lib-dynamodb")` answers: the whole package in tests and
+ * `npm start`, and in a Lambda bundle this object (electrodb-lib.cjs, infra/bundling.ts), so a
+ * function carries just these commands.
  */
-
-type Doc = Record<string, NativeAttributeValue>;
-type Wire = Record<string, unknown>;
-
-/** The operations the app sends: the item operations, and the two the local runtime's table set-up uses. */
-export type Operation = "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "Query" | "Scan" | "BatchGetItem" | "BatchWriteItem" | "DescribeTable" | "CreateTable";
-
-export interface Command {
-  readonly operation: Operation;
-  readonly input: Wire;
-}
-
-const command = (operation: Operation) =>
-  class implements Command {
-    readonly operation = operation;
-    constructor(readonly input: Wire) {}
-  };
-
-/** The document commands, named as `@aws-sdk/lib-dynamodb` names them (ElectroDB builds them by these names). */
-export const GetCommand = command("GetItem");
-export const PutCommand = command("PutItem");
-export const UpdateCommand = command("UpdateItem");
-export const DeleteCommand = command("DeleteItem");
-export const QueryCommand = command("Query");
-export const ScanCommand = command("Scan");
-export const BatchGetCommand = command("BatchGetItem");
-export const BatchWriteCommand = command("BatchWriteItem");
-export const DescribeTableCommand = command("DescribeTable");
-export const CreateTableCommand = command("CreateTable");
-const electroCommands = { GetCommand, PutCommand, UpdateCommand, DeleteCommand, QueryCommand, ScanCommand, BatchGetCommand, BatchWriteCommand };
-
-/** An error DynamoDB answered: `name` is its error type (e.g. ConditionalCheckFailedException). */
-export class DynamoDBError extends Error {
-  constructor(
-    name: string,
-    message: string,
-    readonly statusCode: number,
-  ) {
-    super(message);
-    this.name = name;
-  }
-}
-
-const toWireItem = (value: Wire): Wire => marshall(value as Doc, { removeUndefinedValues: true });
-const fromWireItem = (value: Wire): Wire => unmarshall(value as never);
-/** Maps a table-keyed object (RequestItems, Responses, Unprocessed...) by its own entries. */
-const byTable = <T, U>(tables: Record<string, T> | undefined, fn: (value: T) => U) =>
-  tables && Object.fromEntries(Object.entries(tables).map(([table, value]) => [table, fn(value)]));
-
-type Convert = (value: Wire) => Wire;
-type WriteRequest = { PutRequest?: { Item: Wire }; DeleteRequest?: { Key: Wire } };
-/** A BatchGet's keys of each table (asked for, or left unprocessed), each converted. */
-const batchKeys = (tables: unknown, convert: Convert) => byTable(tables as Record<string, { Keys: Wire[] }>, (t) => ({ ...t, Keys: t.Keys.map(convert) }));
-/** A BatchWrite's puts and deletes of each table (asked for, or left unprocessed), each converted. */
-const writeRequests = (tables: unknown, convert: Convert) =>
-  byTable(tables as Record<string, WriteRequest[]>, (requests) =>
-    requests.map((r) => (r.PutRequest ? { PutRequest: { Item: convert(r.PutRequest.Item) } } : { DeleteRequest: { Key: convert(r.DeleteRequest!.Key) } })),
-  );
-
-/** The request's native values in DynamoDB's typed form, where lib-dynamodb converts them. */
-function toWire({ operation, input }: Command): Wire {
-  const out: Wire = { ...input };
-  for (const field of ["Key", "Item", "ExpressionAttributeValues", "ExclusiveStartKey"] as const) {
-    if (input[field] !== undefined) out[field] = toWireItem(input[field] as Wire);
-  }
-  if (operation === "BatchGetItem") out.RequestItems = batchKeys(input.RequestItems, toWireItem);
-  if (operation === "BatchWriteItem") out.RequestItems = writeRequests(input.RequestItems, toWireItem);
-  return out;
-}
-
-/** The answer's typed values as native ones. */
-function fromWire(output: Wire): Wire {
-  const out: Wire = { ...output };
-  for (const field of ["Item", "Attributes", "LastEvaluatedKey"] as const) {
-    if (output[field] !== undefined) out[field] = fromWireItem(output[field] as Wire);
-  }
-  if (Array.isArray(output.Items)) out.Items = output.Items.map(fromWireItem);
-  if (output.Responses) out.Responses = byTable(output.Responses as Record<string, Wire[]>, (items) => items.map(fromWireItem));
-  if (output.UnprocessedKeys) out.UnprocessedKeys = batchKeys(output.UnprocessedKeys, fromWireItem);
-  if (output.UnprocessedItems) out.UnprocessedItems = writeRequests(output.UnprocessedItems, fromWireItem);
-  return out;
-}
-
-interface Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
+Object.assign(electrodbLib, { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand });
 
 /**
- * Credentials: in Lambda, the role's keys that the runtime puts in the environment; at a local
- * endpoint, fixed dummy keys; anywhere else (an `sst bind` command) the SDK's default chain
- * (profiles, SSO, ...), loaded only there.
+ * How long a DynamoDB call may take, and how often it is tried. A function has 10 s to answer
+ * (infra/bundling.ts; API Gateway gives up at 30 s), and a request makes a few calls in turn, so one
+ * call must fail well inside that budget for the handler to answer its own 500 with a request id
+ * rather than be cut off by Lambda:
+ * - connecting: DynamoDB's regional endpoint connects in milliseconds; a connection not made in 2 s
+ *   is a broken path, better abandoned and tried on a fresh socket;
+ * - the whole attempt (the request timeout runs from the same moment as the connection's): an item
+ *   operation takes milliseconds and a 1 MB Query page (the most the app reads at once) a few
+ *   hundred; 2.5 s is several times that. The SDK only warns at its request timeout unless told to
+ *   throw;
+ * - 3 attempts (the SDK's standard retry mode: throttling, 5xx, timeouts and dropped connections,
+ *   with jittered backoff): at most about 3 × 2.5 s and the backoff, 8 s, inside the 10 s.
+ * A write abandoned after its timeout and sent again may have been applied the first time: a
+ * conditional create then fails as a duplicate, and an ADD (a counter, a rate-limit window) counts
+ * twice — the price of answering at all, and only after a 2.5 s stall.
  */
-function credentialsFor(local: boolean): () => Promise<Credentials> {
-  if (config.inLambda) {
-    return async () => {
-      const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = process.env;
-      if (!accessKeyId || !secretAccessKey) throw new Error("No AWS credentials in the environment");
-      return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
-    };
-  }
-  if (local) return async () => ({ accessKeyId: "local", secretAccessKey: "local" });
-  let chain: Promise<() => Promise<Credentials>> | undefined;
-  return async () => {
-    chain ??= import("@aws-sdk/credential-provider-node").then(({ defaultProvider }) => defaultProvider());
-    return (await chain)();
-  };
-}
+export const deployedSettings = {
+  maxAttempts: 3,
+  // The SDK builds its NodeHttpHandler (@smithy/node-http-handler) from these options.
+  requestHandler: { connectionTimeout: 2_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
+} as const;
 
 /**
- * How failures are tried again: the AWS SDK's standard retry mode (3 attempts; a jittered
- * exponential backoff from 100 ms, from 500 ms after throttling, at most 20 s). Throttling, 5xx
- * answers and dropped connections are tried again; anything else DynamoDB answered (a failed
- * condition, a validation error) is thrown at once. As in the SDK, a request has no time limit of its
- * own (the function's timeout bounds it): abandoning a slow write and sending it again could apply an
- * ADD twice (a rate limit, a counter).
+ * At a local engine (dynalite under `npm start` and the tests, on the same machine) a slow answer
+ * means a busy machine, not a lost request: waiting is right (a loaded test machine was measured
+ * taking over a second to connect on loopback), and sending a write again would apply it twice. The
+ * same attempts; 10 s to connect and 30 s for an answer (a test's own limit). A function always runs
+ * with the deployed settings, even against a local engine (the bundle tests).
  */
-export interface RetryPolicy {
-  attempts: number;
-  backoffMs: number;
-  throttledBackoffMs: number;
-}
-const standardRetries: RetryPolicy = { attempts: 3, backoffMs: 100, throttledBackoffMs: 500 };
-const BACKOFF_CAP_MS = 20_000;
-const THROTTLING = new Set(["ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "Throttling", "TooManyRequestsException"]);
-const TRANSIENT_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EAI_AGAIN", "ERR_STREAM_PREMATURE_CLOSE"]);
-const transient = (err: unknown) =>
-  err instanceof DynamoDBError ? err.statusCode >= 500 || THROTTLING.has(err.name) : TRANSIENT_CODES.has(String((err as { code?: unknown }).code));
-
-/** Where requests go and with which keys. */
-interface Target {
-  url: URL;
-  region: string;
-  transport: typeof http | typeof https;
-  agent: http.Agent;
-  retries: RetryPolicy;
-  credentials(): Promise<Credentials>;
-}
-
-function post(target: Target, operation: Operation, body: string, credentials: Credentials, signal?: AbortSignal): Promise<Wire> {
-  const { url } = target;
-  const signed = aws4.sign(
-    {
-      host: url.host,
-      path: "/",
-      method: "POST",
-      service: "dynamodb",
-      region: target.region,
-      headers: { "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": `DynamoDB_20120810.${operation}`, "Content-Length": String(Buffer.byteLength(body)) },
-      body,
-    },
-    credentials,
-  );
-  return new Promise((resolve, reject) => {
-    const req = target.transport.request(
-      { hostname: url.hostname, port: url.port || undefined, path: "/", method: "POST", headers: signed.headers as http.OutgoingHttpHeaders, agent: target.agent, signal },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("error", reject);
-        res.on("end", () => {
-          const status = res.statusCode ?? 0;
-          let parsed: Wire;
-          try {
-            const text = Buffer.concat(chunks).toString("utf8");
-            parsed = text ? (JSON.parse(text) as Wire) : {};
-          } catch {
-            return reject(new DynamoDBError(status >= 500 ? "InternalServerError" : "SerializationException", `DynamoDB answered ${status} with a body that is not JSON`, status));
-          }
-          if (status === 200) return resolve(parsed);
-          // "com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException" (or the error-type header's "Name:...")
-          const type = String(parsed.__type ?? res.headers["x-amzn-errortype"] ?? "UnknownError");
-          const name = type.split("#").pop()!.split(":")[0]!;
-          reject(new DynamoDBError(name, String(parsed.message ?? parsed.Message ?? `DynamoDB answered ${status}`), status));
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** One operation: signed, sent, and sent again while the failure is transient. */
-async function call(target: Target, operation: Operation, payload: Wire, signal?: AbortSignal): Promise<Wire> {
-  const body = JSON.stringify(payload);
-  const { attempts, backoffMs, throttledBackoffMs } = target.retries;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await post(target, operation, body, await target.credentials(), signal);
-    } catch (err) {
-      if (attempt >= attempts || signal?.aborted || !transient(err)) throw err;
-      const base = err instanceof DynamoDBError && THROTTLING.has(err.name) ? throttledBackoffMs : backoffMs;
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(BACKOFF_CAP_MS, base * 2 ** (attempt - 1))));
-    }
-  }
-}
-
-/** What an operation answers, its values native (the fields the app reads). */
-export interface DocumentOutput {
-  Item?: Doc;
-  Items?: Doc[];
-  Attributes?: Doc;
-  LastEvaluatedKey?: Doc;
-  Responses?: Record<string, Doc[]>;
-  UnprocessedKeys?: Record<string, { Keys: Doc[] }>;
-  UnprocessedItems?: Record<string, Array<{ PutRequest?: { Item: Doc }; DeleteRequest?: { Key: Doc } }>>;
-  Table?: { TableStatus?: string };
-}
-
-/** Sends document commands: native values in and out, as `@aws-sdk/lib-dynamodb`'s client does. */
-export class DocumentClient {
-  private readonly target: Target;
-  /** `endpoint`: any DynamoDB-compatible server; unset, DynamoDB itself in `region`. */
-  constructor(options: { endpoint?: string; region: string; retries?: Partial<RetryPolicy> }) {
-    const { endpoint, region } = options;
-    const url = new URL(endpoint ?? `https://dynamodb.${region}.amazonaws.com${region.startsWith("cn-") ? ".cn" : ""}`);
-    const transport = url.protocol === "http:" ? http : https;
-    this.target = {
-      url,
-      region,
-      transport,
-      agent: new transport.Agent({ keepAlive: true }),
-      retries: { ...standardRetries, ...options.retries },
-      credentials: credentialsFor(endpoint !== undefined),
-    };
-  }
-  async send(command: Command, options: { abortSignal?: AbortSignal } = {}): Promise<DocumentOutput> {
-    return fromWire(await call(this.target, command.operation, toWire(command), options.abortSignal)) as DocumentOutput;
-  }
-}
-
-let cached: { key: string; client: DocumentClient; electro: DocumentClientV3Wrapper } | undefined;
+export const localSettings = {
+  maxAttempts: 3,
+  requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
+} as const;
 
 /**
- * The DynamoDB client for the configured endpoint. Created lazily and re-created when the endpoint
- * changes (tests point the same process at several servers).
+ * The document client's conversions, as the table's items have always been stored: undefined
+ * attributes left out (ElectroDB's optional attributes), numbers read as numbers.
+ */
+export const translateConfig = { marshallOptions: { removeUndefinedValues: true } } as const;
+
+let cached: { key: string; client: DynamoDBDocumentClient; raw: DynamoDBClient } | undefined;
+
+/**
+ * The DynamoDB clients for the configured endpoint: the SDK's DynamoDBClient and lib-dynamodb's
+ * document client on it (native values in and out), which ElectroDB's entities are given
+ * (db/service.ts). Created lazily and re-created when the endpoint changes (tests point the same
+ * process at several servers). A local endpoint (dynalite) gets fixed dummy keys; a function, or a
+ * command run against AWS (`sst bind`), the SDK's default credential chain, whose first link reads
+ * the keys Lambda puts in the environment.
  */
 export function dynamo() {
   const endpoint = config.dynamoEndpoint;
-  const key = `${endpoint ?? "aws"}|${config.region}`;
+  const local = endpoint !== undefined && !config.inLambda;
+  const key = `${endpoint ?? "aws"}|${config.region}|${local}`;
   if (!cached || cached.key !== key) {
-    const client = new DocumentClient({ endpoint, region: config.region });
-    cached = { key, client, electro: new DocumentClientV3Wrapper(client, electroCommands) };
+    const raw = new DynamoDBClient({
+      region: config.region,
+      ...(local ? { ...localSettings, endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : { ...deployedSettings, ...(endpoint ? { endpoint } : {}) }),
+    });
+    cached = { key, raw, client: DynamoDBDocumentClient.from(raw, translateConfig) };
   }
   return cached;
 }

@@ -1,7 +1,4 @@
-/// <reference path="./electrodb-modules.d.ts" />
-// ElectroDB's Entity from its own module: the package's index would also load its Service and
-// transactions, which this app does not use (about 20 KB of every function's cold start).
-import { Entity as ElectroEntity } from "electrodb/src/entity.js";
+import { Entity as ElectroEntity } from "electrodb";
 import { config } from "../config";
 
 /**

@@ -1,4 +1,5 @@
-import { UpdateCommand, dynamo } from "./client";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamo } from "./client";
 import { isConditionalFailure } from "./errors";
 
 /** What giveIndexKeys needs of an ElectroDB entity: a record's put (its item with every index key) and get (its key). */

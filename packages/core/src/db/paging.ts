@@ -1,6 +1,5 @@
-/// <reference path="./electrodb-modules.d.ts" />
 import { createHash } from "node:crypto";
-import { createConversions } from "electrodb/src/conversions.js";
+import { createConversions } from "electrodb";
 import * as z from "../contract/zod";
 import { HttpError } from "../errors";
 import { allBuckets, bucketOf } from "./attributes";

@@ -56,7 +56,7 @@ const entities = {
 };
 
 /** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */
-let current = { client: undefined as unknown as ReturnType<typeof dynamo>["electro"], table: "", target: "" };
+let current = { client: undefined as unknown as ReturnType<typeof dynamo>["client"], table: "", target: "" };
 const boundTo = new WeakMap<object, string>();
 
 /**
@@ -70,8 +70,8 @@ for (const [name, entity] of Object.entries(entities)) {
     enumerable: true,
     get() {
       if (boundTo.get(entity) !== current.target) {
-        // ElectroDB takes its own client wrapper as it is (db/client.ts).
-        entity.setClient(current.client as never);
+        // lib-dynamodb's document client, as ElectroDB's documentation gives it (db/client.ts).
+        entity.setClient(current.client);
         entity.setTableName(current.table);
         boundTo.set(entity, current.target);
       }
@@ -82,8 +82,8 @@ for (const [name, entity] of Object.entries(entities)) {
 
 /** The entities, bound to the configured client and table (re-bound when either changes). */
 export function db() {
-  const { electro, key } = dynamo();
+  const { client, key } = dynamo();
   const table = config.tableName;
-  current = { client: electro, table, target: `${key}|${table}` };
+  current = { client, table, target: `${key}|${table}` };
   return registry;
 }

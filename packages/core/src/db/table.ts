@@ -1,4 +1,5 @@
-import { CreateTableCommand, DescribeTableCommand, dynamo } from "./client";
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException } from "@aws-sdk/client-dynamodb";
+import { dynamo } from "./client";
 
 /**
  * The single table. Infrastructure (infra/database.ts), the local runtime and the tests all build it
@@ -15,31 +16,31 @@ export const tableKeys = {
 
 /** Creates the table at the configured endpoint unless it exists (the local runtime, the tests and the benches). */
 export async function ensureTable(tableName: string): Promise<"created" | "exists"> {
-  const { client } = dynamo();
+  const { raw: client } = dynamo();
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return "exists";
   } catch (err) {
-    if ((err as Error).name !== "ResourceNotFoundException") throw err;
+    if (!(err instanceof ResourceNotFoundException)) throw err;
   }
   const { pk, sk, gsi1, gsi2 } = tableKeys;
-  const s = (AttributeName: string) => ({ AttributeName, AttributeType: "S" });
+  const s = (AttributeName: string) => ({ AttributeName, AttributeType: "S" as const });
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: "PAY_PER_REQUEST",
       AttributeDefinitions: [s(pk), s(sk), s(gsi1.pk), s(gsi1.sk), s(gsi2.pk), s(gsi2.sk)],
       KeySchema: [
-        { AttributeName: pk, KeyType: "HASH" },
-        { AttributeName: sk, KeyType: "RANGE" },
+        { AttributeName: pk, KeyType: "HASH" as const },
+        { AttributeName: sk, KeyType: "RANGE" as const },
       ],
       GlobalSecondaryIndexes: [gsi1, gsi2].map((g) => ({
         IndexName: g.name,
         KeySchema: [
-          { AttributeName: g.pk, KeyType: "HASH" },
-          { AttributeName: g.sk, KeyType: "RANGE" },
+          { AttributeName: g.pk, KeyType: "HASH" as const },
+          { AttributeName: g.sk, KeyType: "RANGE" as const },
         ],
-        Projection: { ProjectionType: "ALL" },
+        Projection: { ProjectionType: "ALL" as const },
       })),
     }),
   );
