@@ -18,9 +18,9 @@ test("an admin edits settings: one at a time, all at once, all or nothing, reset
   await signInAsAdmin(page);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Company Information", "Contact Details", "SEO & Analytics", "Social Media"]);
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Company Information", "Contact Details", "SEO & Analytics", "Social Media", "Footer Links"]);
   // Only settings with a visible effect: the home hero's texts are its page sections.
-  await expect(page.getByTestId("setting")).toHaveCount(10);
+  await expect(page.getByTestId("setting")).toHaveCount(12);
   await expect(page.getByRole("textbox", { name: "Hero Heading" })).toHaveCount(0);
   const original = { twitter: await stored(page, TWITTER), linkedin: await stored(page, LINKEDIN), email: await stored(page, EMAIL) };
   await expect(page.getByRole("textbox", { name: "Contact Email" })).toHaveAttribute("type", "email");
@@ -32,7 +32,7 @@ test("an admin edits settings: one at a time, all at once, all or nothing, reset
     const twitter = setting(page, TWITTER);
     await page.getByRole("textbox", { name: "Social Media Twitter" }).fill("https://x.com/arcline-e2e");
     await expect(twitter).toHaveAttribute("data-dirty", "true");
-    await expect(page.getByTestId("unsaved-count")).toHaveText("1 unsaved change(s)");
+    await expect(page.getByTestId("unsaved-count")).toHaveText("1 unsaved change");
     await twitter.getByRole("button", { name: "Save Social Media Twitter" }).click();
     await expect(twitter.getByRole("button", { name: "Social Media Twitter saved" })).toHaveText("Saved");
     expect(await stored(page, TWITTER)).toBe("https://x.com/arcline-e2e");
@@ -43,7 +43,7 @@ test("an admin edits settings: one at a time, all at once, all or nothing, reset
     // Save All: two changes, one call; an empty optional value is allowed.
     await page.getByRole("textbox", { name: "Social Media Twitter" }).fill("");
     await page.getByRole("textbox", { name: "Social Media Linkedin" }).fill("https://linkedin.com/company/arcline-e2e");
-    await expect(page.getByTestId("unsaved-count")).toHaveText("2 unsaved change(s)");
+    await expect(page.getByTestId("unsaved-count")).toHaveText("2 unsaved changes");
     await audit(page, "settings with unsaved changes");
     const batch = page.waitForRequest((r) => r.method() === "PUT" && new URL(r.url()).pathname === "/api/admin/site-settings");
     await page.getByRole("button", { name: "Save All Changes" }).click();
@@ -115,6 +115,38 @@ test("the contact email, site title and meta description of Settings are what th
       await visitor.goto("/contact");
       await expect(visitor.getByRole("main").getByText(email).first()).toBeVisible();
       await expect(visitor.getByRole("contentinfo").getByRole("link", { name: email })).toBeVisible();
+    });
+  } finally {
+    const now = (await (await page.request.get("/api/admin/site-settings")).json()) as { key: string; version: number }[];
+    await page.request.put("/api/admin/site-settings", {
+      headers: { origin: new URL(page.url()).origin },
+      data: { settings: keys.map((key) => ({ key, value: original[key], version: now.find((s) => s.key === key)!.version })) },
+    });
+  }
+});
+
+test("the footer's Documentation and Support links go to the URLs of their settings, and are not shown while those are empty", async ({ page, browser, baseURL }) => {
+  await signInAsAdmin(page);
+  await page.goto("/admin/settings");
+  const keys = ["documentation_url", "support_url"];
+  const original = Object.fromEntries(await Promise.all(keys.map(async (k) => [k, await stored(page, k)] as const)));
+  const tag = runTag("d");
+  const docs = `https://docs.example.com/${tag}`;
+  try {
+    await expect(page.getByRole("textbox", { name: "Documentation URL" })).toHaveAttribute("type", "url");
+    await page.getByRole("textbox", { name: "Documentation URL" }).fill(docs);
+    await page.getByRole("textbox", { name: "Support URL" }).fill("");
+    await page.getByRole("button", { name: "Save All Changes" }).click();
+    await expect(page.getByTestId("unsaved-count")).toHaveText("All changes saved");
+
+    await asVisitor(browser, baseURL, async (visitor) => {
+      await visitor.goto("/about");
+      const resources = visitor.getByRole("contentinfo").getByRole("navigation", { name: "Resources" });
+      await expect(resources.getByRole("link", { name: "Documentation" })).toHaveAttribute("href", docs);
+      await expect(resources.getByRole("link", { name: "Support" })).toHaveCount(0);
+      await expect(resources.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
+      // No link of the footer goes nowhere.
+      await expect(visitor.getByRole("contentinfo").locator('a[href="#"]')).toHaveCount(0);
     });
   } finally {
     const now = (await (await page.request.get("/api/admin/site-settings")).json()) as { key: string; version: number }[];

@@ -152,6 +152,7 @@ describe("login error texts", () => {
 describe("settings helpers", () => {
   it("label keys as spaced capitalised words", () => {
     expect(settingLabel("social_media_twitter")).toBe("Social Media Twitter");
+    expect(settingLabel("support_url")).toBe("Support URL");
   });
   it("check values by type and allow empty values", () => {
     expect(checkSettingValue("url", "")).toBeUndefined();

@@ -6,7 +6,8 @@ export const settingTypes = ["text", "textarea", "url", "email"] as const;
 /**
  * The groups of the Settings page, in order, with their keys (SPEC §2): the settings offered. Each
  * has a visible effect (company_name: header, footer, page titles; contact_*: contact page and
- * footer; notification_emails: who gets lead mails; site_title and meta_description: the home page's
+ * footer; notification_emails: who gets lead mails; documentation_url and support_url: the footer's
+ * Documentation and Support links, shown only when set; site_title and meta_description: the home page's
  * document title and every page's default description; social_media_*: the footer's links).
  * Settings stored by earlier versions and offered no more (company_tagline, site_description,
  * hero_heading, hero_subtext, google_analytics_id) stay in the table untouched, and are neither
@@ -17,6 +18,7 @@ export const settingGroups = [
   { title: "Contact Details", keys: ["contact_email", "contact_phone", "company_address", "notification_emails"] },
   { title: "SEO & Analytics", keys: ["site_title", "meta_description"] },
   { title: "Social Media", keys: ["social_media_twitter", "social_media_linkedin", "social_media_facebook"] },
+  { title: "Footer Links", keys: ["documentation_url", "support_url"] },
 ] as const;
 
 /** Every setting offered, in Settings-page order. */
@@ -25,7 +27,7 @@ export const settingKeys: readonly string[] = settingGroups.flatMap((g) => g.key
 /** Settings the public site may read (GET /api/site-settings); nothing else leaves the back office. */
 export const publicSettingKeys = [
   "company_name", "contact_email", "contact_phone", "company_address", "site_title", "meta_description",
-  "social_media_twitter", "social_media_linkedin", "social_media_facebook",
+  "social_media_twitter", "social_media_linkedin", "social_media_facebook", "documentation_url", "support_url",
 ] as const;
 
 /** A setting's value: text of at most 5000 characters; absent or null is "" (empty values are allowed). */
@@ -52,6 +54,6 @@ export function checkSettingValue(type: string, value: string, key = ""): string
   return undefined;
 }
 
-/** "company_name" -> "Company Name" */
+/** "company_name" -> "Company Name", "support_url" -> "Support URL" */
 export const settingLabel = (key: string) =>
-  key.split("_").filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+  key.split("_").filter(Boolean).map((w) => (w === "url" ? "URL" : w[0]!.toUpperCase() + w.slice(1))).join(" ");

@@ -1115,6 +1115,20 @@ export const seedSiteSettings: {
     type: "text",
     position: 14,
   },
+  {
+    key: "documentation_url",
+    value: "",
+    description: "The full URL of your documentation, for the footer's Documentation link; leave empty to hide the link.",
+    type: "url",
+    position: 15,
+  },
+  {
+    key: "support_url",
+    value: "",
+    description: "The full URL of your help or support page, for the footer's Support link; leave empty to hide the link.",
+    type: "url",
+    position: 16,
+  },
 ];
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -22,7 +22,10 @@ export const globalDefaults = {
 };
 
 
-const columns: { title: string; links: { label: string; to?: string }[] }[] = [
+/** A setting's value as a link target: an http(s) URL, else none (the link is then not shown). */
+const webUrl = (value: string | undefined) => (value && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
+
+const columns = (settings: PublicSettings): { title: string; links: { label: string; to?: string; href?: string }[] }[] => [
   { title: "Company", links: [{ label: "About Us", to: "/about" }, { label: "Services", to: "/services" }, { label: "Contact", to: "/contact" }] },
   {
     title: "Tech School",
@@ -33,8 +36,15 @@ const columns: { title: string; links: { label: string; to?: string }[] }[] = [
       { label: "Data Science", to: "/tech-school" },
     ],
   },
-  // Documentation and Support have no pages yet (SPEC §2: dead links).
-  { title: "Resources", links: [{ label: "Blog", to: "/blog" }, { label: "Documentation" }, { label: "Support" }] },
+  // Documentation and Support go where their settings say, and are not shown while those are empty.
+  {
+    title: "Resources",
+    links: [
+      { label: "Blog", to: "/blog" },
+      ...(webUrl(settings.documentation_url) ? [{ label: "Documentation", href: webUrl(settings.documentation_url) }] : []),
+      ...(webUrl(settings.support_url) ? [{ label: "Support", href: webUrl(settings.support_url) }] : []),
+    ],
+  },
 ];
 
 const linkClass = "rounded text-slate-300 transition hover:text-white";
@@ -108,7 +118,7 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
             )}
           </div>
 
-          {columns.map((col) => (
+          {columns(settings).map((col) => (
             <nav key={col.title} aria-label={col.title}>
               <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{col.title}</h2>
               <ul className="mt-4 space-y-3">
@@ -117,7 +127,7 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
                     {l.to ? (
                       <Link to={l.to} className={linkClass}>{l.label}</Link>
                     ) : (
-                      <a href="#" onClick={(e) => e.preventDefault()} className={linkClass}>{l.label}</a>
+                      <a href={l.href} className={linkClass}>{l.label}</a>
                     )}
                   </li>
                 ))}

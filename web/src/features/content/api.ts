@@ -81,6 +81,8 @@ export const defaultSettings = {
   social_media_twitter: "",
   social_media_linkedin: "",
   social_media_facebook: "",
+  documentation_url: "",
+  support_url: "",
 };
 export type PublicSettings = typeof defaultSettings & Record<string, string>;
 

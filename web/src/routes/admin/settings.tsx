@@ -9,6 +9,7 @@ import { useHistoryLink } from "../../components/admin/history";
 import { useToast } from "../../components/admin/toasts";
 import { useSaveShortcut } from "../../components/admin/use-save-shortcut";
 import { Spinner } from "../../components/spinner";
+import { counted } from "../../lib/format";
 import { useSaveSetting, useSaveSettings, useSettings, type AdminSetting } from "../../features/settings/admin-api";
 import { SettingField } from "../../features/settings/setting-field";
 import { useSettingDrafts } from "../../features/settings/use-setting-drafts";
@@ -78,7 +79,7 @@ export default function SettingsPage() {
         title="Settings"
         description={
           <span aria-live="polite" data-testid="unsaved-count">
-            {changed.length > 0 ? `${changed.length} unsaved change(s)` : "All changes saved"}
+            {changed.length > 0 ? `${counted(changed.length, "unsaved change")}` : "All changes saved"}
           </span>
         }
         actions={
