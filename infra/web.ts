@@ -41,7 +41,7 @@ import {
   mediaUploadOrigin,
   withConnectSources,
 } from "./media";
-import { originVerifyHeader, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
+import { originVerifyHeader, permanentRedirects, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
 import { routeKeys, routes } from "@agency/core/routes";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
 
@@ -53,13 +53,16 @@ export const devSiteUrl = "http://localhost:5173";
  * checks are a second lock). A public address is its rendered page (packages/functions/src/render):
  * `/` -> /pages/index.html, `/about` -> /pages/about.html, `/blog/x` -> /pages/blog/x.html. The back
  * office, sign-in and previews (/admin, /auth, /preview) get the SPA shell /index.html; a path with
- * a file extension is served as it is. An address without a page (unknown, an unpublished post, a
+ * a file extension is served as it is; a second name of a page (permanentRedirects) answers 301. An address without a page (unknown, an unpublished post, a
  * post's earlier slug) is the origin group's failover to the API (below).
  */
 export const pagesRewriteCode = `
+var moved = ${JSON.stringify(permanentRedirects)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  var to = moved[uri.length > 1 ? uri.replace(/\\/+$/, "") : uri];
+  if (to) return { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: to } } };
   if (uri.indexOf("/api/") === 0 || uri.indexOf("/media/") === 0) return request;
   if (uri.split("/").pop().indexOf(".") !== -1) return request;
   if (/^\\/(admin|auth|preview)(\\/|$)/.test(uri)) {

@@ -157,6 +157,33 @@ describe("feeds", () => {
     expect(res.text).not.toContain("/admin");
   });
 
+  it("give each post of the sitemap its own last change (updated_at), seeded posts their seed date", async () => {
+    const posts = (await call("GET", "/api/blog-posts?limit=50")).json as { id: string; slug: string; created_at: string; updated_at: string }[];
+    const sitemap = (await call("GET", "/sitemap.xml")).text;
+    for (const p of posts) expect(sitemap).toContain(`/blog/${p.slug}</loc><lastmod>${p.updated_at.slice(0, 10)}</lastmod>`);
+    const seeded = posts.find((p) => p.id === "post-1")!;
+    expect(seeded.updated_at).toBe(seeded.created_at);
+    expect(sitemap).toContain(`/blog/${seeded.slug}</loc><lastmod>2026-08-14</lastmod>`);
+  });
+
+  it("name a post's category in the RSS feed by its label, not its slug", async () => {
+    const admin = new Visitor(inject("baseUrl"));
+    expect((await admin.call("POST", "/api/auth/dev-login", { body: {} })).status).toBe(200);
+    const tag = Math.random().toString(36).slice(2, 8);
+    const created = await admin.call("POST", "/api/admin/blog-posts", {
+      body: { title: `Industry feed ${tag}`, slug: `industry-feed-${tag}`, content: "<p>Body</p>", category: "industry-news", is_published: true },
+    });
+    expect(created.status).toBe(201);
+    try {
+      const rss = (await call("GET", "/rss.xml")).text;
+      const item = rss.slice(rss.indexOf(`Industry feed ${tag}`));
+      expect(item.slice(0, item.indexOf("</item>"))).toContain("<category>Industry News</category>");
+      expect(rss).not.toContain("<category>industry-news</category>");
+    } finally {
+      await admin.call("DELETE", `/api/admin/blog-posts/${created.json.id}`, { body: {} });
+    }
+  });
+
   it("serve an RSS 2.0 feed of the newest published posts, at most 20", async () => {
     const posts = (await call("GET", "/api/blog-posts?limit=20")).json as { title: string }[];
     const res = await call("GET", "/rss.xml");

@@ -25,10 +25,12 @@ test("blog: search over title, excerpt and content, category filter, empty state
   await expect(search).toHaveValue("");
   await expect(page.getByRole("heading", { name: "Featured Article" })).toBeVisible();
 
-  // Category sidebar with counts: the first six categories only.
+  // Category sidebar with counts: every category the editor offers, so every post can be found by its category.
   const sidebar = page.getByTestId("category-list").first();
-  await expect(sidebar.getByRole("button")).toHaveCount(7);
-  await expect(sidebar.getByRole("button", { name: /Industry News/ })).toHaveCount(0);
+  await expect(sidebar.getByRole("button")).toHaveCount(9);
+  for (const name of ["Automation", "AI Trends", "Case Studies", "Student Projects", "Learning Guides", "Tech School", "Industry News", "Tutorials"]) {
+    await expect(sidebar.getByRole("button", { name: new RegExp(`^${name}`) })).toHaveCount(1);
+  }
   await sidebar.getByRole("button", { name: /^Case Studies/ }).click();
   await expect(sidebar.getByRole("button", { name: /^Case Studies/ })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("featured-post")).toContainText("How a Regional Distributor Cut Invoice Processing Time by 72 Percent");
@@ -44,6 +46,37 @@ test("blog: search over title, excerpt and content, category filter, empty state
   // Featured post links to its page.
   await page.getByTestId("featured-post").getByRole("link").click();
   await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+});
+
+test("blog: a post in Industry News or Tutorials is found under its category, and a Popular Tag runs the search for it", async ({ page, baseURL }) => {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const headers = { origin: baseURL! };
+  expect((await page.request.post("/api/auth/dev-login", { data: {}, headers })).status()).toBe(200);
+  const created = await page.request.post("/api/admin/blog-posts", {
+    headers,
+    data: { title: `Tutorial ${tag}`, slug: `tutorial-${tag}`, content: "<p>Steps</p>", category: "tutorials", is_published: true },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  try {
+    await expect(async () => {
+      await page.goto("/blog");
+      const sidebar = page.getByTestId("category-list").first();
+      await sidebar.getByRole("button", { name: /^Tutorials/ }).click();
+      await expect(page).toHaveURL(/category=tutorials/);
+      await expect(page.getByText(`Tutorial ${tag}`)).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 40_000 });
+    await expect(page.getByText("in Tutorials")).toBeVisible();
+
+    // Popular Tags: each chip is a link that runs the search.
+    const tags = page.getByRole("region", { name: "Popular Tags" });
+    await tags.getByRole("link", { name: "#Forecasting" }).click();
+    await expect(page).toHaveURL(/\/blog\?q=Forecasting$/);
+    await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("Forecasting");
+    await expect(page.getByRole("status")).toContainText("matching “Forecasting”");
+  } finally {
+    await page.request.delete(`/api/admin/blog-posts/${id}`, { data: {}, headers });
+  }
 });
 
 test("blog: the filter drawer on small screens", async ({ page }) => {

@@ -39,3 +39,36 @@ test("each public page sets its title, description, canonical link and Open Grap
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^A Northeast food distributor/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/blog/${slug}`);
 });
+
+test("crawlers find the sitemap, one address per page, no canonical on a missing page, and an icon at /favicon.ico", async ({ page, request, baseURL }) => {
+  expect((await (await request.get("/robots.txt")).text())).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+  // A second name of a page answers 301 to its one address.
+  for (const [from, to] of [["/blog/page/1", "/blog"], ["/blog/page/1/", "/blog"], ["/index.html", "/"]] as const) {
+    const res = await request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(res.headers().location, from).toBe(to);
+  }
+
+  // The not-found page is served at any unknown address: it names no canonical, with or without JavaScript.
+  const missing = await request.get("/no-such-page-here");
+  expect(missing.status()).toBe(404);
+  const html = await missing.text();
+  expect(html).toContain("Page Not Found");
+  expect(html).not.toContain('rel="canonical"');
+  expect(html).not.toContain('property="og:url"');
+  await page.goto("/no-such-page-here");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  // ... and a page reached after it gets its own again.
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
+
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toBe("image/x-icon");
+  const bytes = await icon.body();
+  // An ICO file: reserved 0, type 1 (icon), at least one image.
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+});

@@ -372,6 +372,12 @@ describe("the CloudFront distribution", () => {
     expect(rewrite("/pages/about.html")).toBe("/pages/about.html");
     expect(rewrite("/api/unknown")).toBe("/api/unknown");
     expect(rewrite("/media/2026/unknown")).toBe("/media/2026/unknown");
+    // A second name of a page answers 301 to its one address.
+    const answer = (uri: string) => handler({ request: { uri } }) as unknown as { statusCode?: number; headers?: { location: { value: string } } };
+    for (const [from, to] of [["/index.html", "/"], ["/blog/page/1", "/blog"], ["/blog/page/1/", "/blog"]] as const) {
+      expect(answer(from), from).toEqual({ statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: to } } });
+    }
+    expect(rewrite("/blog/page/10")).toBe("/pages/blog/page/10.html");
   });
 
   it("serves the site from the web bucket, failing over to the API on the bucket's 403 and 404 (a missing page), for its 301s and not-found page", () => {

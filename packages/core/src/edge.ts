@@ -17,3 +17,13 @@ export const previewPagePrefix = "/preview/";
 export const previewRobots = "noindex, nofollow";
 /** One person's look at unpublished text: no shared cache keeps it, no browser stores it. */
 export const previewCacheControl = "private, no-store";
+
+/**
+ * Addresses that are another address's second name, answered 301 by the local static server and
+ * the site's CloudFront viewer function alike: the SPA's file at /index.html is the home page, and
+ * the blog's first page is /blog (a crawler must not see two copies of either).
+ */
+export const permanentRedirects: Readonly<Record<string, string>> = {
+  "/index.html": "/",
+  "/blog/page/1": "/blog",
+};

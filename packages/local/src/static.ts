@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
+import { permanentRedirects, previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -60,6 +60,11 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     decoded = "/";
   }
   const safe = normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, "");
+  const moved = permanentRedirects[safe.length > 1 ? safe.replace(/\/+$/, "") : safe];
+  if (moved) {
+    res.writeHead(301, { location: moved, "cache-control": "no-cache" });
+    return res.end();
+  }
   let file = join(root, safe);
   if (!file.startsWith(root + sep) && file !== root) file = join(root, "index.html");
   let entry = safe.endsWith("/") ? undefined : await load(file);

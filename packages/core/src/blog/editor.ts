@@ -142,6 +142,8 @@ export const BlogEditor = {
       id,
       bucket: bucketOf(now),
       created_at: now,
+      // A post's own time, also when created with an earlier one (the seed): the sitemap's lastmod.
+      updated_at: now,
       published_at: is_published ? now : undefined,
       ...publishedKeys({ is_published, published_at: is_published ? now : undefined }),
       ...(scheduled ? { publish_at: scheduled } : {}),

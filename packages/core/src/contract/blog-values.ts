@@ -7,8 +7,29 @@ export const blogCategories = [
   "learning-guides", "tech-school", "industry-news", "tutorials",
 ] as const;
 export type BlogCategory = (typeof blogCategories)[number];
-/** The public filter lists only the first six (SPEC §3). */
-export const publicBlogCategories = blogCategories.slice(0, 6);
+
+const categoryLabels: Record<BlogCategory, string> = {
+  automation: "Automation",
+  "ai-trends": "AI Trends",
+  "case-studies": "Case Studies",
+  "student-projects": "Student Projects",
+  "learning-guides": "Learning Guides",
+  "tech-school": "Tech School",
+  "industry-news": "Industry News",
+  tutorials: "Tutorials",
+};
+
+/**
+ * "case-studies" -> "Case Studies"; unknown slugs are title-cased. One list and one label per
+ * category for the editor, the public filter and the feed. A stored category is data: own keys
+ * only, so "constructor" or "__proto__" find nothing.
+ */
+export const categoryLabel = (slug: string | null | undefined) =>
+  !slug
+    ? "General"
+    : Object.hasOwn(categoryLabels, slug)
+      ? categoryLabels[slug as BlogCategory]
+      : slug.split("-").map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
 
 /** Lowercase, strip all but letters, digits, spaces and hyphens, spaces to hyphens, collapse hyphens. */
 export const slugify = (title: string) =>

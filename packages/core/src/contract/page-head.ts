@@ -8,7 +8,8 @@ export interface PageHead {
   /** og:title: the page's own name, or the full title on the home page. */
   ogTitle: string;
   description: string;
-  url: string;
+  /** The canonical address; none on the not-found page, which is served at every unknown address. */
+  url?: string;
   siteName: string;
   image?: string;
   type: "website" | "article";

@@ -1,5 +1,5 @@
 import { BlogPosts } from "@agency/core/blog/blog";
-import { BLOG_PAGE_SIZE, FEED_SIZE, postDate } from "@agency/core/contract/blog-values";
+import { BLOG_PAGE_SIZE, FEED_SIZE, categoryLabel, postDate } from "@agency/core/contract/blog-values";
 import { config } from "@agency/core/config";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { http, reply } from "../http";
@@ -65,7 +65,7 @@ export const handler = http({
         `      <link>${xml(link)}</link>`,
         `      <guid isPermaLink="true">${xml(link)}</guid>`,
         `      <pubDate>${new Date(postDate(p)).toUTCString()}</pubDate>`,
-        p.category ? `      <category>${xml(p.category)}</category>` : "",
+        p.category ? `      <category>${xml(categoryLabel(p.category))}</category>` : "",
         p.author_name ? `      <dc:creator>${xml(p.author_name)}</dc:creator>` : "",
         `      <description>${xml(p.excerpt)}</description>`,
         "    </item>",

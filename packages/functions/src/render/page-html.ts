@@ -19,7 +19,7 @@ export function headHtml(h: PageHead): string {
   return [
     `<title>${attr(h.title)}</title>`,
     meta("name", "description", h.description),
-    `<link rel="canonical" href="${attr(h.url)}" />`,
+    h.url ? `<link rel="canonical" href="${attr(h.url)}" />` : "",
     meta("property", "og:site_name", h.siteName),
     meta("property", "og:type", h.type),
     meta("property", "og:title", h.ogTitle),

@@ -1,16 +1,5 @@
 import type { BlogCategory } from "@agency/core/contract/blog-values";
 
-const labels: Record<BlogCategory, string> = {
-  automation: "Automation",
-  "ai-trends": "AI Trends",
-  "case-studies": "Case Studies",
-  "student-projects": "Student Projects",
-  "learning-guides": "Learning Guides",
-  "tech-school": "Tech School",
-  "industry-news": "Industry News",
-  tutorials: "Tutorials",
-};
-
 /** Card art per category, so posts without a featured image still look deliberate. */
 const gradients: Partial<Record<BlogCategory, string>> = {
   automation: "from-purple-700 to-blue-700",
@@ -19,17 +8,10 @@ const gradients: Partial<Record<BlogCategory, string>> = {
   "student-projects": "from-emerald-700 to-teal-700",
   "learning-guides": "from-orange-600 to-rose-700",
   "tech-school": "from-pink-700 to-purple-700",
+  "industry-news": "from-sky-700 to-indigo-700",
+  tutorials: "from-amber-700 to-orange-800",
 };
 
 // A stored category is data: own keys only, so "constructor" or "__proto__" find nothing.
-
-/** "case-studies" -> "Case Studies"; unknown slugs are title-cased. */
-export const categoryLabel = (slug: string | null | undefined) =>
-  !slug
-    ? "General"
-    : Object.hasOwn(labels, slug)
-      ? labels[slug as BlogCategory]
-      : slug.split("-").map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
-
 export const categoryGradient = (slug: string | null | undefined) =>
   (slug && Object.hasOwn(gradients, slug) ? gradients[slug as BlogCategory] : undefined) ?? "from-slate-700 to-slate-900";

@@ -3,7 +3,8 @@ import { ArrowRight, Newspaper, User } from "lucide-react";
 import "../../lib/zod-jitless";
 import { imageSrc } from "../../lib/image-src";
 import type { BlogPostSummary } from "./api";
-import { categoryGradient, categoryLabel } from "./categories";
+import { categoryLabel } from "@agency/core/contract/blog-values";
+import { categoryGradient } from "./categories";
 import { PostMeta } from "./post-meta";
 
 function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {

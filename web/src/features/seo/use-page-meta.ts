@@ -46,8 +46,12 @@ function setMeta(attr: "name" | "property", key: string, content: string | undef
   el.content = content;
 }
 
-function setCanonical(href: string) {
+function setCanonical(href: string | undefined) {
   let el = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!href) {
+    el?.remove();
+    return;
+  }
   if (!el) {
     el = document.createElement("link");
     el.rel = "canonical";
@@ -75,7 +79,8 @@ export function usePageMeta({ title, description, image, type = "website", publi
       title: fullTitle,
       ogTitle,
       description: desc,
-      url: `${siteOrigin()}${pathname}`,
+      // The not-found page is served at every unknown address: it names none as canonical.
+      url: notFound ? undefined : `${siteOrigin()}${pathname}`,
       siteName: settings.company_name,
       image: img,
       type,
@@ -87,7 +92,7 @@ export function usePageMeta({ title, description, image, type = "website", publi
   }
 
   useEffect(() => {
-    const url = `${window.location.origin}${pathname}`;
+    const url = notFound ? undefined : `${window.location.origin}${pathname}`;
     document.title = fullTitle;
     setMeta("name", "description", desc);
     setCanonical(url);
@@ -100,7 +105,7 @@ export function usePageMeta({ title, description, image, type = "website", publi
     setMeta("property", "article:published_time", type === "article" ? publishedTime : undefined);
     setMeta("property", "article:modified_time", type === "article" ? modifiedTime : undefined);
     setMeta("name", "twitter:card", img ? "summary_large_image" : "summary");
-  }, [fullTitle, ogTitle, desc, img, type, pathname, settings.company_name, publishedTime, modifiedTime]);
+  }, [fullTitle, ogTitle, desc, img, type, pathname, settings.company_name, publishedTime, modifiedTime, notFound]);
 
   useEffect(() => {
     if (!robots) return;

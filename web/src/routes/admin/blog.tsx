@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { BookOpen, CloudOff, Link2, Pencil, Plus, Send, Trash2 } from "lucide-react";
 import { blogPostInput, blogPostUpdate, type BlogPostFields } from "@agency/core/contract/blog";
-import { blogCategories, postDate, slugify } from "@agency/core/contract/blog-values";
+import { blogCategories, categoryLabel, postDate, slugify } from "@agency/core/contract/blog-values";
 import { fieldErrors } from "@agency/core/contract/common";
 import type { BlogPost, BlogPostSummary } from "@agency/core/blog/blog";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
@@ -26,7 +26,6 @@ import { useRecordEditor, type FieldValues } from "../../components/admin/use-re
 import { Spinner } from "../../components/spinner";
 import { formatDateTime } from "../../lib/format";
 import { useStableCallback } from "../../lib/use-stable-callback";
-import { categoryLabel } from "../../features/blog/categories";
 import { ImageSourceButtons } from "../../features/media/image-picker";
 import { ImageUrlField } from "../../features/media/image-url-field";
 import { PreviewActions } from "../../features/blog/preview-actions";

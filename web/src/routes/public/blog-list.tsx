@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ChevronLeft, ChevronRight, FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
 import "../../lib/zod-jitless";
-import { BLOG_PAGE_SIZE, publicBlogCategories, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
+import { BLOG_PAGE_SIZE, blogCategories, categoryLabel, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { PageHero } from "../../components/public/page-hero";
 import { SidePanel } from "../../components/public/side-panel";
 import { Spinner } from "../../components/spinner";
@@ -12,7 +12,6 @@ import { usePageTexts } from "../../features/content/api";
 import { useDeferredData } from "../../features/content/deferred";
 import { blogPageHref, useBlogCategories, useBlogList } from "../../features/blog/api";
 import { counted } from "../../lib/format";
-import { categoryLabel } from "../../features/blog/categories";
 import { PostCard } from "../../features/blog/post-card";
 import { StayUpdated } from "../../features/blog/stay-updated";
 import { usePageMeta } from "../../features/seo/use-page-meta";
@@ -32,7 +31,7 @@ function CategoryList({ counts, active, onPick }: { counts: BlogCategoryCounts |
   const countOf = (c: string) => counts?.categories.find((x) => x.category === c)?.count;
   const items = [
     { value: "", label: "All Posts", count: counts?.total },
-    ...publicBlogCategories.map((c) => ({ value: c, label: categoryLabel(c), count: countOf(c) })),
+    ...blogCategories.map((c) => ({ value: c, label: categoryLabel(c), count: countOf(c) })),
   ];
   return (
     <ul className="space-y-1" data-testid="category-list">
@@ -79,12 +78,20 @@ function Pagination({ page, pages, hasNext, filters }: { page: number; pages: nu
   );
 }
 
+/** Each tag runs the blog's search for it. */
 function PopularTags() {
   return (
     <SidePanel headingId="tags-heading" icon={Tag} title="Popular Tags">
       <ul className="mt-4 flex flex-wrap gap-2">
         {popularTags.map((t) => (
-          <li key={t} className="rounded-full bg-slate-100 px-3 py-1.5 text-sm text-slate-700">#{t}</li>
+          <li key={t}>
+            <Link
+              to={blogPageHref(1, { category: "", q: t })}
+              className="inline-block rounded-full bg-slate-100 px-3 py-1.5 text-sm text-slate-700 hover:bg-purple-50 hover:text-purple-800 focus-visible:outline-2 focus-visible:outline-purple-700"
+            >
+              #{t}
+            </Link>
+          </li>
         ))}
       </ul>
     </SidePanel>
