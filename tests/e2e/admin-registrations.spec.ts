@@ -119,7 +119,7 @@ test("an admin follows up course registrations: search, status filter and change
   await expectCsvExport(page, `course-registrations-${exportDay()}.csv`, [
     ["Name", "Email", "Phone", "Company", "Course", "Experience", "Preferred Start", "Notes", "Status", "Date"],
     [bob.name, bob.email, "", "", bob.course_interest, bob.experience_level, "", "", "Pending", exportDate(at.get(bob.name)!)],
-    [ada.name, ada.email, `'${ada.phone}`, ada.company, ada.course_interest, ada.experience_level, ada.preferred_start_date, `'${ada.additional_notes}`, "Enrolled", exportDate(at.get(ada.name)!)],
+    [ada.name, ada.email, ada.phone, ada.company, ada.course_interest, ada.experience_level, ada.preferred_start_date, `'${ada.additional_notes}`, "Enrolled", exportDate(at.get(ada.name)!)],
   ]);
 
   // Delete with confirmation: Escape cancels, Enter on the focused Cancel keeps it, Delete removes it.

@@ -17,9 +17,21 @@ describe("csvCell", () => {
       expect(csvCell(`${start}SUM(A1)`)).toBe(`"'${start}SUM(A1)"`);
     }
     expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
+    for (const cell of ["+SUM(A1)", "-A1", "+1+cmd|' /C calc'!A0", "-2+3*cmd", "+", "-", "+ ", "-@A1", "+44 20 7946 0958 ext=1"]) {
+      expect(csvCell(cell), cell).toBe(`"'${cell.replace(/"/g, '""')}"`);
+    }
     // Only the first character counts.
     expect(csvCell("a=b")).toBe('"a=b"');
     expect(csvCell(" =1")).toBe('" =1"');
+  });
+
+  it("leaves phone numbers and signed numbers as they are: without letters a cell can call nothing", () => {
+    for (const phone of ["+44 20 7946 0958", "+1 (555) 014-2290", "+33.1.23.45.67.89", "-5", "-12.50", "+49-30-1234567"]) {
+      expect(csvCell(phone), phone).toBe(`"${phone}"`);
+    }
+    // = and @ are always formulas, whatever follows.
+    expect(csvCell("=1")).toBe(`"'=1"`);
+    expect(csvCell("@44")).toBe(`"'@44"`);
   });
 });
 
