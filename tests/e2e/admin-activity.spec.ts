@@ -84,3 +84,33 @@ test("Activity names the fields an update changed as an admin reads them; the ex
   const line = (await downloadText(await downloading)).split(/\r?\n/).find((l) => l.includes(title));
   expect(line).toContain(csvLine(["description, icon_name"]));
 });
+
+test("Activity's History link opens the item's editor with its History dialog on top, answering clicks and keys", async ({ page, baseURL }) => {
+  const title = runTag("Activity history ");
+  await signInAsAdmin(page);
+  const headers = { origin: new URL(baseURL!).origin };
+  const created = await page.request.post("/api/admin/industries", { headers, data: { name: title, description: "Before", is_active: false } });
+  const { id, version } = await created.json();
+  expect((await page.request.put(`/api/admin/industries/${id}`, { headers, data: { description: "After", version } })).ok()).toBe(true);
+
+  await page.goto("/admin/activity?entity=industry&action=update");
+  const row = page.getByRole("table", { name: "Activity" }).getByRole("row").filter({ hasText: title });
+  await row.getByRole("link", { name: title }).click();
+  const history = page.getByRole("dialog", { name: "History" });
+  await expect(history).toBeVisible();
+  // On top: what is drawn at its heading is the History dialog, and a click there reaches it.
+  const heading = history.getByRole("heading", { name: "History" });
+  const box = (await heading.boundingBox())!;
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.textContent?.includes("Restore version") ?? false, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe(true);
+  await history.getByRole("button", { name: /^Restore version/ }).click();
+  const ask = page.getByRole("alertdialog", { name: /^Restore version/ });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  // Escape closes the top dialog only: History, then the editor beneath it.
+  await page.keyboard.press("Escape");
+  await expect(history).toBeHidden();
+  const editor = page.getByRole("dialog").filter({ has: page.getByRole("textbox", { name: "Name" }) });
+  await expect(editor.getByRole("textbox", { name: "Name" })).toHaveValue(title);
+  await page.keyboard.press("Escape");
+  await expect(editor).toBeHidden();
+});

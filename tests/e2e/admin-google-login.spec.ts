@@ -24,7 +24,7 @@ test("signs in with Google through the local provider and out again", async ({ p
   const identity = page.getByTestId("admin-identity").first();
   await expect(identity).toContainText("Ada Admin");
   await expect(identity).toContainText("admin@example.com");
-  await expect(identity).toContainText("Google Account");
+  await expect(identity.getByTestId("admin-role")).toContainText(/^(Owner|Admin|Editor) · Google Account$/);
   await expect(identity.locator("img")).toHaveAttribute("src", /^data:image\/svg\+xml/);
 
   const session = (await context.cookies()).find((c) => c.name === "session");

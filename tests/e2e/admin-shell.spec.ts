@@ -30,7 +30,10 @@ test("Development Login opens the shell; every nav item opens its page and is hi
   const identity = page.getByTestId("admin-identity").first();
   await expect(identity).toContainText("Development Admin");
   await expect(identity).toContainText("@dev");
-  await expect(identity).toContainText("Admin Account");
+  // The role and the kind of account, not one label for every role.
+  const { role } = (await (await page.request.get("/api/admin/me")).json()) as { role: "owner" | "admin" | "editor" };
+  await expect(identity.getByTestId("admin-role")).toHaveText(`${{ owner: "Owner", admin: "Admin", editor: "Editor" }[role]} · Username Account`);
+  await expect(identity).not.toContainText("Admin Account");
 
   const sidebar = page.getByRole("navigation", { name: "Admin" });
   for (const item of nav) {

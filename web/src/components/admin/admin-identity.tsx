@@ -1,12 +1,25 @@
 import type { AdminMe } from "@agency/core/contract/auth";
+import { roleLabels } from "@agency/core/contract/team";
 
 /** The fallback avatar: a generated-initials image (SPEC §9). */
 export const initialsAvatar = (name: string) =>
   `https://ui-avatars.com/api/?name=${encodeURIComponent(name)}&background=7c3aed&color=fff&size=96`;
 
+/** The role (Owner, Admin, Editor) and the kind of account: every role has both kinds. */
+function RoleAndKind({ me }: { me: AdminMe }) {
+  return (
+    <p className="text-xs font-medium text-purple-700" data-testid="admin-role">
+      {roleLabels[me.role]}
+      <span aria-hidden="true"> · </span>
+      {me.type === "google" ? "Google Account" : "Username Account"}
+    </p>
+  );
+}
+
 /**
- * Who is signed in (SPEC §2): for a Google account the picture, name, email and 'Google Account';
- * for an admin account the full name or username, '@username' and 'Admin Account'.
+ * Who is signed in (SPEC §2): for a Google account the picture, name and email; for a username
+ * account the full name or username and '@username'; then the role and the account's kind
+ * ('Owner · Google Account'), not one label for every role.
  */
 export function AdminIdentity({ me }: { me: AdminMe }) {
   if (me.type === "google") {
@@ -23,7 +36,7 @@ export function AdminIdentity({ me }: { me: AdminMe }) {
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
           <p className="truncate text-xs text-slate-600">{me.user.email}</p>
-          <p className="text-xs font-medium text-purple-700">Google Account</p>
+          <RoleAndKind me={me} />
         </div>
       </div>
     );
@@ -37,7 +50,7 @@ export function AdminIdentity({ me }: { me: AdminMe }) {
       <div className="min-w-0">
         <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
         <p className="truncate text-xs text-slate-600">@{me.admin.username}</p>
-        <p className="text-xs font-medium text-purple-700">Admin Account</p>
+        <RoleAndKind me={me} />
       </div>
     </div>
   );

@@ -80,15 +80,21 @@ function RevisionDetail({ revision, current, onRestore, restoring }: { revision:
  * `?history={id}` (an Activity row's link, features/audit/item-link.ts): the item whose editor opens
  * with its History. Read once when the screen opens, then taken out of the address.
  */
-export function useHistoryLink(): string | undefined {
+export const useHistoryLink = () => useLinkedId("history");
+
+/**
+ * The id a link's parameter `name` names (`?history=`, or `?open=` on a screen whose editor opens
+ * from a link, as the Overview's rows link): read once when the screen opens, then taken out of the address.
+ */
+export function useLinkedId(name: string): string | undefined {
   const [params, setParams] = useSearchParams();
-  const [linked] = useState(() => params.get("history") || undefined);
+  const [linked] = useState(() => params.get(name) || undefined);
   useEffect(() => {
     if (!linked) return;
     const next = new URLSearchParams(window.location.search);
-    next.delete("history");
+    next.delete(name);
     setParams(next, { replace: true });
-  }, [linked, setParams]);
+  }, [linked, name, setParams]);
   return linked;
 }
 
@@ -115,7 +121,12 @@ export function HistoryButton<T extends Item>({
   onRestored: (item: T) => void;
   initiallyOpen?: boolean;
 }) {
-  const [open, setOpen] = useState(initiallyOpen);
+  const [open, setOpen] = useState(false);
+  // Opened by a link (Activity's), History opens once the editor around it has opened: a dialog
+  // opened in the same render as its editor would register first and end up below it, inert.
+  useEffect(() => {
+    if (initiallyOpen) setOpen(true);
+  }, [initiallyOpen]);
   return (
     <>
       <button type="button" className={actionOutline} onClick={() => setOpen(true)} aria-label={name ? `History of ${name}` : undefined}>
