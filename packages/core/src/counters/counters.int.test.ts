@@ -1,4 +1,7 @@
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
+import { config } from "../config";
+import { dynamo } from "../db/client";
 import { BlogPosts } from "../blog/blog";
 import { BlogEditor } from "../blog/editor";
 import { Courses } from "../catalog/catalog";
@@ -137,6 +140,18 @@ describe("post, course and user counters", () => {
 });
 
 describe("the recount", () => {
+  it("deletes counters stored one item each (the earlier layout) and rebuilds them as a kind's items", async () => {
+    // As the earlier layout stored a form type's count: its own item under the group's key.
+    const { pk } = (db().counter.get({ group: "contact-types", name: "all" }).params() as { Key: { pk: string } }).Key;
+    const Key = { pk, sk: "$counter_1#name_general" };
+    await dynamo().client.send(new PutCommand({ TableName: config.tableName, Item: { ...Key, group: "contact-types", name: "general", count: 99, __edb_e__: "counter", __edb_v__: "1" } }));
+    await Messages.create(message("Layout", "general"));
+    await recount();
+    expect((await dynamo().client.send(new GetCommand({ TableName: config.tableName, Key }))).Item).toBeUndefined();
+    const general = (await Messages.listAll()).filter((m) => m.form_type === "general").length;
+    expect(await Counters.group("contact-types")).toContainEqual({ name: "general", count: general });
+  });
+
   it("rebuilds corrupted counters from the records, and the Overview shows the figures", async () => {
     await Messages.create(message("Recount"));
     await Counters.apply(new CounterDeltas().add(counters.contactsTotal, 1000).add(counters.contactsUnread, -7).add(counters.postsTotal, 12).add(counters.contactsOfType("ghost"), 3));

@@ -1,4 +1,7 @@
-import { untilProcessed } from "../db/batch";
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { config } from "../config";
+import { getAcross, untilProcessed } from "../db/batch";
+import { dynamo } from "../db/client";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 
@@ -84,6 +87,55 @@ export class CounterDeltas {
   }
 }
 
+/**
+ * Where the counters live (entity.ts): each record kind's counters in one item for all time and one
+ * per UTC day, so a write moves all of a record's counters with one UpdateItem per item it touches
+ * (a message's total, unread and type, and its day: two; a registration's total and status: one).
+ */
+const kindOf: Record<CounterGroup, CounterGroup> = {
+  posts: "posts", "post-categories": "posts", courses: "courses",
+  contacts: "contacts", "contact-types": "contacts", "contact-days": "contacts",
+  registrations: "registrations", users: "users", "user-joined-days": "users", "user-login-days": "users",
+};
+/** Groups whose counters are named by a UTC day: each day's are in their own item. */
+const byDay = new Set<CounterGroup>(["contact-days", "user-joined-days", "user-login-days"]);
+const ALL_TIME = "all";
+interface Item {
+  group: CounterGroup;
+  name: string;
+}
+const itemOf = (k: CounterKey): Item => ({ group: kindOf[k.group], name: byDay.has(k.group) ? k.name : ALL_TIME });
+const attributeOf = (k: CounterKey) => `${k.group}:${k.name}`;
+const keyOf = (item: Item) => (db().counter.get(item).params() as { Key: Record<string, unknown> }).Key;
+
+/** The counters of `deltas` by the item they live in. */
+function byItem(entries: Array<{ key: CounterKey; delta: number }>) {
+  const items = new Map<string, { item: Item; entries: Array<{ key: CounterKey; delta: number }> }>();
+  for (const entry of entries) {
+    const item = itemOf(entry.key);
+    const at = items.get(id(item)) ?? { item, entries: [] };
+    at.entries.push(entry);
+    items.set(id(item), at);
+  }
+  return [...items.values()];
+}
+
+/** Runs BatchWrites of `requests` (25 a call) until DynamoDB has processed each. */
+async function writeAll(requests: Array<{ PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: { Key: Record<string, unknown> } }>) {
+  const TableName = config.tableName;
+  const keyIdOf = (r: Record<string, unknown>) => {
+    const { PutRequest, DeleteRequest } = r as { PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: { Key: Record<string, unknown> } };
+    const k = PutRequest?.Item ?? DeleteRequest!.Key;
+    return `${String(k.pk)}\u0000${String(k.sk)}`;
+  };
+  for (let i = 0; i < requests.length; i += 25) {
+    await untilProcessed(requests.slice(i, i + 25), keyIdOf, async (batch) => {
+      const out = await dynamo().client.send(new BatchWriteCommand({ RequestItems: { [TableName]: batch } }));
+      return { unprocessed: out.UnprocessedItems?.[TableName] ?? [] };
+    });
+  }
+}
+
 export const Counters = {
   /**
    * Moves counters by the difference between a record before and after a write (undefined: it did
@@ -115,47 +167,79 @@ export const Counters = {
   },
 
   /**
-   * One atomic ADD per counter that moves, run together. The record is already written when this
-   * runs: a failure here is logged, not thrown, so a visitor's stored message is not answered with
-   * an error (and sent again); `npm run admin -- recount` repairs a counter that missed a step.
+   * One atomic UpdateItem per counter item that moves, ADDing to each of its counters, run together.
+   * The record is already written when this runs: a failure here is logged, not thrown, so a
+   * visitor's stored message is not answered with an error (and sent again); `npm run admin --
+   * recount` repairs a counter that missed a step.
    */
   async apply(deltas: CounterDeltas): Promise<void> {
+    const TableName = config.tableName;
     await Promise.all(
-      deltas.nonZero.map(async ({ key: k, delta }) => {
+      byItem(deltas.nonZero).map(async ({ item, entries }) => {
         try {
-          await db().counter.update(k).add({ count: delta }).go({ response: "none" });
+          await dynamo().client.send(
+            new UpdateCommand({
+              TableName,
+              Key: keyOf(item),
+              UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :d${i}`).join(", ")}`,
+              ExpressionAttributeNames: Object.fromEntries(entries.map((e, i) => [`#c${i}`, attributeOf(e.key)])),
+              ExpressionAttributeValues: Object.fromEntries(entries.map((e, i) => [`:d${i}`, e.delta])),
+            }),
+          );
         } catch (err) {
-          console.error(JSON.stringify({ level: "error", message: "counter update failed; run recount", counter: k, delta, error: (err as Error).message }));
+          const moved = entries.map(({ key: k, delta }) => ({ counter: k, delta }));
+          console.error(JSON.stringify({ level: "error", message: "counter update failed; run recount", counters: moved, error: (err as Error).message }));
         }
       }),
     );
   },
 
-  /** The values of `keys`, in order, with one BatchGet; a counter never written is 0. */
+  /** The values of `keys`, in order, with one BatchGet of their items; a counter never written is 0. */
   async read(keys: CounterKey[]): Promise<number[]> {
     if (!keys.length) return [];
-    const data = await untilProcessed(keys, id, (batch) => db().counter.get(batch).go());
-    const found = new Map(data.map((c) => [id(c), c.count]));
-    return keys.map((k) => Math.max(0, found.get(id(k)) ?? 0));
-  },
-
-  /** Every counter of a group above zero (e.g. the message count of each form_type), by name. One Query. */
-  async group(group: CounterGroup): Promise<{ name: string; count: number }[]> {
-    const { data } = await db().counter.query.byName({ group }).go({ pages: "all" });
-    return data.filter((c) => c.count > 0).map(({ name, count }) => ({ name, count }));
+    const items = [...new Map(keys.map((k) => [id(itemOf(k)), itemOf(k)])).values()];
+    const found = await getAcross(items.map((item) => ({ key: keyOf(item), parse: (stored: Record<string, unknown>) => stored })));
+    const byId = new Map(items.map((item, i) => [id(item), found[i] ?? {}]));
+    return keys.map((k) => Math.max(0, Number(byId.get(id(itemOf(k)))![attributeOf(k)] ?? 0)));
   },
 
   /**
-   * Sets every counter of `groups` to the figures given (absent: the counter goes). Used by the
-   * recount only, which computes the figures from every record.
+   * Every counter of a group above zero (e.g. the message count of each form_type), by name: one Get
+   * of its kind's all-time item. Not for the groups by day.
    */
-  async replace(groups: readonly CounterGroup[], figures: CounterDeltas): Promise<void> {
-    const wanted = [...figures.byId.values()].filter((e) => groups.includes(e.key.group));
-    const existing = (await Promise.all(groups.map((group) => db().counter.query.byName({ group }).go({ pages: "all" })))).flatMap((r) => r.data);
-    const keep = new Set(wanted.map((e) => id(e.key)));
-    const stale = existing.filter((c) => !keep.has(id(c))).map(({ group, name }) => ({ group, name }));
-    const rows = wanted.map(({ key: k, delta }) => ({ ...k, count: delta }));
-    if (rows.length) await untilProcessed(rows, id, (batch) => db().counter.put(batch).go());
-    if (stale.length) await untilProcessed(stale, id, (batch) => db().counter.delete(batch).go());
+  async group(group: CounterGroup): Promise<{ name: string; count: number }[]> {
+    if (byDay.has(group)) throw new Error(`counters by day are read by day: ${group}`);
+    const [stored] = await getAcross([{ key: keyOf({ group: kindOf[group], name: ALL_TIME }), parse: (item: Record<string, unknown>) => item }]);
+    const prefix = `${group}:`;
+    return Object.entries(stored ?? {})
+      .filter(([attribute, count]) => attribute.startsWith(prefix) && typeof count === "number" && count > 0)
+      .map(([attribute, count]) => ({ name: attribute.slice(prefix.length), count: count as number }));
+  },
+
+  /**
+   * Sets every counter to the figures given (absent: the counter goes), item by item. Used by the
+   * recount only, which computes the figures from every record. It also deletes whatever else is
+   * stored under any counter group's key, such as counters of an earlier layout (one item per counter).
+   */
+  async replace(figures: CounterDeltas): Promise<void> {
+    const TableName = config.tableName;
+    const wanted = byItem([...figures.byId.values()]).map(({ item, entries }) => ({
+      ...keyOf(item),
+      ...Object.fromEntries(entries.map((e) => [attributeOf(e.key), e.delta])),
+    }));
+    const keep = new Set(wanted.map((item) => `${String(item.pk)}\u0000${String(item.sk)}`));
+    const stale: Array<Record<string, unknown>> = [];
+    for (const group of counterGroups) {
+      const { pk } = keyOf({ group, name: ALL_TIME });
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await dynamo().client.send(
+          new QueryCommand({ TableName, KeyConditionExpression: "#pk = :pk", ExpressionAttributeNames: { "#pk": "pk", "#sk": "sk" }, ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "#pk, #sk", ExclusiveStartKey }),
+        );
+        stale.push(...(page.Items ?? []).filter((item) => !keep.has(`${String(item.pk)}\u0000${String(item.sk)}`)));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+    }
+    await writeAll([...wanted.map((Item) => ({ PutRequest: { Item } })), ...stale.map((Key) => ({ DeleteRequest: { Key } }))]);
   },
 };

@@ -7,7 +7,7 @@ import { db } from "../db/service";
 import { backfillMediaSearch } from "../media/search";
 import { Registrations } from "../registrations/registrations";
 import { Users } from "../users/users";
-import { CounterDeltas, Counters, counterGroups, tally } from "./counters";
+import { CounterDeltas, Counters, tally } from "./counters";
 
 /**
  * Rebuilds every counter from the records (`npm run admin -- recount`, the seed, the bench), and
@@ -41,7 +41,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
   for (const m of messages) figures.addAll(tally.message(m), 1);
   for (const r of registrations) figures.addAll(tally.registration(r), 1);
   for (const u of users) figures.addAll(tally.user(u), 1);
-  await Counters.replace(counterGroups, figures);
+  await Counters.replace(figures);
   await db().meta.put({ key: COUNTERS_MARKER, value: COUNTERS_VERSION }).go();
   return { counters: figures.byId.size, backfilled };
 }
@@ -51,9 +51,10 @@ const COUNTERS_MARKER = "counters";
  * Bump when what is counted or backfilled changes: every table recounts once at its next start or
  * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: admin accounts' list index;
  * 6: published posts per category, and the published posts' index keys (byPublished); 7: the
- * schedules' soonest-first index keys (bySoonest).
+ * schedules' soonest-first index keys (bySoonest); 8: a record kind's counters in one item (and one
+ * per kind and day), the items of one counter each deleted.
  */
-const COUNTERS_VERSION = "7";
+const COUNTERS_VERSION = "8";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the
