@@ -6,6 +6,7 @@ import { functionDefaults } from "./infra/bundling";
 import { Database, isProduction } from "./infra/database";
 import { Monitoring } from "./infra/monitoring";
 import { secretProblems, settingProblems, stageProblem } from "./infra/preflight";
+import { EDGE_REGION, edgeRegionProblem } from "./infra/waf";
 import { Web } from "./infra/web";
 
 /** The stacks, as every command synthesises them (the synthesis tests call this directly). */
@@ -26,6 +27,8 @@ export function buildStacks(app: App) {
 async function preflight(app: App) {
   const stage = stageProblem(app.stage);
   if (stage) throw new VisibleError(stage);
+  const region = edgeRegionProblem(app.region);
+  if (region) throw new VisibleError(region);
   if (app.mode === "remove") return;
   const { Config } = await import("sst/config.js");
   const problems = [...settingProblems(), ...secretProblems(app.stage, await Config.secrets())];
@@ -40,7 +43,8 @@ export default {
   config(input) {
     const problem = input.stage ? stageProblem(input.stage) : undefined;
     if (problem) throw new VisibleError(problem);
-    return { name: "agency", region: "us-east-1" };
+    // us-east-1 only: CloudFront's web ACL must be created there (infra/waf.ts).
+    return { name: "agency", region: EDGE_REGION };
   },
   async stacks(app) {
     await preflight(app);

@@ -50,6 +50,12 @@ const RENDER_FAILURES_THRESHOLD = 1;
 /** Render requests given up after their retries: any message in the render dead-letter queue. */
 const RENDER_DEAD_LETTERS_THRESHOLD = 1;
 
+/**
+ * Requests the web ACL blocked (infra/waf.ts): 100 in 5 minutes is one address hammering sign-in for
+ * a while, a scan, or a limit set too low for real visitors; either way someone should look.
+ */
+const WAF_BLOCKED_REQUESTS_THRESHOLD = 100;
+
 /** What the stack outputs when there is no ALARM_EMAIL. */
 export const noAlarmEmailNotice = "not set: alarms go nowhere until ALARM_EMAIL is set and the stage deployed again";
 
@@ -85,7 +91,7 @@ export function Monitoring({ stack, app }: StackContext) {
     ["scheduled-publish", scheduling.publisher],
     ...(render ? [["render", render.fn] as [string, SstFunction]] : []),
   ];
-  const { gateway } = use(Web);
+  const { gateway, waf } = use(Web);
   const { table } = use(Database);
   if (app.mode === "dev") return {};
 
@@ -288,6 +294,34 @@ export function Monitoring({ stack, app }: StackContext) {
     });
   }
 
+  // The ACL's own metrics: CloudFront's ACL reports in us-east-1 (where the app is, infra/waf.ts),
+  // with the dimensions WebACL (its metric name) and Rule (ALL: every rule together).
+  const wafMetrics: IMetric[] = [];
+  if (waf) {
+    const blocked = new Metric({
+      namespace: "AWS/WAFV2",
+      metricName: "BlockedRequests",
+      dimensionsMap: { WebACL: waf.name, Rule: "ALL" },
+      period,
+      statistic: "Sum",
+      label: "Requests blocked at the edge",
+    });
+    wafMetrics.push(blocked);
+    alarm("WafBlockedRequests", {
+      alarmName: name("waf-blocked-requests"),
+      alarmDescription:
+        `CloudFront's web ACL ${waf.name} blocked at least ${WAF_BLOCKED_REQUESTS_THRESHOLD} requests in ${ALARM_PERIOD_MINUTES} ` +
+        `minutes: an address over a rate limit (sign-in and public writes ${waf.limits.WAF_WRITE_LIMIT}, /api/* ` +
+        `${waf.limits.WAF_API_LIMIT} per 60 s) or a request AWS's common rules refuse. The WAF console's sampled ` +
+        `requests for the ACL name the rule and the address; if real visitors are blocked, raise WAF_WRITE_LIMIT or ` +
+        `WAF_API_LIMIT in .env.<stage> and deploy.`,
+      metric: blocked,
+      threshold: WAF_BLOCKED_REQUESTS_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+    });
+  }
+
   const dashboardName = `${app.stage}-${app.name}`;
   const dashboard = new Dashboard(stack, "Dashboard", { dashboardName, defaultInterval: Duration.days(1) });
   const graph = (title: string, left: IMetric[], leftAnnotationValue?: number) =>
@@ -312,6 +346,7 @@ export function Monitoring({ stack, app }: StackContext) {
     graph("Failed scheduled publications", [scheduleDeadLetters], SCHEDULE_DEAD_LETTERS_THRESHOLD),
     graph("Page renders: failures and requests given up", renderMetrics, RENDER_FAILURES_THRESHOLD),
   );
+  if (wafMetrics.length) dashboard.addWidgets(graph("Requests blocked by the web ACL", wafMetrics, WAF_BLOCKED_REQUESTS_THRESHOLD));
   dashboard.addWidgets(new AlarmStatusWidget({ title: "Alarms", alarms, width: 24, height: 8 }));
 
   stack.addOutputs({

@@ -5,6 +5,8 @@
  * sst.config.ts asks here first and stops with the setting's name and the command that sets it.
  */
 
+import { wafLimitProblems } from "./waf";
+
 /**
  * A stage names every stack (`<stage>-agency-<Stack>`) and the media bucket
  * (`<stage>-agency-media-<account>-<region>`, at most 63 characters of lowercase letters, digits and
@@ -71,5 +73,6 @@ export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] 
   if (env.SITE_DOMAIN?.trim() && !/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(env.SITE_DOMAIN.trim())) {
     problems.push(`SITE_DOMAIN: "${env.SITE_DOMAIN.trim()}" is not a domain name (e.g. example.com). Fix it in .env.<stage> or the environment.`);
   }
+  problems.push(...wafLimitProblems(env));
   return problems;
 }

@@ -43,6 +43,7 @@ import {
 } from "./media";
 import { originVerifyHeader, permanentRedirects, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
 import { routeKeys, routes } from "@agency/core/routes";
+import { createWebAcl, edgeRegionProblem } from "./waf";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
 
 /** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */
@@ -121,6 +122,8 @@ export function rootLevelApiPathPatterns(): string[] {
  * here too, beside the distribution that serves it, and only in deployed stages (like the site).
  */
 export function Web({ stack, app }: StackContext) {
+  const region = edgeRegionProblem(stack.region);
+  if (region) throw new Error(region);
   const gateway = new HttpApi(stack, "Gateway", {
     apiName: app.logicalPrefixedName("api"),
     createDefaultStage: false,
@@ -153,6 +156,9 @@ export function Web({ stack, app }: StackContext) {
           removalPolicy: RemovalPolicy.DESTROY,
         });
 
+  // The distribution's web ACL (infra/waf.ts): rate limits per visitor and AWS's common rules.
+  const waf = webBucket ? createWebAcl(stack, app.logicalPrefixedName("waf")) : undefined;
+
   const site = new StaticSite(stack, "Site", {
     path: "web",
     buildCommand: "npm run build",
@@ -170,7 +176,7 @@ export function Web({ stack, app }: StackContext) {
     purgeFiles: false,
     cdk: {
       bucket: webBucket,
-      distribution: webBucket ? distributionProps(webBucket) : undefined,
+      distribution: webBucket ? { ...distributionProps(webBucket), webAclId: waf!.webAcl.attrArn } : undefined,
     },
   });
 
@@ -338,5 +344,5 @@ export function Web({ stack, app }: StackContext) {
   const publicUrl = site.customDomainUrl ?? site.url ?? devSiteUrl;
   stack.addOutputs({ SiteUrl: publicUrl });
 
-  return { gateway, site, webBucket, apiDomain, publicUrl, originVerifyToken, media };
+  return { gateway, site, webBucket, apiDomain, publicUrl, originVerifyToken, media, waf };
 }

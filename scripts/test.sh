@@ -16,6 +16,7 @@ step "typecheck";   npm run -s typecheck
 step "unit";        vitest unit
 step "integration"; vitest integration
 step "infra";       vitest infra
+step "doctor";      npm run -s doctor
 step "web build";   npm run -s build:web
 step "api";         vitest api
 step "e2e";         E2E_JSON_REPORT="$results/e2e.json" npx playwright test

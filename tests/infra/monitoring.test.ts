@@ -179,7 +179,7 @@ describe("the render alarms", () => {
 });
 
 describe("every alarm", () => {
-  it("is one of the API, per-function errors and throttles, table, lead mail, audit write and scheduled-publish dead-letter alarms, named after the stage", () => {
+  it("is one of the API, per-function errors and throttles, table, lead mail, audit write, scheduled-publish dead-letter and web ACL alarms, named after the stage", () => {
     const names = Object.values(alarms()).map((a) => a.Properties!.AlarmName as string);
     expect(names.sort()).toEqual(
       [
@@ -190,6 +190,7 @@ describe("every alarm", () => {
         "test-agency-scheduled-publish-dead-letters",
         "test-agency-render-failures",
         "test-agency-render-dead-letters",
+        "test-agency-waf-blocked-requests",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
         // The renderer, fed one batch at a time by its FIFO queue, is never throttled by design: a throttle is an outage there too.
         "test-agency-lambda-errors-render",

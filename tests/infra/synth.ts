@@ -27,17 +27,17 @@ export interface Synthesized {
  */
 export async function synthesize(
   stage: string,
-  { mode = "deploy", env = {} }: { mode?: "deploy" | "dev"; env?: Record<string, string> } = {},
+  { mode = "deploy", env = {}, region = "us-east-1" }: { mode?: "deploy" | "dev"; env?: Record<string, string>; region?: string } = {},
 ): Promise<Synthesized> {
   // The deploy-time settings (infra/secrets.ts, infra/web.ts, infra/monitoring.ts) come from the
   // environment; a developer's .env must not leak into the tests, and a custom domain would need Route 53.
-  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ALARM_EMAIL: "", RECORDS_SINCE: "", ...env };
+  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ALARM_EMAIL: "", RECORDS_SINCE: "", WAF_WRITE_LIMIT: "", WAF_API_LIMIT: "", ...env };
   const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
   Object.assign(process.env, settings);
   try {
     await initProject({ stage });
     Object.assign(process.env, settings); // initProject loads .env files
-    const app = new App({ mode, stage, name: "agency", region: "us-east-1", account: "123456789012" });
+    const app = new App({ mode, stage, name: "agency", region, account: "123456789012" });
     buildStacks(app);
     for (const site of app.node.findAll().filter((c): c is StaticSite => c instanceof StaticSite)) standInBuild(site);
     for (const fn of app.node.findAll().filter((c): c is SstFunction => c instanceof SstFunction)) standInServerEntry(fn);
