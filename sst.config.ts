@@ -4,6 +4,7 @@ import { VisibleError } from "sst/error.js";
 import { Api } from "./infra/api";
 import { functionDefaults } from "./infra/bundling";
 import { Database, isProduction } from "./infra/database";
+import { DeployAccess, deployAccessProblems, deployAccessRequested } from "./infra/deploy-access";
 import { Monitoring } from "./infra/monitoring";
 import { secretProblems, settingProblems, stageProblem } from "./infra/preflight";
 import { EDGE_REGION, edgeRegionProblem } from "./infra/waf";
@@ -11,6 +12,11 @@ import { Web } from "./infra/web";
 
 /** The stacks, as every command synthesises them (the synthesis tests call this directly). */
 export function buildStacks(app: App) {
+  // DEPLOY_ACCESS=1: only the CI's OIDC provider and deploy roles (infra/deploy-access.ts), asked for once per account.
+  if (deployAccessRequested()) {
+    app.stack(DeployAccess);
+    return;
+  }
   // Ephemeral stages leave nothing behind on `sst remove`; production keeps its data (infra/database.ts).
   if (!isProduction(app.stage)) app.setDefaultRemovalPolicy("destroy");
   app.setDefaultFunctionProps(functionDefaults);
@@ -30,6 +36,11 @@ async function preflight(app: App) {
   const region = edgeRegionProblem(app.region);
   if (region) throw new VisibleError(region);
   if (app.mode === "remove") return;
+  if (deployAccessRequested()) {
+    const problems = deployAccessProblems();
+    if (problems.length) throw new VisibleError(problems.join("\n"));
+    return;
+  }
   const { Config } = await import("sst/config.js");
   const problems = [...settingProblems(), ...secretProblems(app.stage, await Config.secrets())];
   if (problems.length === 0) return;

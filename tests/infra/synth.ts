@@ -8,6 +8,7 @@ import { initProject } from "sst/project.js";
 import { buildStacks } from "../../sst.config";
 import { Api } from "../../infra/api";
 import { Database } from "../../infra/database";
+import { DeployAccess } from "../../infra/deploy-access";
 import { Monitoring } from "../../infra/monitoring";
 import { features } from "@agency/core/routes";
 import { Web } from "../../infra/web";
@@ -49,6 +50,28 @@ export async function synthesize(
       api: Template.fromStack(getStack(Api)),
       monitoring: Template.fromStack(getStack(Monitoring)),
     };
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+/**
+ * The optional DeployAccess stack alone, as `DEPLOY_ACCESS=1 npx sst deploy` synthesises it
+ * (infra/deploy-access.ts): `env` holds GITHUB_REPO and the like.
+ */
+export async function synthesizeDeployAccess(env: Record<string, string>): Promise<{ app: App; deployAccess: Template }> {
+  const settings = { GITHUB_OIDC_PROVIDER_ARN: "", ...env, DEPLOY_ACCESS: "1" };
+  const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+  try {
+    await initProject({ stage: "github" });
+    Object.assign(process.env, settings);
+    const app = new App({ mode: "deploy", stage: "github", name: "agency", region: "us-east-1", account: "123456789012" });
+    buildStacks(app);
+    await app.finish();
+    return { app, deployAccess: Template.fromStack(getStack(DeployAccess)) };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
