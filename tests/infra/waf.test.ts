@@ -9,7 +9,7 @@ import { resourcesOf, synthesize, type Synthesized } from "./synth";
 let app: Synthesized;
 beforeAll(async () => {
   app = await synthesize("test");
-}, 180_000);
+}, 600_000);
 
 const onlyAcl = (template: Template) => {
   const acls = Object.entries(resourcesOf(template, "AWS::WAFv2::WebACL"));
