@@ -62,8 +62,14 @@ test("required to turn on an authenticator app, then sign in with password + cod
   await audit(page, "account, two-factor off");
 
   // Require two-factor: at the next sign-in this account (which has none) is sent to set it up.
-  await page.getByRole("checkbox", { name: "Require two-factor for every admin account" }).check();
+  // The box takes its click: ticked, and disabled while it saves, as the click's own event ends
+  // (it used to snap back until a later task, and a check() that looked in between saw no change).
+  const requireBox = page.getByRole("checkbox", { name: "Require two-factor for every admin account" });
+  await expect(requireBox).toBeEnabled();
+  expect(await requireBox.evaluate((box: HTMLInputElement) => (box.click(), { checked: box.checked, disabled: box.disabled }))).toEqual({ checked: true, disabled: true });
   await expect(page.getByText("Two-factor is now required")).toBeVisible();
+  await expect(requireBox).toBeChecked();
+  await expect(requireBox).toBeEnabled();
   await logout(page);
   await signInWithPassword(page);
   await page.waitForURL((url) => url.pathname === "/admin/account");
