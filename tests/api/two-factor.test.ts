@@ -7,6 +7,7 @@ import { allPages, devAdmin } from "../support/admin";
 import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
 import { useRuntimeDatabase } from "../support/database";
+import { SoftAuthenticator } from "../support/soft-authenticator";
 
 /**
  * Two-factor sign-in for username accounts, over the real gateway: set up an authenticator with a
@@ -315,4 +316,28 @@ describe("requiring two-factor", () => {
     const { items } = await allPages<AuditEntry>(owner, "/api/admin/audit-log", { limit: 5, entity: "security-setting" });
     expect(items[0]).toMatchObject({ action: "update", changed_fields: ["require_two_factor"] });
   });
+
+  it("is not skipped for an account whose only second factor is a passkey: the password alone gets no session, the passkey finishes", async () => {
+    const m = await new Member().create();
+    const { v } = await m.login();
+    const auth = new SoftAuthenticator(base());
+    const options = await v.call("POST", "/api/admin/account/passkeys/options", { body: {} });
+    expect(options.status, options.text).toBe(200);
+    expect((await v.call("POST", "/api/admin/account/passkeys", { body: { name: "Laptop", response: auth.register(options.json) } })).status).toBe(201);
+    expect((await owner.call("PUT", "/api/admin/security-settings", { body: { require_two_factor: true } })).status).toBe(200);
+    try {
+      const { v: browser, res } = await m.login();
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ second_factor_required: true, methods: ["passkey"] });
+      expect(browser.session).toBeUndefined();
+      expect((await browser.call("GET", "/api/admin/me")).status).toBe(401);
+      const passkeyOptions = await browser.call("POST", "/api/admin/login/passkey/options", { body: {} });
+      const signedIn = await browser.call("POST", "/api/admin/login/passkey", { body: { response: auth.assert(passkeyOptions.json) } });
+      expect(signedIn.status, signedIn.text).toBe(200);
+      expect((await browser.call("GET", "/api/admin/users")).status).toBe(200);
+    } finally {
+      await owner.call("PUT", "/api/admin/security-settings", { body: { require_two_factor: false } });
+    }
+    // Two password sign-ins and two passkey ceremonies: on a busy machine, more than the default minute.
+  }, 180_000);
 });

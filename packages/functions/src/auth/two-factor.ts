@@ -5,7 +5,7 @@ import { KnownDevices } from "@agency/core/auth/known-devices";
 import { MAX_CODES_PER_SIGN_IN, PendingSignIns, type PendingSignIn } from "@agency/core/auth/pending-sign-ins";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
-import { hasSecondFactor, secondFactorMethods } from "@agency/core/auth/second-factors";
+import { hasSecondFactor, passkeyCount, secondFactorMethods } from "@agency/core/auth/second-factors";
 import {
   isTotpCodeShape,
   secondFactorCodeInput,
@@ -39,7 +39,8 @@ const anonymous = { type: "anonymous", id: "", name: "" } as const;
 
 /**
  * A right password: an account with two-factor gets a pending sign-in and the methods of its second
- * step, and no session; one without gets its session (marked when the owner requires two-factor,
+ * step, and no session; a passkey-only account, when the team requires two-factor, is told to finish
+ * with its passkey, and no session; one without gets its session (marked when the owner requires two-factor,
  * so that it is sent to set it up).
  */
 export async function afterPassword(req: Request, account: AdminAccount) {
@@ -49,7 +50,14 @@ export async function afterPassword(req: Request, account: AdminAccount) {
     const challenge: SecondFactorChallenge = { second_factor_required: true, methods };
     return reply.json(challenge, 200, { cookies: [pendingSignInCookie(token)] });
   }
-  const setupRequired = !hasSecondFactor(account) && (await SecuritySettings.get()).require_two_factor;
+  const required = (await SecuritySettings.get()).require_two_factor;
+  // A passkey-only account under the team's requirement finishes with its passkey (a passkey
+  // sign-in, which is a sign-in of its own): the password alone gets no session.
+  if (required && passkeyCount(account) > 0) {
+    const challenge: SecondFactorChallenge = { second_factor_required: true, methods: ["passkey"] };
+    return reply.json(challenge);
+  }
+  const setupRequired = required && !hasSecondFactor(account);
   req.audit({ action: "sign_in", entity: "admin-account", entity_id: account.username, entity_label: account.username, actor: accountActor(account) });
   return completeSignIn(req, account, setupRequired ? { success: true, two_factor_setup_required: true } : { success: true }, setupRequired);
 }

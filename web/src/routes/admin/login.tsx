@@ -39,6 +39,52 @@ function LoginField(props: { id: string; name: string; text: string; type?: "pas
  * authenticator app, or ('Use a recovery code') one of the recovery codes.
  */
 function SecondFactorForm({ challenge, onDone, onRestart }: { challenge: SecondFactorChallenge; onDone: () => void; onRestart: (message: string) => void }) {
+  if (!challenge.methods.includes("totp") && challenge.methods.includes("passkey")) return <PasskeyStep onDone={onDone} onRestart={onRestart} />;
+  return <CodeStep challenge={challenge} onDone={onDone} onRestart={onRestart} />;
+}
+
+/** The second step of an account whose only second factor is a passkey, when the team requires two-factor: its passkey finishes the sign-in. */
+function PasskeyStep({ onDone, onRestart }: { onDone: () => void; onRestart: (message: string) => void }) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function finish() {
+    setError("");
+    setBusy(true);
+    try {
+      await signInWithPasskey();
+      await session.loadUser();
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-4" role="group" aria-label="Two-step verification">
+      <div className="flex items-start gap-3 rounded-lg bg-purple-50 px-4 py-3 text-sm text-purple-900">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+        <p>Your team requires two-factor sign-in. Finish signing in with your passkey.</p>
+      </div>
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <button type="button" className={btnPrimary} onClick={finish} disabled={busy}>
+        <KeyRound aria-hidden="true" className="h-5 w-5" />
+        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+      </button>
+      <div className="text-sm">
+        <button type="button" className="font-medium text-slate-700 underline-offset-2 hover:underline" onClick={() => onRestart("")}>
+          Start over
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The code step: a code from the authenticator app, or a recovery code. */
+function CodeStep({ challenge, onDone, onRestart }: { challenge: SecondFactorChallenge; onDone: () => void; onRestart: (message: string) => void }) {
   const canUseRecovery = challenge.methods.includes("recovery");
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState("");
