@@ -8,7 +8,7 @@ import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Queue } from "aws-cdk-lib/aws-sqs";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
-import { features, handlerPath, readOnlyFeatures, routeKeys, routes, type Feature, type RouteKey } from "@agency/core/routes";
+import { features, handlerPath, readOnlyFeatures, routeKeys, routes, tightlyThrottledRoutes, type Feature, type RouteKey } from "@agency/core/routes";
 import { mediaAccess, mediaFeatures } from "./media";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
@@ -29,10 +29,6 @@ export const defaultThrottle = { burstLimit: 200, rateLimit: 100 };
 /** Public writes and sign-in: still far more than people filling in forms can send. */
 export const writeThrottle = { burstLimit: 20, rateLimit: 10 };
 
-/** Public routes that change state or sign someone in get the tighter throttle. */
-export const tightlyThrottledRoutes = routeKeys.filter(
-  (key) => routes[key].access === "public" && !key.startsWith("GET "),
-);
 
 /** `packages/functions/src/content/handler.ts` -> SST's `packages/functions/src/content/handler.handler`. */
 export const sstHandler = (feature: Feature) => handlerPath(feature).replace(/\.ts$/, ".handler");

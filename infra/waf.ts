@@ -1,6 +1,6 @@
 import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
 import type { Stack } from "aws-cdk-lib";
-import { tightlyThrottledRoutes } from "./api";
+import { tightlyThrottledRoutes } from "@agency/core/routes";
 
 /**
  * A web ACL for CloudFront (scope CLOUDFRONT) can only be created in us-east-1, and CloudFront takes
@@ -62,7 +62,7 @@ export function wafLimits(env: NodeJS.ProcessEnv = process.env): Record<WafLimit
 
 /**
  * The paths the tight limit covers, as prefixes: every public route that is not a GET
- * (infra/api.ts's tightlyThrottledRoutes, from the route table), cut at its first path parameter;
+ * (the route table's tightlyThrottledRoutes), cut at its first path parameter;
  * a prefix another one covers is dropped (`/api/admin/login` covers `/api/admin/login/verify`).
  */
 export function tightPathPrefixes(): string[] {

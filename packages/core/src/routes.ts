@@ -233,5 +233,11 @@ export const routes = {
 export type RouteKey = keyof typeof routes;
 export const routeKeys = Object.keys(routes) as RouteKey[];
 
+/**
+ * Public routes that change state or sign someone in: the API stage's tighter throttle and the edge's
+ * tight per-address WAF rule both take these.
+ */
+export const tightlyThrottledRoutes = routeKeys.filter((key) => routes[key].access === "public" && !key.startsWith("GET "));
+
 /** The handler file of a feature, relative to the repository root. */
 export const handlerPath = (feature: Feature) => `packages/functions/src/${feature}/handler.ts`;
