@@ -50,6 +50,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // npm run test:bundles: the functions' deployed code run under Node 22 (tests/bundles/).
+        test: {
+          name: "bundles",
+          include: ["tests/bundles/**/*.test.ts"],
+          // Generous: building every function is most of the time, and a shared machine can be slow.
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+        },
+      },
     ],
   },
 });

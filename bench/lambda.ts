@@ -27,7 +27,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { sstBundle, type Built } from "./sst-bundle";
+import { lambdaNode, sstBundle, type Built } from "./sst-bundle";
 import { lambdaArchitecture, lambdaRuntime, nodejsBundling } from "../infra/bundling";
 import { features, handlerPath, routes, type Feature, type RouteKey } from "@agency/core/routes";
 import { startDynalite } from "../packages/local/src/dynamo";
@@ -46,30 +46,6 @@ const benched = only ? features.filter((f) => only.includes(f)) : features;
 const TARGET = { importRatio: 1.5, importRatioGoal: 1.3, startKb: 600, requestRatio: 1.6 };
 const BASELINE = "baseline";
 const run = promisify(execFile);
-
-/**
- * The Node.js the functions run on in Lambda (infra/bundling.ts: nodejs22.x): its major version, from
- * the npm registry's `node-<platform>-<arch>` package (the official binary), kept in .build/. This
- * machine's own Node (20) starts, parses and runs the same code at other costs, so the figures are
- * taken on the runtime's major version. BENCH_NODE names another binary (e.g. this one's, to compare).
- */
-async function lambdaNode(): Promise<string> {
-  if (process.env.BENCH_NODE) return process.env.BENCH_NODE;
-  const major = lambdaRuntime.match(/^nodejs(\d+)\.x$/)![1]!;
-  if (process.versions.node.split(".")[0] === major) return process.execPath;
-  const dir = path.join(root, ".build", `node${major}`);
-  const bin = path.join(dir, "package", "bin", "node");
-  if (!fs.existsSync(bin)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const pkg = `node-${process.platform}-${process.arch}@${major}`;
-    process.stderr.write(`fetching Node ${major} (${pkg}) from the npm registry...\n`);
-    const { stdout } = await run("npm", ["pack", pkg, "--json", "--pack-destination", dir], { cwd: dir, maxBuffer: 64 << 20 });
-    const { filename } = (JSON.parse(stdout) as Array<{ filename: string }>)[0]!;
-    await run("tar", ["xzf", path.join(dir, filename), "-C", dir]);
-    fs.rmSync(path.join(dir, filename));
-  }
-  return bin;
-}
 
 /** The files a cold start loads: the handler and, transitively, the chunks it imports statically. */
 function startGraph(built: Built): string[] {
@@ -251,7 +227,8 @@ async function main() {
   built.set(BASELINE, await bundle(BASELINE, "bench/dynamodb-baseline.ts"));
   for (const feature of benched) built.set(feature, await bundle(feature, handlerPath(feature)));
 
-  nodeBin = await lambdaNode();
+  // On the Node.js major version the functions run on in Lambda; BENCH_NODE names another binary (e.g. this one's, to compare).
+  nodeBin = await lambdaNode(process.env.BENCH_NODE);
   const nodeVersion = (await run(nodeBin, ["--version"])).stdout.trim();
   const { engine, cookie } = await startEngine();
   // What Lambda's runtime sets (the role's keys included); the handlers reach the local engine.

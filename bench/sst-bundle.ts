@@ -1,14 +1,17 @@
 /**
  * A function's bundle exactly as `sst deploy` builds it: SST 2.49's own esbuild call (its options in
  * node_modules/sst/runtime/handlers/node.js) with infra/bundling.ts's settings and plugins. Used by
- * `npm run bench:lambda` and by tests that run a bundle (tests/infra/electrodb-bundle.test.ts).
+ * `npm run bench:lambda` and by tests that run a bundle (tests/infra/electrodb-bundle.test.ts,
+ * tests/bundles/); with `lambdaNode`, the Node.js the functions run on.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import type esbuildTypes from "esbuild";
-import { nodejsBundling } from "../infra/bundling";
+import { lambdaRuntime, nodejsBundling } from "../infra/bundling";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** SST's own esbuild (0.18, nested in its package), the one that builds what is deployed. */
@@ -76,3 +79,29 @@ export async function sstBundle(entryPoint: string, outdir: string): Promise<Bui
   return { entry: target, outputs };
 }
 
+const run = promisify(execFile);
+let fetching: Promise<string> | undefined;
+/**
+ * The Node.js the functions run on in Lambda (infra/bundling.ts: nodejs22.x): this one when its
+ * major version is the same, else the official binary of that major version from the npm registry's
+ * `node-<platform>-<arch>` package, kept in .build/ (fetched once). `override` names another binary.
+ */
+export function lambdaNode(override?: string): Promise<string> {
+  if (override) return Promise.resolve(override);
+  return (fetching ??= (async () => {
+    const major = lambdaRuntime.match(/^nodejs(\d+)\.x$/)![1]!;
+    if (process.versions.node.split(".")[0] === major) return process.execPath;
+    const dir = path.join(root, ".build", `node${major}`);
+    const bin = path.join(dir, "package", "bin", "node");
+    if (!fs.existsSync(bin)) {
+      fs.mkdirSync(dir, { recursive: true });
+      const pkg = `node-${process.platform}-${process.arch}@${major}`;
+      process.stderr.write(`fetching Node ${major} (${pkg}) from the npm registry...\n`);
+      const { stdout } = await run("npm", ["pack", pkg, "--json", "--pack-destination", dir], { cwd: dir, maxBuffer: 64 << 20 });
+      const { filename } = (JSON.parse(stdout) as Array<{ filename: string }>)[0]!;
+      await run("tar", ["xzf", path.join(dir, filename), "-C", dir]);
+      fs.rmSync(path.join(dir, filename));
+    }
+    return bin;
+  })());
+}

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, unit, integration (real dynalite), infrastructure synthesis, black-box API
+# `npm test`: typecheck, unit, integration (real dynalite), infrastructure synthesis, the functions'
+# deployed bundles run under Node 22 (tests/bundles/), black-box API
 # tests against a started local runtime, then Playwright journeys in Chromium. Ends with one line
 # counting every test run.
 set -euo pipefail
@@ -17,6 +18,7 @@ step "unit";        vitest unit
 step "integration"; vitest integration
 step "infra";       vitest infra
 step "doctor";      npm run -s doctor
+step "bundles";     vitest bundles
 step "web build";   npm run -s build:web
 step "api";         vitest api
 step "e2e";         E2E_JSON_REPORT="$results/e2e.json" npx playwright test
