@@ -18,8 +18,8 @@ step "unit";        vitest unit
 step "integration"; vitest integration
 step "infra";       vitest infra
 step "doctor";      npm run -s doctor
-step "bundles";     vitest bundles
 step "web build";   npm run -s build:web
+step "bundles";     vitest bundles
 step "api";         vitest api
 step "e2e";         E2E_JSON_REPORT="$results/e2e.json" npx playwright test
 node scripts/test-summary.mjs "$results"

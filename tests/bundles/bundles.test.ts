@@ -13,7 +13,10 @@ import { lambdaNode, sstBundle } from "../../bench/sst-bundle";
 import { features, handlerPath, routes, type Feature } from "../../packages/core/src/routes";
 import { startDynalite } from "../../packages/local/src/dynamo";
 import { createGateway } from "../../packages/local/src/gateway";
+import { startLocalS3, type LocalS3 } from "../../packages/local/src/s3";
 import { call, freshIp, type HttpResponse } from "../support/http";
+import { PAGE_CONTENT_TYPE, PAGES_PREFIX, TEMPLATE_KEY } from "../../packages/functions/src/render/render";
+import { PAGE_CACHE_CONTROL } from "../../packages/functions/src/render/s3-store";
 
 /**
  * The functions' deployed code, run. Each function is built as `sst deploy` builds it
@@ -24,6 +27,13 @@ import { call, freshIp, type HttpResponse } from "../support/http";
  * the local gateway twice, with the same data: once served by the source modules (what `npm start`
  * runs), once by the bundles; the answers must be equal. A bundle that cannot load a chunk, or that
  * reaches a `require` infra/bundling.ts stubs out, answers differently (a 500) and fails here.
+ *
+ * The render function (infra/api.ts's `pageRenderer`) bundles the web app's server entry
+ * (web/dist-server, made by `npm run -s build:web`, as SST runs the site's build before bundling
+ * the functions): it reads the public API through the gateway that serves from the bundles, and
+ * writes the pages to the web bucket in the local runtime's S3 (packages/local/src/s3.ts), which
+ * every function here reaches as the source handlers do (S3_ENDPOINT). No distribution: nothing
+ * to invalidate.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Outside the repository, as in Lambda: no node_modules above the code to resolve a missing module from. */
@@ -35,12 +45,17 @@ const otherFunctions = {
   "lead-mail": "packages/functions/src/lead-mail/handler.ts",
   "scheduled-publish": "packages/functions/src/scheduled-publish/handler.ts",
   "seed-script": "packages/functions/src/deploy/seed-script.ts",
+  render: "packages/functions/src/render/handler.ts",
 } as const;
 type FunctionName = Feature | keyof typeof otherFunctions;
 const entryOf = (name: FunctionName) => (name in otherFunctions ? otherFunctions[name as keyof typeof otherFunctions] : handlerPath(name as Feature));
 
 const PUBLIC_URL = "http://localhost:3000";
 const TABLE = "bundles";
+const WEB_BUCKET = "bundles-web";
+/** What the render function bundles (`@agency/web/entry-server`) and the template it reads from the bucket. */
+const webServerEntry = path.join(root, "web/dist-server/entry-server.js");
+const webTemplate = path.join(root, "web/dist/index.html");
 const deployed = {
   TABLE_NAME: TABLE,
   MEDIA_BUCKET: "bundles-media",
@@ -150,6 +165,8 @@ const ses = createServer((req, res) => {
 });
 
 let db: Awaited<ReturnType<typeof startDynalite>>;
+let s3: LocalS3 | undefined;
+const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "agency-bundles-s3-"));
 let sourceGateway: Server;
 let bundleGateway: Server;
 let sourceUrl: string;
@@ -160,18 +177,36 @@ const served = new Set<string>();
 let cookie = "";
 
 beforeAll(async () => {
+  for (const file of [webServerEntry, webTemplate]) {
+    if (!fs.existsSync(file)) {
+      throw new Error(`${path.relative(root, file)} is missing: the render function bundles the web app's server entry and renders with its template. Run \`npm run -s build:web\` first.`);
+    }
+  }
   db = await startDynalite();
   // The source handlers (the local gateway's) see the same settings as the bundles, by the names
   // SST gives them, the Lambda-only ones excepted.
   Object.assign(process.env, deployed, { DYNAMODB_ENDPOINT: db.endpoint });
+  // The local runtime's S3 (its media bucket, MEDIA_BUCKET), which sets S3_ENDPOINT and its keys here.
+  s3 = await startLocalS3({ dataDir: s3Dir, ephemeralPorts: true, origin: PUBLIC_URL, secret: () => randomBytes(24).toString("base64url") });
+  if (!s3) throw new Error("S3_ENDPOINT is set: the bundles test starts its own local S3, unset it");
+  const s3Env = { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID!, S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY! };
+  // The web bucket as a deploy leaves it: the site's files, among them the pages' template.
+  {
+    const { sdk, client } = await s3Client();
+    await client.send(new sdk.CreateBucketCommand({ Bucket: WEB_BUCKET }));
+    const html = fs.readFileSync(webTemplate, "utf8");
+    await client.send(new sdk.PutObjectCommand({ Bucket: WEB_BUCKET, Key: TEMPLATE_KEY, Body: html, ContentType: "text/html; charset=utf-8" }));
+  }
   const names: FunctionName[] = [...features, ...(Object.keys(otherFunctions) as Array<keyof typeof otherFunctions>)];
   const sesUrl = await listen(ses);
   const [node, built] = await Promise.all([
     lambdaNode(),
     Promise.all(names.map(async (name) => [name, await sstBundle(entryOf(name), path.join(outRoot, name))] as const)),
   ]);
+  const env = { ...deployed, ...s3Env, DYNAMODB_ENDPOINT: db.endpoint, AWS_ENDPOINT_URL_SESV2: sesUrl };
   for (const [name, { entry }] of built) {
-    lambdas.set(name, new LambdaProcess(name, entry, node, { ...deployed, DYNAMODB_ENDPOINT: db.endpoint, AWS_ENDPOINT_URL_SESV2: sesUrl }));
+    // The render function starts once the bundles' gateway, its API_URL, listens (below).
+    if (name !== "render") lambdas.set(name, new LambdaProcess(name, entry, node, env));
   }
 
   // The table and its content as a deploy leaves them: the seed script's own bundle makes them.
@@ -188,6 +223,9 @@ beforeAll(async () => {
     },
   });
   [sourceUrl, bundleUrl] = await Promise.all([listen(sourceGateway), listen(bundleGateway)]);
+  // infra/api.ts's environment for it, the distribution's id left out: no invalidation.
+  const render = built.find(([name]) => name === "render")![1];
+  lambdas.set("render", new LambdaProcess("render", render.entry, node, { ...env, WEB_BUCKET, API_URL: bundleUrl }));
 
   // An owner, made with the domain code, signs in for real through the bundled auth function.
   const { AdminAccounts } = await import("../../packages/core/src/auth/admin-accounts");
@@ -201,7 +239,9 @@ afterAll(async () => {
   for (const l of lambdas.values()) l.stop();
   await Promise.all([sourceGateway, bundleGateway, ses].map((s) => s && new Promise((r) => s.close(r))));
   await db?.close();
+  await s3?.close();
   fs.rmSync(outRoot, { recursive: true, force: true });
+  fs.rmSync(s3Dir, { recursive: true, force: true });
 });
 
 const cookieOf = (res: HttpResponse) =>
@@ -340,7 +380,60 @@ describe("the deployed bundles", () => {
     await lambdas.get("seed-script")!.invoke({ RequestType: "Update" });
   });
 
+  it("render pages into the web bucket: the home page and a post, then every page", async () => {
+    const settings = (await send(sourceUrl, "GET", "/api/site-settings")).json as Record<string, unknown>;
+    const siteName = String(settings.company_name);
+    expect(siteName.length, "the site's name in its settings").toBeGreaterThan(0);
+    const post = ((await send(sourceUrl, "GET", "/api/blog-posts")).json as Array<{ slug: string; title: string }>)[0]!;
+    expect(post, "a published post to render").toBeDefined();
+    const render = lambdas.get("render")!;
+    const sqs = (...bodies: unknown[]) => ({
+      Records: bodies.map((body, i) => ({ messageId: `m-${i}`, body: JSON.stringify(body), attributes: { MessageGroupId: "pages" }, eventSource: "aws:sqs" })),
+    });
+    const logs = () => render.log.join("").slice(-4000);
+
+    const { sdk, client } = await s3Client();
+    const page = async (key: string) => {
+      const res = await client.send(new sdk.GetObjectCommand({ Bucket: WEB_BUCKET, Key: key }));
+      return { contentType: res.ContentType, cacheControl: res.CacheControl, html: await res.Body!.transformToString("utf-8") };
+    };
+    const keys = async () =>
+      ((await client.send(new sdk.ListObjectsV2Command({ Bucket: WEB_BUCKET, Prefix: PAGES_PREFIX }))).Contents ?? []).map((o) => o.Key!).sort();
+
+    await render.invoke(sqs({ apiPaths: ["/", `/blog/${post.slug}`] })).catch((err: Error) => {
+      throw new Error(`${err.message}\n${logs()}`);
+    });
+    expect(await keys(), logs()).toEqual(["pages/blog/" + post.slug + ".html", "pages/index.html"].sort());
+    const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const home = await page("pages/index.html");
+    expect(home.contentType).toBe(PAGE_CONTENT_TYPE);
+    expect(home.cacheControl).toBe(PAGE_CACHE_CONTROL);
+    expect(home.html).toContain(escaped(siteName));
+    // Rendered, not the bare template: the page's own head and content are in it.
+    expect(home.html).not.toBe(fs.readFileSync(webTemplate, "utf8"));
+    expect(home.html).toContain(`<link rel="canonical" href="${PUBLIC_URL}`);
+    const blogPost = await page(`pages/blog/${post.slug}.html`);
+    expect(blogPost.contentType).toBe(PAGE_CONTENT_TYPE);
+    expect(blogPost.cacheControl).toBe(PAGE_CACHE_CONTROL);
+    expect(blogPost.html).toContain(escaped(post.title));
+    expect(blogPost.html).toContain(escaped(siteName));
+
+    // A deploy's full render: every address of the sitemap.
+    await render.invoke(sqs({ all: true })).catch((err: Error) => {
+      throw new Error(`${err.message}\n${logs()}`);
+    });
+    const all = await keys();
+    for (const key of ["pages/index.html", `pages/blog/${post.slug}.html`, "pages/blog.html", "pages/about.html"]) expect(all, logs()).toContain(key);
+    expect(logs()).toContain("cdn: no distribution, nothing to invalidate");
+  });
+
   it("never ended a function's process", () => {
     for (const l of lambdas.values()) expect(l.fatal, l.name).toBeUndefined();
   });
 });
+
+/** The test's own S3 client for the local S3 (S3_ENDPOINT, set by startLocalS3): the same module the functions use. */
+async function s3Client() {
+  const { s3: client } = await import("../../packages/core/src/media/storage");
+  return client();
+}
