@@ -25,6 +25,16 @@ test.describe("with JavaScript off", () => {
       await expect(page.getByText("hello@arcline.ai").first()).toBeVisible();
     }
 
+    // The counters read their real figures; only the animation, in the browser, starts from zero.
+    const figure = (label: string) =>
+      page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd span[aria-hidden]").first();
+    await page.goto("/tech-school");
+    await expect(figure("Graduates")).toHaveText("500+");
+    await expect(figure("Average Rating")).toHaveText("4.8/5");
+    await page.goto("/");
+    await expect(figure("Automation Projects")).toHaveText("500+");
+    await expect(figure("Client Satisfaction")).toHaveText("95%");
+
     const res = await page.goto("/a-page-that-does-not-exist");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");

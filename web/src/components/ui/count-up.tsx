@@ -13,12 +13,14 @@ interface Props {
 }
 
 /**
- * Counts from 0 up to `end` once, the first time it scrolls into view. With reduced motion (or no
- * IntersectionObserver) it shows the final value at once. Screen readers get the final value only.
+ * Counts from 0 up to `end` once, the first time it scrolls into view. The rendered HTML (and so a
+ * reader without JavaScript) has the final value: only the animation, in the browser once the page
+ * runs, starts from 0. With reduced motion (or no IntersectionObserver) it stays at the final value.
+ * Screen readers get the final value only.
  */
 export function CountUp({ end, suffix = "", decimals = 0, duration = 2500, className }: Props) {
   const ref = useRef<HTMLSpanElement>(null);
-  const [value, setValue] = useState(0);
+  const [value, setValue] = useState(end);
 
   useEffect(() => {
     const el = ref.current;
@@ -27,6 +29,7 @@ export function CountUp({ end, suffix = "", decimals = 0, duration = 2500, class
       setValue(end);
       return;
     }
+    setValue(0);
     let frame = 0;
     const observer = new IntersectionObserver(
       (entries) => {
