@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type Ke
 import { EditorContent, useEditor, useEditorState, type ChainedCommands, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
+import { NodeSelection, TextSelection } from "@tiptap/pm/state";
 import {
   Bold,
   Code,
@@ -129,6 +130,8 @@ export function RichTextEditor({
   latestValue.current = value;
   const sourceRef = useRef<HTMLTextAreaElement>(null);
   const focusAfterToggle = useRef(false);
+  // Where the caret (or the selected image) was when the Image form opened: the image goes there.
+  const imageRange = useRef<{ from: number; to: number } | null>(null);
 
   // A contenteditable cannot be the target of <label for>, so it is named with aria-labelledby.
   // A new object only when these change: useEditor then hands it to editor.setOptions.
@@ -188,6 +191,7 @@ export function RichTextEditor({
       setPanel((open) => {
         if (open?.kind === kind) return null;
         if (kind === "link") return { kind, url: (editor.getAttributes("link").href as string | undefined) ?? "" };
+        imageRange.current = { from: editor.state.selection.from, to: editor.state.selection.to };
         const image = editor.isActive("image") ? editor.getAttributes("image") : {};
         return { kind, url: (image.src as string | undefined) ?? "", alt: (image.alt as string | undefined) ?? "" };
       }),
@@ -216,7 +220,24 @@ export function RichTextEditor({
 
   const applyImage = (src: string, alt: string): string | null => {
     if (!isAcceptedUrl(src, "img") && !isMediaPath(src)) return IMAGE_URL_ERROR;
-    editor.chain().focus().setImage({ src, alt }).run();
+    const size = editor.state.doc.content.size;
+    const saved = imageRange.current;
+    const range = saved && saved.to <= size ? saved : { from: editor.state.selection.from, to: editor.state.selection.to };
+    imageRange.current = null;
+    editor
+      .chain()
+      .focus()
+      .insertContentAt(range, { type: "image", attrs: { src, alt } })
+      // The caret goes after the image, not onto it (a selected image is what the next keystroke
+      // replaces): into the text block that follows, or a new empty paragraph when none does.
+      .command(({ tr }) => {
+        if (!(tr.selection instanceof NodeSelection)) return true;
+        const $end = tr.doc.resolve(tr.selection.to);
+        if (!$end.nodeAfter?.isTextblock) tr.insert($end.pos, tr.doc.type.schema.nodes.paragraph!.create());
+        tr.setSelection(TextSelection.create(tr.doc, $end.pos + 1));
+        return true;
+      })
+      .run();
     setPanel(null);
     return null;
   };
