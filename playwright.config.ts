@@ -16,6 +16,10 @@ export default defineConfig({
   // Journeys that check an edit on the public site wait for its pages to be rendered again, which
   // on two busy cores can take tens of seconds when a full render queues behind another.
   timeout: 120_000,
+  // How long an assertion waits for the state a user would see. Playwright's 5 s default is
+  // exceeded on two cores running two browsers, the runtime and its page renders at once: a lazy
+  // dialog's code, its data and its sanitised HTML took 4.6 to 6 s there (a quiet machine: < 1 s).
+  expect: { timeout: 10_000 },
   // The JSON report feeds the closing line of `npm test` (scripts/test-summary.mjs).
   reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/e2e.json" }]],
   use: {
@@ -32,6 +36,10 @@ export default defineConfig({
     url: `http://localhost:${port}/api/services`,
     reuseExistingServer: false,
     timeout: 120_000,
+  // How long an assertion waits for the state a user would see. Playwright's 5 s default is
+  // exceeded on two cores running two browsers, the runtime and its page renders at once: a lazy
+  // dialog's code, its data and its sanitised HTML took 4.6 to 6 s there (a quiet machine: < 1 s).
+  expect: { timeout: 10_000 },
     env: {
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), "agency-e2e-")),

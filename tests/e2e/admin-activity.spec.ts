@@ -99,9 +99,12 @@ test("Activity's History link opens the item's editor with its History dialog on
   const history = page.getByRole("dialog", { name: "History" });
   await expect(history).toBeVisible();
   // On top: what is drawn at its heading is the History dialog, and a click there reaches it.
+  // (Its versions arrive after it opens: wait for them, so the dialog has its final size.)
+  await expect(history.getByRole("button", { name: /^Restore version/ }).first()).toBeVisible();
   const heading = history.getByRole("heading", { name: "History" });
   const box = (await heading.boundingBox())!;
-  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.textContent?.includes("Restore version") ?? false, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe(true);
+  const topmost = await heading.evaluate((h, { x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]') === h.closest('[role="dialog"]'), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(topmost).toBe(true);
   await history.getByRole("button", { name: /^Restore version/ }).click();
   const ask = page.getByRole("alertdialog", { name: /^Restore version/ });
   await expect(ask).toBeVisible();

@@ -1,17 +1,20 @@
 import { lazy, Suspense, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { NewsletterForm } from "./newsletter-form";
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { PolicyKey } from "@agency/core/contract/page-sections";
-import { usePageTexts, type PublicSettings } from "../../features/content/api";
+import { pageSectionsQuery, usePageTexts, type PublicSettings } from "../../features/content/api";
 import { policyList } from "../../features/policies/api";
 import { container } from "../ui/classes";
 import { BackToTop } from "./back-to-top";
 import { BrandMark } from "./brand";
 import { SocialIcon } from "./social-icons";
 
-// DOMPurify and the dialog come with the modal, on first open only.
-const PolicyModal = lazy(() => import("../../features/policies/policy-modal"));
+// DOMPurify and the dialog come with the modal: fetched when a policy button is pointed at or
+// focused, at the latest on its click.
+const loadPolicyModal = () => import("../../features/policies/policy-modal");
+const PolicyModal = lazy(loadPolicyModal);
 
 export const globalDefaults = {
   footer_description:
@@ -70,6 +73,7 @@ function Newsletter({ title, subtitle }: { title: string; subtitle: string }) {
 export default function SiteFooter({ settings, backToTop }: { settings: PublicSettings; backToTop: boolean }) {
   const { texts } = usePageTexts("global", globalDefaults);
   const [policy, setPolicy] = useState<PolicyKey | null>(null);
+  const queryClient = useQueryClient();
   const socials = (
     [
       ["twitter", "X (Twitter)", settings.social_media_twitter],
@@ -141,7 +145,17 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {policyList.map((p) => (
               <li key={p.key}>
-                <button type="button" onClick={() => setPolicy(p.key)} className="rounded text-slate-300 transition hover:text-white">
+                <button
+                  type="button"
+                  onPointerEnter={loadPolicyModal}
+                  onFocus={loadPolicyModal}
+                  // The policies are fetched while the modal's code loads, not after it.
+                  onClick={() => {
+                    void queryClient.prefetchQuery(pageSectionsQuery("policies"));
+                    setPolicy(p.key);
+                  }}
+                  className="rounded text-slate-300 transition hover:text-white"
+                >
                   {p.label}
                 </button>
               </li>
