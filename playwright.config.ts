@@ -36,10 +36,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/services`,
     reuseExistingServer: false,
     timeout: 120_000,
-  // How long an assertion waits for the state a user would see. Playwright's 5 s default is
-  // exceeded on two cores running two browsers, the runtime and its page renders at once: a lazy
-  // dialog's code, its data and its sanitised HTML took 4.6 to 6 s there (a quiet machine: < 1 s).
-  expect: { timeout: 10_000 },
     env: {
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), "agency-e2e-")),
