@@ -15,7 +15,7 @@ import { DataTable, fromPagedList } from "../../components/admin/data-table";
 import { EditorDialog } from "../../components/admin/editor-dialog";
 import { EmptyState } from "../../components/admin/empty-state";
 import { FilterBar, SearchBox, useDebouncedValue } from "../../components/admin/filters";
-import { useHistoryLink } from "../../components/admin/history";
+import { useHistoryLink, useLinkedId } from "../../components/admin/history";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../components/admin/form-fields";
 import { PageHeader } from "../../components/admin/page-header";
 import { RichTextEditor } from "../../components/admin/rich-text-editor";
@@ -229,8 +229,10 @@ export default function BlogPage() {
   const toast = useToast();
   const showError = useApiErrorHandler();
   // undefined: closed; null: a new post; a string: editing that post (an Activity link's, with its History).
+  // An Overview row's link (?open=) opens the post's editor alone.
   const linked = useHistoryLink();
-  const [editing, setEditing] = useState<string | null | undefined>(linked);
+  const opened = useLinkedId("open");
+  const [editing, setEditing] = useState<string | null | undefined>(linked ?? opened);
   const [historyFor, setHistoryFor] = useState(linked);
 
   const [deleteDialog, requestDelete] = useConfirmedDelete<BlogPostSummary>({

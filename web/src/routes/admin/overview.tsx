@@ -29,20 +29,25 @@ function RecentList({ title, empty, link, children }: { title: string; empty: st
   );
 }
 
-/** A row of a recent list; `date` (when it was made) at its end, unless its badge already says when (a schedule). */
-function Row({ primary, secondary, meta, date }: { primary: ReactNode; secondary?: ReactNode; meta?: ReactNode; date?: string }) {
+/**
+ * A row of a recent list, a link that opens its record (`to`, with `?open={id}` as the lead mails
+ * link); `date` (when it was made) at its end, unless its badge already says when (a schedule).
+ */
+function Row({ to, primary, secondary, meta, date }: { to: string; primary: ReactNode; secondary?: ReactNode; meta?: ReactNode; date?: string }) {
   return (
-    <li className="flex items-start justify-between gap-3 px-4 py-3">
-      <div className="min-w-0">
-        <p className="truncate text-sm font-medium text-slate-900">{primary}</p>
-        {secondary && <p className="truncate text-sm text-slate-600">{secondary}</p>}
-        {meta && <div className="mt-1 text-xs text-slate-600">{meta}</div>}
-      </div>
-      {date && (
-        <time dateTime={date} className="shrink-0 text-xs text-slate-600">
-          {formatDateTime(date)}
-        </time>
-      )}
+    <li>
+      <Link to={to} className="flex items-start justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-purple-600">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-slate-900">{primary}</p>
+          {secondary && <p className="truncate text-sm text-slate-600">{secondary}</p>}
+          {meta && <div className="mt-1 text-xs text-slate-600">{meta}</div>}
+        </div>
+        {date && (
+          <time dateTime={date} className="shrink-0 text-xs text-slate-600">
+            {formatDateTime(date)}
+          </time>
+        )}
+      </Link>
     </li>
   );
 }
@@ -98,26 +103,26 @@ export default function Overview() {
           {recent.contacts && (
             <RecentList title="Recent Contact Submissions" empty="No recent contact submissions" link={{ to: "/admin/messages", label: "View all" }}>
               {recent.contacts.map((c) => (
-                <Row key={c.id} primary={c.name} secondary={c.email} meta={c.company || undefined} date={c.created_at} />
+                <Row key={c.id} to={`/admin/messages?open=${encodeURIComponent(c.id)}`} primary={c.name} secondary={c.email} meta={c.company || undefined} date={c.created_at} />
               ))}
             </RecentList>
           )}
           {recent.registrations && (
             <RecentList title="Recent Course Registrations" empty="No recent course registrations" link={{ to: "/admin/registrations", label: "View all" }}>
               {recent.registrations.map((r) => (
-                <Row key={r.id} primary={r.name} secondary={r.email} meta={r.course_interest || undefined} date={r.created_at} />
+                <Row key={r.id} to={`/admin/registrations?open=${encodeURIComponent(r.id)}`} primary={r.name} secondary={r.email} meta={r.course_interest || undefined} date={r.created_at} />
               ))}
             </RecentList>
           )}
           <RecentList title="Recent Blog Posts" empty="No recent blog posts" link={{ to: "/admin/blog", label: "View all" }}>
             {recent.blogPosts.map((p) => (
-              <Row key={p.id} primary={p.title} secondary={`/${p.slug}`} date={p.created_at}
+              <Row key={p.id} to={`/admin/blog?open=${encodeURIComponent(p.id)}`} primary={p.title} secondary={`/${p.slug}`} date={p.created_at}
                 meta={<Badge tone={p.is_published ? "green" : "slate"}>{p.is_published ? "Published" : "Draft"}</Badge>} />
             ))}
           </RecentList>
           <RecentList title="Upcoming Scheduled Posts" empty="No posts scheduled" link={{ to: "/admin/blog", label: "View all" }}>
             {(data?.scheduledPosts ?? []).map((p) => (
-              <Row key={p.id} primary={p.title} secondary={`/${p.slug}`}
+              <Row key={p.id} to={`/admin/blog?open=${encodeURIComponent(p.id)}`} primary={p.title} secondary={`/${p.slug}`}
                 meta={<Badge tone="blue">Scheduled for <time dateTime={p.publish_at}>{formatDateTime(p.publish_at)}</time></Badge>} />
             ))}
           </RecentList>
