@@ -87,6 +87,21 @@ export function fromPagedList<T>(list: PagedListState<T>) {
   };
 }
 
+/**
+ * On a phone (below Tailwind's sm, 640 px) each row is a card: its cells wrap onto lines instead of
+ * running off to the right, so a row's status and its actions stay on screen without scrolling the
+ * table sideways; each cell shows its column's name above it. The explicit ARIA roles keep the
+ * table a table for screen readers whatever the CSS display. A column hidden at small widths
+ * (`hidden md:table-cell`) stays hidden.
+ */
+const PHONE_ROW = "max-sm:flex max-sm:flex-wrap max-sm:items-start max-sm:gap-x-6 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3";
+/** A column that `hidden md:table-cell` hides on small screens. */
+const hiddenOnPhone = (meta: string) => /(^|\s)hidden(\s|$)/.test(meta);
+const phoneCell = (meta: string, opener: boolean) =>
+  hiddenOnPhone(meta)
+    ? ""
+    : `max-sm:block max-sm:min-w-0 max-sm:max-w-full max-sm:w-auto max-sm:p-0 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] ${opener ? "max-sm:basis-full" : ""}`;
+
 const CONTROLS = "a, button, input, select, textarea, label, summary, [role='button'], [role='menuitem']";
 
 /**
@@ -176,23 +191,27 @@ export function DataTable<T>({
       return (
         <tr
           key={row.id}
+          role="row"
           data-row-id={row.id}
           data-highlighted={highlighted || undefined}
           onClick={onRowOpen ? rowClick(row.original) : undefined}
-          className={`border-t border-slate-200 transition-colors ${highlighted ? "bg-blue-50 hover:bg-blue-100/70" : "bg-white hover:bg-slate-50"} ${onRowOpen ? "cursor-pointer" : ""}`}
+          className={`border-t border-slate-200 transition-colors ${PHONE_ROW} ${highlighted ? "bg-blue-50 hover:bg-blue-100/70" : "bg-white hover:bg-slate-50"} ${onRowOpen ? "cursor-pointer" : ""}`}
         >
           {row.getVisibleCells().map((cell) => {
             const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-            const className = `px-4 py-3 align-top text-sm text-slate-700 ${cell.column.columnDef.meta?.className ?? ""}`;
+            const meta = cell.column.columnDef.meta?.className ?? "";
+            const header = cell.column.columnDef.header;
+            const className = `px-4 py-3 align-top text-sm text-slate-700 ${meta} ${phoneCell(meta, cell.column.id === openerId)}`;
+            const label = typeof header === "string" && header && cell.column.id !== openerId ? header : undefined;
             if (cell.column.id !== openerId) {
               return (
-                <td key={cell.id} className={className}>
+                <td key={cell.id} role="cell" data-label={label} className={className}>
                   {content}
                 </td>
               );
             }
             return (
-              <th key={cell.id} scope="row" className={`${className} text-left font-normal`}>
+              <th key={cell.id} scope="row" role="rowheader" className={`${className} text-left font-normal`}>
                 <button
                   type="button"
                   onClick={() => onRowOpen!(row.original)}
@@ -221,22 +240,26 @@ export function DataTable<T>({
         // Focus moving to another element tells where it went; to nowhere (null), it may be a removed row's.
         onBlur={(e) => e.relatedTarget && (focusInside.current = region.current?.contains(e.relatedTarget) ?? false)}
         className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600">
-        <table className="min-w-full border-collapse">
+        <table role="table" className="min-w-full border-collapse max-sm:block">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50">
+          <thead role="rowgroup" className="bg-slate-50 max-sm:block">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role="row" className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4">
                 {group.headers.map((header) => {
                   const sortable = header.column.getCanSort();
                   const dir = header.column.getIsSorted();
                   const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
                   const Icon = dir === "asc" ? ArrowUp : dir === "desc" ? ArrowDown : ArrowUpDown;
+                  // On a phone a plain column name is only read out (each card names its cells); a
+                  // header that does something (sort, select all) stays on screen above the cards.
+                  const phone = hiddenOnPhone(header.column.columnDef.meta?.className ?? "") ? "" : sortable || typeof header.column.columnDef.header !== "string" ? "max-sm:block" : "max-sm:sr-only";
                   return (
                     <th
                       key={header.id}
                       scope="col"
+                      role="columnheader"
                       aria-sort={sortable ? (dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none") : undefined}
-                      className={`px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase ${header.column.columnDef.meta?.className ?? ""}`}
+                      className={`px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase ${phone} ${header.column.columnDef.meta?.className ?? ""}`}
                     >
                       {sortable ? (
                         <button
@@ -256,7 +279,7 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody>{body}</tbody>
+          <tbody role="rowgroup" className="max-sm:block">{body}</tbody>
         </table>
       </div>
       {paging && !isLoading && rows.length > 0 && <LoadMore paging={paging} count={rows.length} />}
