@@ -85,6 +85,22 @@ test("Activity names the fields an update changed as an admin reads them; the ex
   expect(line).toContain(csvLine(["description, icon_name"]));
 });
 
+test("Activity names an item stored under a key (a page section's story_content) in words", async ({ page, baseURL }) => {
+  await signInAsAdmin(page);
+  const headers = { origin: new URL(baseURL!).origin };
+  const sections = (await (await page.request.get("/api/admin/page-sections/about")).json()) as { id: string; section_key: string; content: string; version: number }[];
+  const story = sections.find((s) => s.section_key === "story_content")!;
+  // An edit and its undoing: the About page reads as before.
+  const edited = await page.request.put(`/api/admin/page-sections/${story.id}`, { headers, data: { content: `${story.content} `, version: story.version } });
+  expect(edited.ok(), await edited.text()).toBe(true);
+  expect((await page.request.put(`/api/admin/page-sections/${story.id}`, { headers, data: { content: story.content, version: story.version + 1 } })).ok()).toBe(true);
+
+  await page.goto("/admin/activity?entity=page-section&action=update");
+  const table = page.getByRole("table", { name: "Activity" });
+  await expect(table.getByRole("cell").filter({ hasText: "Story content" }).first()).toBeVisible();
+  await expect(table.getByText("story_content")).toHaveCount(0);
+});
+
 test("Activity's History link opens the item's editor with its History dialog on top, answering clicks and keys", async ({ page, baseURL }) => {
   const title = runTag("Activity history ");
   await signInAsAdmin(page);

@@ -36,6 +36,9 @@ test("an owner invites an editor who writes posts but cannot reach leads, then d
   const linkBox = invite.getByRole("textbox", { name: "Link" });
   await expect(linkBox).toHaveValue(/\/admin\/invite\/[A-Za-z0-9_-]{43}$/);
   const url = await linkBox.inputValue();
+  // One format for the link's expiry, here and on the invitation page.
+  const until = (await invite.getByTestId("team-link").innerText()).match(/until ([^.]+)\./)?.[1];
+  expect(until).toBeTruthy();
   await invite.getByRole("button", { name: "Copy" }).click();
   await expect(page.getByTestId("toasts")).toContainText("Link copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
@@ -51,6 +54,8 @@ test("an owner invites an editor who writes posts but cannot reach leads, then d
     await ed.goto(new URL(url).pathname);
     await expect(ed.getByRole("heading", { level: 1, name: "Join the team" })).toBeVisible();
     await expect(ed.getByText(`Username: ${username}`)).toBeVisible();
+    await expect(ed.getByText("You are invited as an editor.")).toBeVisible();
+    await expect(ed.getByText(`This link works once, until ${until}.`)).toBeVisible();
     await ed.getByLabel("Password", { exact: true }).fill(password);
     await ed.getByLabel("Repeat the password").fill(password);
     await audit(ed, "invitation page");

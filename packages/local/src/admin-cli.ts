@@ -7,6 +7,7 @@ import { roles, type Role } from "@agency/core/routes";
 import { Users } from "@agency/core/users/users";
 import { config } from "@agency/core/config";
 import { newPasswordSchema, usernameSchema } from "@agency/core/contract/auth";
+import { roleArticle } from "@agency/core/contract/team";
 import { recount } from "@agency/core/counters/recount";
 import { ensureTable } from "@agency/core/db/table";
 import { startDynalite } from "./dynamo";
@@ -155,10 +156,10 @@ try {
         if (!user) fail(`No Google user "${googleEmail}": they appear once they have signed in with Google.`);
         if (!isAuthorisedEmail(user.email, user.google_user_data?.email_verified)) fail(`"${googleEmail}" is not named by ADMIN_EMAILS (or Google has not verified it).`);
         await db_().user.patch({ id: user.id }).set({ admin_role: role as Role, admin_disabled: false }).go();
-        console.log(`"${googleEmail}" is now ${role === "admin" ? "an" : "a"} ${role}.`);
+        console.log(`"${googleEmail}" is now ${roleArticle(role as Role)} ${role}.`);
       } else {
         await AdminAccounts.setRole(username, role as Role);
-        console.log(`"${username}" is now ${role === "admin" ? "an" : "a"} ${role}.`);
+        console.log(`"${username}" is now ${roleArticle(role as Role)} ${role}.`);
       }
       break;
     case "recount": {

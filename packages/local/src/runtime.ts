@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { config } from "@agency/core/config";
 import { ensureTable } from "@agency/core/db/table";
 import { isLoopbackHost } from "@agency/core/loopback";
+import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { startLocalMail } from "./mail";
@@ -61,6 +62,8 @@ export async function startLocal(options: LocalOptions = {}) {
   const seeded = await seedDefaults();
   await ensureCounters();
   const admin = await bootstrapAdmin();
+  // Username accounts made from the shell (npm run admin -- create), for the banner.
+  const usernames = (await AdminAccounts.list()).filter((a) => !a.disabled).map((a) => a.username);
   if (!config.deviceCookieSecret) process.env.DEVICE_COOKIE_SECRET = localSecret(dataDir, "device-cookie-secret");
   if (!config.previewLinkSecret) process.env.PREVIEW_LINK_SECRET = localSecret(dataDir, "preview-link-secret");
 
@@ -115,6 +118,7 @@ export async function startLocal(options: LocalOptions = {}) {
     table,
     seeded,
     admin,
+    usernames,
     oidc,
     /** The local mail catcher, when it runs: where lead notifications land. */
     mail,
@@ -190,9 +194,11 @@ export function startBanner(app: Awaited<ReturnType<typeof startLocal>>, { verbo
     signIn.push(`Continue with Google: ${config.googleClientId ? config.oidcIssuer : "not configured"}`);
   }
   signIn.push(
-    app.admin === "not-configured"
-      ? "Username: none (set ADMIN_USERNAME and ADMIN_PASSWORD, or npm run admin -- create <username>)"
-      : `Username: ${config.adminUsername} / the ADMIN_PASSWORD you set`,
+    app.admin !== "not-configured"
+      ? `Username: ${config.adminUsername} / the ADMIN_PASSWORD you set`
+      : app.usernames.length
+        ? `Username: ${app.usernames.join(", ")} / the password set with npm run admin`
+        : "Username: none (set ADMIN_USERNAME and ADMIN_PASSWORD, or npm run admin -- create <username>)",
   );
   lines.push(...signIn.map((line, i) => `${i === 0 ? "  Sign in:  " : indent}${line}`));
   lines.push(

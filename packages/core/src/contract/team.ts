@@ -9,6 +9,8 @@ import { email } from "./common";
  */
 
 export const roleLabels: Record<Role, string> = { owner: "Owner", admin: "Admin", editor: "Editor" };
+/** The article a role takes in a sentence: "an owner", "an admin", "an editor". */
+export const roleArticle = (role: Role) => (/^[aeiou]/.test(role) ? "an" : "a");
 export const roleSchema = z.enum(roles, { error: "Role must be owner, admin or editor" });
 
 /** Who is signed in, with what they may do: GET /api/admin/me adds these to SPEC's answer. */

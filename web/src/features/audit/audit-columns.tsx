@@ -29,7 +29,9 @@ export function auditColumns({ actorHref }: { actorHref: (actorId: string) => st
       header: "Item",
       cell: ({ row: { original: e } }) => {
         const href = itemLink(e);
-        const label = e.entity_label || e.entity_id || "—";
+        const stored = e.entity_label || e.entity_id || "—";
+        // A stored key as a label (a page section's "story_content", a setting's "contact_email") reads as words.
+        const label = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(stored) ? fieldLabel(stored) : stored;
         return (
           <span className="block min-w-0">
             <span className="block text-xs text-slate-600">{auditEntityLabels[e.entity] ?? e.entity}</span>

@@ -3,7 +3,8 @@ import { Link, useParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, KeyRound, LinkIcon } from "lucide-react";
 import { PASSWORD_MIN_LENGTH } from "@agency/core/contract/auth";
-import { invitationMessages, roleLabels, type InvitationView } from "@agency/core/contract/team";
+import { formatDateTime } from "../../lib/format";
+import { invitationMessages, roleArticle, roleLabels, type InvitationView } from "@agency/core/contract/team";
 import { btnPrimary, input, label } from "../../components/admin/classes";
 import { AuthCard } from "../../components/admin/auth-card";
 import { Spinner } from "../../components/spinner";
@@ -103,7 +104,7 @@ export default function InvitePage() {
       <p className="mb-5 text-center text-sm text-slate-600">
         {reset
           ? <>For the account <strong>{link.username}</strong>.</>
-          : <>You are invited as {link.role === "admin" || link.role === "owner" ? "an" : "a"} <strong>{roleLabels[link.role ?? "editor"].toLowerCase()}</strong>.</>}
+          : <>You are invited as {roleArticle(link.role ?? "editor")} <strong>{roleLabels[link.role ?? "editor"].toLowerCase()}</strong>.</>}
       </p>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={reset ? "New password" : "Accept the invitation"}>
         {link.username ? (
@@ -119,7 +120,7 @@ export default function InvitePage() {
           {busy ? "Saving..." : reset ? "Set the new password" : "Create my account"}
         </button>
       </form>
-      <p className="mt-4 text-center text-xs text-slate-600">This link works once, until {new Date(link.expires_at).toLocaleString("en-US")}.</p>
+      <p className="mt-4 text-center text-xs text-slate-600">This link works once, until {formatDateTime(link.expires_at)}.</p>
     </Card>
   );
 }

@@ -119,8 +119,9 @@ function MarkAllRead() {
   const unread = stats.data?.unread;
 
   async function run() {
+    // The question is the title; the message says what it does, not the question again.
     const n = counted(unread ?? 0, "unread message");
-    if (!(await confirm({ title: "Mark all as read?", message: `Mark all ${n} as read?`, confirmLabel: "Mark All Read", tone: "default" }))) return;
+    if (!(await confirm({ title: "Mark all as read?", message: `${n} will show as read. You can mark any of them unread again.`, confirmLabel: "Mark All Read", tone: "default" }))) return;
     markAll.mutate(undefined, {
       onSuccess: (count) => toast.success(`Marked ${counted(count, "message")} as read`),
       onError: (err) => showError(err, { fallback: "Failed to mark all messages as read" }),
