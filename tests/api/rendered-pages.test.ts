@@ -236,6 +236,31 @@ describe("admin writes reach the rendered pages", () => {
       await admin.call("PUT", "/api/admin/site-settings", { body: { settings: [{ key: "contact_email", value: email.value, version: now.version }] } });
     }
   });
+
+  it("a settings change reaches the shell of the back office and of previews: the site's title in its head, the contact email in its body", async () => {
+    const stored = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; value: string; version: number }[];
+    const before = ["site_title", "contact_email"].map((key) => stored.find((s) => s.key === key)!);
+    const title = `Shell title ${Date.now()}`;
+    const email = `shell-${Date.now()}@example.com`;
+    const res = await admin.call("PUT", "/api/admin/site-settings", {
+      body: { settings: [{ key: "site_title", value: title, version: before[0]!.version }, { key: "contact_email", value: email, version: before[1]!.version }] },
+    });
+    expect(res.status, res.text).toBe(200);
+    try {
+      for (const path of ["/admin", "/admin/settings", "/auth/callback", "/preview/not-a-token"]) {
+        const shell = await eventually(path, (r) => head(r.text).title === title);
+        expect(shell.status, path).toBe(200);
+        expect(head(shell.text), path).toMatchObject({ title, ogTitle: title, canonical: undefined });
+        expect(shell.text, path).toContain(`href="mailto:${email}">${email}</a>`);
+        expect(shell.text, path).not.toContain("hello@arcline.ai");
+        expect(shell.text, path).not.toContain('id="page-data"');
+      }
+    } finally {
+      const now = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; version: number }[];
+      const back = before.map((b) => ({ key: b.key, value: b.value, version: now.find((s) => s.key === b.key)!.version }));
+      await admin.call("PUT", "/api/admin/site-settings", { body: { settings: back } });
+    }
+  });
 });
 
 describe("the server entry that renders the pages", () => {

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { permanentRedirects, previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
+import { SHELL_KEY } from "@agency/functions/render/keys";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -49,8 +50,9 @@ const appOnly = (path: string) => /^\/(admin|auth|preview)(\/|$)/.test(path);
 /**
  * Files from the built SPA. A public address without a file is its rendered page, when one was
  * rendered (pages/<path>.html); an earlier address of a post answers 301 to its current one; any
- * other address the rendered not-found page with 404. The back office, sign-in, and every address
- * while no page is rendered (an old build without the server entry) get index.html, the SPA shell.
+ * other address the rendered not-found page with 404. The back office, sign-in and previews get the
+ * SPA shell as rendered with the current settings (pages/_app-shell.html); they and every address
+ * while no page is rendered (an old build without the server entry) get index.html until then.
  */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, pathname: string, pages?: RenderedPages) {
   let decoded: string;
@@ -86,8 +88,12 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
       entry = page.entry;
       status = page.status;
     } else {
-      file = join(root, "index.html");
-      entry = await load(file);
+      // The back office, sign-in and previews: the shell rendered with the current settings, once
+      // the renderer has written it; the build's index.html until then.
+      const shell = pages && appOnly(safe) ? join(pages.root, SHELL_KEY) : undefined;
+      entry = shell ? await load(shell) : undefined;
+      file = entry ? shell! : join(root, "index.html");
+      entry ??= await load(file);
       isFallback = true;
     }
   }

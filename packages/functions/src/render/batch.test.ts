@@ -79,12 +79,15 @@ describe("a render batch", () => {
     process.env.DISTRIBUTION_ID = "E123EXAMPLE";
     const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
     vi.spyOn(console, "info").mockImplementation(() => {});
+    const settings = { company_name: "Site", contact_email: "hi@site.test", site_title: "Site", meta_description: "About the site" };
     const sitemap = async (path: string) =>
-      path === "/sitemap.xml" ? new Response("<urlset><url><loc>https://site.test/</loc></url><url><loc>https://site.test/about</loc></url></urlset>") : new Response("");
+      path === "/sitemap.xml"
+        ? new Response("<urlset><url><loc>https://site.test/</loc></url><url><loc>https://site.test/about</loc></url></urlset>")
+        : path === "/api/site-settings" ? Response.json(settings) : new Response("");
     const entry404: ServerEntry = { renderPage: async (p) => ({ ...(await entry.renderPage(p, { origin: "", transport: api })), meta: head(p, p === "/404") }) };
     const store = memoryStore({ "index.html": template, "pages/stale.html": "<stale>" });
     await renderBatch([JSON.stringify({ all: true })], { entry: entry404, store, origin: "https://site.test", api: sitemap });
-    expect(Object.keys(store.files).sort()).toEqual(["index.html", "pages/404.html", "pages/about.html", "pages/index.html"]);
+    expect(Object.keys(store.files).sort()).toEqual(["index.html", "pages/404.html", "pages/_app-shell.html", "pages/about.html", "pages/index.html"]);
     expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/pages/*"]);
   });
 

@@ -6,3 +6,9 @@ export const PAGES_PREFIX = "pages/";
 /** A rendered page's content type, wherever it is stored or answered. */
 export const PAGE_CONTENT_TYPE = "text/html; charset=utf-8";
 export const NOT_FOUND_KEY = `${PAGES_PREFIX}404.html`;
+/**
+ * The SPA shell the back office, sign-in and previews get, rendered with the current settings (the
+ * site's title, name and contact email) beside the pages: the deployed index.html carries the
+ * build's defaults.
+ */
+export const SHELL_KEY = `${PAGES_PREFIX}_app-shell.html`;

@@ -61,3 +61,38 @@ export function pageHtml(template: string, page: { head: PageHead; body: string;
     .replace(BODY, () => page.body)
     .replace("</body>", () => (data ? `  ${data}\n  </body>` : "</body>"));
 }
+
+/** The settings the shell names (GET /api/site-settings). */
+export interface ShellSettings {
+  company_name: string;
+  contact_email: string;
+  site_title: string;
+  meta_description: string;
+}
+
+const text = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The SPA shell with the current settings: the site's head (title, description, Open Graph: what a
+ * link to /admin or a preview unfurls with) and, in its placeholder body, the site's name and contact
+ * email where web/index.html marks them (`data-site="company_name"`, `data-site="contact_email"`).
+ * It names no canonical address and carries no page data: the app renders whatever route it is.
+ */
+export function shellHtml(template: string, settings: ShellSettings): string {
+  const head: PageHead = {
+    title: settings.site_title,
+    ogTitle: settings.site_title,
+    description: settings.meta_description,
+    siteName: settings.company_name,
+    type: "website",
+    jsonLd: [],
+  };
+  const body = BODY.exec(template)![0]
+    .replace(/^<!--page-body-->|<!--\/page-body-->$/g, "")
+    .replace(/(<[a-z]+ [^>]*data-site="company_name"[^>]*>)[^<]*(<\/)/g, (_, open: string, close: string) => `${open}${text(settings.company_name)}${close}`)
+    .replace(/(<a [^>]*data-site="contact_email"[^>]*>)[^<]*(<\/a>)/g, (_, open: string, close: string) => {
+      const href = open.replace(/href="[^"]*"/, () => `href="mailto:${attr(settings.contact_email)}"`);
+      return `${href}${text(settings.contact_email)}${close}`;
+    });
+  return pageHtml(template, { head, body, state: undefined });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicPaths } from "../invalidate";
 import { keyPath, pageKey, pagesFor, renderPages, renderQueue, type PageStore, type RenderContext, type ServerEntry } from "./render";
-import { headHtml, pageHtml, scriptJson } from "./page-html";
+import { headHtml, pageHtml, scriptJson, shellHtml } from "./page-html";
 
 describe("pageKey", () => {
   it("keeps every address under pages/, / as index", () => {
@@ -76,6 +76,19 @@ describe("page HTML", () => {
     expect(html).not.toContain("<title>old</title>");
     expect(html).toContain('<div id="root"><p>costs $& $1</p></div>');
     expect(html).toContain('<script id="page-data" type="application/json">{"queries":[]}</script>');
+  });
+});
+
+describe("the app shell", () => {
+  it("carries the current settings: the site's title and description in its head, its name and contact email in its body", () => {
+    const template = `<head><!--page-head: x-->\n<title>Old title</title>\n<!--/page-head--></head><body><div id="root"><!--page-body--><span data-site="company_name">Old</span><a class="underline" data-site="contact_email" href="mailto:old@x.test">old@x.test</a><!--/page-body--></div></body>`;
+    const html = shellHtml(template, { company_name: "New & Co", contact_email: "new@x.test", site_title: "New <title>", meta_description: "Fresh" });
+    expect(html).toContain("<title>New &lt;title&gt;</title>");
+    expect(html).toContain('<meta property="og:title" content="New &lt;title&gt;" />');
+    expect(html).toContain('<meta property="og:site_name" content="New &amp; Co" />');
+    expect(html).toContain('<span data-site="company_name">New &amp; Co</span>');
+    expect(html).toContain('<a class="underline" data-site="contact_email" href="mailto:new@x.test">new@x.test</a>');
+    expect(html).not.toMatch(/old@x.test|Old title|page-data|canonical|page-body/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
-import { pageHtml, assertTemplate, type PageHead } from "./page-html";
+import { pageHtml, assertTemplate, shellHtml, type PageHead, type ShellSettings } from "./page-html";
 
 /**
  * The public site as static files: each public address rendered to HTML by the web app's server
@@ -17,9 +17,9 @@ export interface PageStore {
   keys(): Promise<string[]>;
 }
 
-import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX } from "./keys";
+import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY } from "./keys";
 
-export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX };
+export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY };
 /** Where the deployed SPA shell, the pages' template, lives beside them (the web bucket, AWS). */
 export const TEMPLATE_KEY = "index.html";
 
@@ -174,12 +174,20 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
       report.failed.push({ path: "(not found page)", error: (err as Error)?.message ?? String(err) });
     }
     if (!report.failed.length) {
-      const keep = new Set([...list.map(pageKey), NOT_FOUND_KEY]);
+      const keep = new Set([...list.map(pageKey), NOT_FOUND_KEY, SHELL_KEY]);
       for (const key of await ctx.store.keys()) {
         if (keep.has(key)) continue;
         await ctx.store.remove(key);
         report.removed.push(key);
       }
+    }
+    // The shell of the back office and previews, with the settings every page was rendered with.
+    try {
+      const res = await ctx.api("/api/site-settings");
+      if (!res.ok) throw new Error(`GET /api/site-settings answered ${res.status}`);
+      await ctx.store.put(SHELL_KEY, shellHtml(ctx.template, (await res.json()) as ShellSettings));
+    } catch (err) {
+      report.failed.push({ path: "(app shell)", error: (err as Error)?.message ?? String(err) });
     }
   }
   return report;
