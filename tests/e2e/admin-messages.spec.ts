@@ -179,6 +179,8 @@ test("a long list loads page after page; a mail's link opens a lead beyond the l
   });
   await page.getByRole("region", { name: "Selected" }).getByRole("button", { name: "Mark read" }).click();
   const ask = page.getByRole("alertdialog", { name: "Mark 51 messages as read?" });
+  await expect(ask).toContainText("They will show as read. You can mark any of them unread again.");
+  await expect(ask.getByText(/as read\?/)).toHaveCount(1);
   await expect(ask).toBeVisible();
   await audit(page, "bulk question");
   await ask.getByRole("button", { name: "Mark read" }).click();
