@@ -118,6 +118,7 @@ const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: R
   "admin-audit": { route: "GET /api/admin/audit-log", path: "/api/admin/audit-log" },
   "admin-revisions": { route: "GET /api/admin/revisions", path: "/api/admin/revisions", query: { entity: "site-settings", id: "company_name" } },
   "admin-team": { route: "GET /api/admin/team", path: "/api/admin/team" },
+  "admin-trash": { route: "GET /api/admin/trash", path: "/api/admin/trash" },
 };
 
 /** An API Gateway (payload 2.0) event for a feature's first request, from a distinct address each time (rate limits). */

@@ -39,7 +39,7 @@ const pascal = (s: string) => s.replace(/(^|-)([a-z])/g, (_, __, c: string) => c
  * The admin features whose saves change what visitors read: they ask CloudFront to drop its cached
  * copies (packages/functions/src/invalidate.ts). Nobody else may invalidate.
  */
-export const invalidatingFeatures: readonly Feature[] = ["admin-content", "admin-blog", "admin-settings", "admin-revisions"];
+export const invalidatingFeatures: readonly Feature[] = ["admin-content", "admin-blog", "admin-settings", "admin-revisions", "admin-trash"];
 
 /** CreateInvalidation on the site's distribution only. */
 function invalidationAccess(distribution: IDistribution) {

@@ -5,6 +5,7 @@ import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from "aws-cdk-lib/aws-s3";
 import type { App } from "sst/constructs";
 import type { Feature } from "@agency/core/routes";
+import { TRASH_DAYS } from "@agency/core/contract/trash";
 
 /**
  * Media (images an admin uploads) in AWS: a private S3 bucket that visitors read only through the
@@ -29,11 +30,13 @@ export const mediaPathPattern = "/media/*";
 export const uploadsPrefix = "uploads/";
 /** Where completed uploads live, under immutable keys (`media/{yyyy}/{id}.{ext}`). */
 export const mediaPrefix = "media/";
+/** Where a deleted image's file waits in the Trash (packages/core/src/media/storage.ts trashKey); nothing serves it. */
+export const trashPrefix = "trash/";
 /** An upload that is never completed is deleted by the bucket's lifecycle rule after this. */
 export const abandonedUploadExpiryDays = 1;
 
 /** The features that handle media: they alone get the bucket's name and any permission on it. */
-export const mediaFeatures: readonly Feature[] = ["admin-media"];
+export const mediaFeatures: readonly Feature[] = ["admin-media", "admin-trash"];
 /**
  * What admin-media does, on `uploads/*` and `media/*` only: PutObject (the presigned POST is signed
  * with its role; CopyObject writes the final key), GetObject (reading the first bytes, HeadObject,
@@ -115,6 +118,8 @@ export function createMediaBucket(
     ],
     lifecycleRules: [
       { id: "ExpireAbandonedUploads", prefix: uploadsPrefix, expiration: Duration.days(abandonedUploadExpiryDays) },
+      // A deleted image's file waits in the Trash as long as its record (DynamoDB's TTL), and a day more.
+      { id: "ExpireTrash", prefix: trashPrefix, expiration: Duration.days(TRASH_DAYS + 1) },
     ],
     removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     autoDeleteObjects: !production,
@@ -151,7 +156,7 @@ export function allowDistribution(bucket: Bucket, distribution: IDistribution) {
 export function mediaAccess(bucket: IBucket) {
   return new PolicyStatement({
     actions: mediaObjectActions,
-    resources: [bucket.arnForObjects(`${uploadsPrefix}*`), bucket.arnForObjects(`${mediaPrefix}*`)],
+    resources: [bucket.arnForObjects(`${uploadsPrefix}*`), bucket.arnForObjects(`${mediaPrefix}*`), bucket.arnForObjects(`${trashPrefix}*`)],
   });
 }
 

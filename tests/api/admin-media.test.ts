@@ -261,6 +261,33 @@ describe("the media routes", () => {
     await admin.call("DELETE", `/api/admin/services/${service.id}`, { body: {} });
   });
 
+  it("move a deleted image to the Trash: not served, not listed, its file kept unserved; a restore serves it again, a purge deletes the file", async () => {
+    const item = await uploaded();
+    expect((await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} })).status).toBe(200);
+    expect((await served(item.url)).status).toBe(404);
+    expect((await library()).map((m) => m.id)).not.toContain(item.id);
+    const inTrash = async () => ((await admin.call("GET", "/api/admin/trash?entity=media&limit=100")).json as { id: string; entity_id: string; label: string }[]).find((t) => t.entity_id === item.id);
+    const trashed = await inTrash();
+    expect(trashed).toMatchObject({ entity: "media", label: item.filename });
+    expect(await stored(`trash/${item.id}`)).toBe(true);
+
+    const restored = await admin.call("POST", `/api/admin/trash/${trashed!.id}/restore`, { body: {} });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json).toMatchObject({ id: item.id, url: item.url, filename: item.filename });
+    const back = await served(item.url);
+    expect(back.status).toBe(200);
+    expect(Buffer.from(await back.arrayBuffer()).length).toBe(item.size);
+    expect((await library()).map((m) => m.id)).toContain(item.id);
+    expect(await stored(`trash/${item.id}`)).toBe(false);
+    expect(await inTrash()).toBeUndefined();
+
+    expect((await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} })).status).toBe(200);
+    const again = await inTrash();
+    expect((await admin.call("DELETE", `/api/admin/trash/${again!.id}`, { body: {} })).status).toBe(200);
+    expect(await stored(`trash/${item.id}`)).toBe(false);
+    expect(await inTrash()).toBeUndefined();
+  });
+
   it("count an image in a blog post's content as a use, by its path", async () => {
     const item = await uploaded();
     const post = await admin.call("POST", "/api/admin/blog-posts", {

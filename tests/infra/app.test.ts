@@ -211,7 +211,7 @@ describe("CloudFront invalidation", () => {
   const invalidationStatements = (id: string) =>
     statementsOf(app.api, id).filter((s) => actionsOf([s]).some((a) => a.startsWith("cloudfront:")));
 
-  it("is allowed to admin-content, admin-blog, admin-settings and admin-revisions only, on the site's distribution only, never *", () => {
+  it("is allowed to admin-content, admin-blog, admin-settings, admin-revisions and admin-trash only, on the site's distribution only, never *", () => {
     const arn = {
       "Fn::Join": [
         "",
@@ -224,12 +224,12 @@ describe("CloudFront invalidation", () => {
       ],
     };
     const fns = featureFunctions(app.api);
-    for (const feature of ["admin-content", "admin-blog", "admin-settings", "admin-revisions"]) {
+    for (const feature of ["admin-content", "admin-blog", "admin-settings", "admin-revisions", "admin-trash"]) {
       const statements = invalidationStatements(fns[feature]!.id);
       expect(statements, feature).toEqual([{ Action: "cloudfront:CreateInvalidation", Effect: "Allow", Resource: arn }]);
     }
     const invalidating = Object.entries(fns).filter(([, { id }]) => invalidationStatements(id).length).map(([f]) => f);
-    expect(invalidating.sort()).toEqual(["admin-blog", "admin-content", "admin-revisions", "admin-settings"]);
+    expect(invalidating.sort()).toEqual(["admin-blog", "admin-content", "admin-revisions", "admin-settings", "admin-trash"]);
     for (const feature of features.filter((f) => routeKeys.some((k) => routes[k].feature === f && routes[k].access === "public"))) {
       expect(invalidationStatements(fns[feature]!.id), feature).toEqual([]);
     }
@@ -243,7 +243,7 @@ describe("CloudFront invalidation", () => {
   it("gives those functions the distribution's id, and no other function", () => {
     for (const [feature, { props }] of Object.entries(featureFunctions(app.api))) {
       const id = props.Environment.Variables.DISTRIBUTION_ID;
-      if (["admin-content", "admin-blog", "admin-settings", "admin-revisions"].includes(feature)) {
+      if (["admin-content", "admin-blog", "admin-settings", "admin-revisions", "admin-trash"].includes(feature)) {
         expect(id, feature).toEqual(importOf((v) => v?.Ref === distributionId()));
       } else {
         expect(id, feature).toBeUndefined();

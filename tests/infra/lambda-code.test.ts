@@ -102,7 +102,7 @@ describe("the functions' code", () => {
       expect(has(files, all, "SQSClient"), feature).toBe(invalidatingFeatures.includes(feature));
       // The missing-page route reads the rendered not-found page from the web bucket.
       expect(has(files, all, "S3Client"), feature).toBe(mediaFeatures.includes(feature) || feature === notFoundPageFeature);
-      expect(has(files, all, "CssSyntaxError"), feature).toBe(["admin-content", "admin-blog", "admin-revisions"].includes(feature));
+      expect(has(files, all, "CssSyntaxError"), feature).toBe(["admin-content", "admin-blog", "admin-revisions", "admin-trash"].includes(feature));
     }
   });
 

@@ -43,6 +43,7 @@ const objectsUnder = (arn: unknown, prefix: string) => ({ "Fn::Join": ["", [arn,
 /** Every Lambda of the Api stack (feature functions, the seed script, the lead-mail sender), by id. */
 const apiFunctions = () => resourcesOf(app.api, "AWS::Lambda::Function");
 const adminMedia = () => featureFunctions(app.api)["admin-media"]!;
+const mediaFunctionIds = () => mediaFeatures.map((f) => featureFunctions(app.api)[f]!.id);
 
 describe("the media bucket", () => {
   it("is private: every public access block on, ACLs off, S3-managed encryption, no versioning", () => {
@@ -98,9 +99,12 @@ describe("the media bucket", () => {
     expect(mediaCorsOrigins({ customDomainUrl, cloudFrontUrl, production: true })).toEqual([customDomainUrl]);
   });
 
-  it("deletes abandoned uploads (uploads/) after a day, and nothing else", () => {
+  it("deletes abandoned uploads (uploads/) after a day and trashed images' files (trash/) after the Trash's 30 days and one, and nothing else", () => {
     expect(mediaBucket().Properties!.LifecycleConfiguration).toEqual({
-      Rules: [{ Id: "ExpireAbandonedUploads", Prefix: "uploads/", ExpirationInDays: 1, Status: "Enabled" }],
+      Rules: [
+        { Id: "ExpireAbandonedUploads", Prefix: "uploads/", ExpirationInDays: 1, Status: "Enabled" },
+        { Id: "ExpireTrash", Prefix: "trash/", ExpirationInDays: 31, Status: "Enabled" },
+      ],
     });
   });
 
@@ -234,16 +238,18 @@ describe("the /media/* behaviour", () => {
 describe("the media permissions", () => {
   const s3Statements = (id: string) => statementsOf(app.api, id).filter((s) => actionsOf([s]).some((a) => a.startsWith("s3:")));
 
-  it("belong to admin-media: Put, Get and Delete on uploads/* and media/* of the bucket, and nothing else of S3", () => {
-    expect(mediaFeatures).toEqual(["admin-media"]);
+  it("belong to admin-media and admin-trash (a deleted image's file): Put, Get and Delete on uploads/*, media/* and trash/* of the bucket, and nothing else of S3", () => {
+    expect(mediaFeatures).toEqual(["admin-media", "admin-trash"]);
     const arn = importOf((v) => v?.["Fn::GetAtt"]?.[0] === mediaBucket().id && v["Fn::GetAtt"][1] === "Arn");
-    const statements = s3Statements(adminMedia().id);
-    expect(statements).toHaveLength(1);
-    const [s] = statements;
-    expect(s!.Effect).toBe("Allow");
-    expect(actionsOf(statements).sort()).toEqual(["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]);
-    expect(s!.Resource).toEqual([objectsUnder(arn, "uploads/"), objectsUnder(arn, "media/")]);
-    expect(JSON.stringify(s!.Resource)).not.toContain('"*"');
+    for (const id of mediaFunctionIds()) {
+      const statements = s3Statements(id);
+      expect(statements).toHaveLength(1);
+      const [s] = statements;
+      expect(s!.Effect).toBe("Allow");
+      expect(actionsOf(statements).sort()).toEqual(["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]);
+      expect(s!.Resource).toEqual([objectsUnder(arn, "uploads/"), objectsUnder(arn, "media/"), objectsUnder(arn, "trash/")]);
+      expect(JSON.stringify(s!.Resource)).not.toContain('"*"');
+    }
   });
 
   it("are held by no other function of the API: no S3 action (but the web bucket's, tests/infra/render.test.ts), no mention of the bucket", () => {
@@ -254,17 +260,17 @@ describe("the media permissions", () => {
       .map((o) => o.Export.Name as string);
     expect(bucketExports.length).toBeGreaterThan(0);
     for (const [id, fn] of Object.entries(apiFunctions())) {
-      if (id === adminMedia().id || !fn.Properties!.Role?.["Fn::GetAtt"]) continue;
+      if (mediaFunctionIds().includes(id) || !fn.Properties!.Role?.["Fn::GetAtt"]) continue;
       const statements = statementsOf(app.api, id);
       if (!webBucketUsers.includes(String(fn.Properties!.Handler))) expect(s3Statements(id), String(fn.Properties!.Handler)).toEqual([]);
       for (const name of bucketExports) expect(JSON.stringify(statements), String(fn.Properties!.Handler)).not.toContain(name);
     }
   });
 
-  it("give admin-media the bucket's name as MEDIA_BUCKET, and no other function", () => {
-    expect(adminMedia().props.Environment.Variables.MEDIA_BUCKET).toEqual(importOf((v) => v?.Ref === mediaBucket().id));
+  it("give admin-media and admin-trash the bucket's name as MEDIA_BUCKET, and no other function", () => {
+    for (const f of mediaFeatures) expect(featureFunctions(app.api)[f]!.props.Environment.Variables.MEDIA_BUCKET).toEqual(importOf((v) => v?.Ref === mediaBucket().id));
     for (const [id, fn] of Object.entries(apiFunctions())) {
-      if (id === adminMedia().id) continue;
+      if (mediaFunctionIds().includes(id)) continue;
       expect(Object.keys(fn.Properties!.Environment?.Variables ?? {}), String(fn.Properties!.Handler)).not.toContain("MEDIA_BUCKET");
     }
   });

@@ -37,6 +37,7 @@ export const permissions = [
   "settings",
   "audit",
   "team",
+  "trash",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -72,6 +73,7 @@ export const features = [
   "admin-audit",
   "admin-revisions",
   "admin-team",
+  "admin-trash",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
@@ -218,6 +220,12 @@ export const routes = {
   "GET /api/admin/revisions": admin("admin-revisions", "content"),
   "GET /api/admin/revisions/{revision_id}": admin("admin-revisions", "content"),
   "POST /api/admin/revisions/{revision_id}/restore": admin("admin-revisions", "content"),
+
+  // The Trash (contract/trash.ts): listing and restoring need `content`, and the handler the permission
+  // of each kind's own screen (messages, registrations...); purging needs `trash` (owner and admin).
+  "GET /api/admin/trash": admin("admin-trash", "content"),
+  "POST /api/admin/trash/{id}/restore": admin("admin-trash", "content"),
+  "DELETE /api/admin/trash/{id}": admin("admin-trash", "trash"),
 
   // The team (owner only) and the invitation / password-reset links it hands out; the link's page
   // reads and accepts with the token alone, no session (the token is the credential, single use).

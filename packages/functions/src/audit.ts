@@ -57,7 +57,7 @@ const accountRoutes: Record<string, { action: AuditAction; entity: AuditEntity }
 };
 
 /** Collections of items of every kind: a write's handler names the entity with `req.audit()` (a restore, the restored item's). */
-const mixed = new Set(["revisions"]);
+const mixed = new Set(["revisions", "trash"]);
 
 /**
  * What a route key says: `PUT /api/admin/blog-posts/{id}/publish` is a publish of a blog post;

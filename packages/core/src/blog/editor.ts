@@ -295,6 +295,32 @@ export const BlogEditor = {
     }
   },
 
+  /**
+   * Puts a deleted post back under its id and at its own slug (the Trash), as a draft: a restore
+   * never publishes. Its earlier slugs' redirects went with the delete. 409 naming `slug` when another
+   * post took the slug meanwhile.
+   */
+  async restore(post: BlogPost): Promise<BlogPost> {
+    const { publish_at: _, ...kept } = post;
+    const record = {
+      ...kept,
+      is_published: false,
+      old_slugs: [] as string[],
+      bucket: bucketOf(post.created_at),
+      ...publishedKeys({ is_published: false, published_at: post.published_at }),
+    };
+    const undo = await claimSlug(post.slug, post.id);
+    try {
+      const { data } = await db().blogPost.create({ ...record, search: searchFor(record) }).go();
+      await Counters.change(tally.post, undefined, data);
+      return data;
+    } catch (err) {
+      await undo();
+      if (isConditionalFailure(err)) throw new ConflictError("A post with this id already exists");
+      throw err;
+    }
+  },
+
   /** Deletes a post (uncounting it), frees its slug and its redirects; answers the post as it was. */
   async remove(id: string): Promise<BlogPost> {
     const removed = await Counters.removed<BlogPost>(tally.post, () => db().blogPost.remove({ id }).go({ response: "all_old" }), notFound);

@@ -101,6 +101,8 @@ function catalog<Item extends Base, Input, Update extends { version: number }>(
       if (counted) await Counters.change(counted, before, saved);
       return saved;
     },
+    /** Puts a deleted item back as it was stored, under its id (the Trash); counted again; 409 when the id is taken. */
+    restore: (record: Item): Promise<Item> => api.create(record as unknown as Input, record.id),
     /** Deletes the item and uncounts it; answers the item as it was (for what it changed publicly). */
     async remove(id: string): Promise<Item> {
       const removed = await Counters.removed(counted ?? (() => []), () => entity().remove({ id }).go({ response: "all_old" }), notFound);

@@ -53,6 +53,7 @@ export const auditActions = [
   "password_reset",
   "totp_enable",
   "totp_disable",
+  "purge",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -79,6 +80,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   password_reset: "Made a password-reset link",
   totp_enable: "Turned on two-factor",
   totp_disable: "Turned off two-factor",
+  purge: "Purged",
 };
 export const auditEntityLabels: Record<AuditEntity, string> = {
   "blog-post": "Blog post",

@@ -13,6 +13,7 @@ import { RateLimitEntity } from "../rate-limit/entity";
 import { RegistrationEntity } from "../registrations/entity";
 import { RevisionEntity, RevisionHeadEntity, RevisionSnapshotEntity } from "../revisions/entity";
 import { SiteSettingEntity } from "../settings/entity";
+import { TrashEntity } from "../trash/entity";
 import { UserEntity } from "../users/entity";
 
 /**
@@ -53,6 +54,7 @@ const entities = {
   revisionHead: RevisionHeadEntity,
   passkey: PasskeyEntity,
   webauthnChallenge: WebAuthnChallengeEntity,
+  trashItem: TrashEntity,
 };
 
 /** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */

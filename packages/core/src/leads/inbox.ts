@@ -3,7 +3,7 @@ import { CounterDeltas, Counters, type CounterKey } from "../counters/counters";
 import { acrossYears, backfillAcrossYears, bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
-import { NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "../errors";
 import type { LeadMailStatus } from "./attributes";
 import { leadStored, type LeadKind } from "./outbox";
 
@@ -65,6 +65,15 @@ export interface BulkOutcome {
   processed: number;
   cursor?: string;
 }
+
+/** A step that hands each record it deleted to `removed` (the Trash) before the delete is counted. */
+export const keepingRemoved =
+  <T>(step: (id: string) => Promise<Change<T>>, removed: (record: T) => Promise<unknown>) =>
+  async (id: string): Promise<Change<T>> => {
+    const change = await step(id);
+    if (change && !change.after) await removed(change.before);
+    return change;
+  };
 
 export function leadInbox<T extends LeadRecord, F extends Record<string, string>, I>(c: InboxConfig<T, F, I>) {
   const notFound = () => new NotFoundError(c.notFound);
@@ -182,6 +191,20 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
       if (!change) return undefined;
       await Counters.change(c.tally, change.before, change.after);
       return change.after;
+    },
+
+    /** Puts a deleted lead back as it was stored, under its id (the Trash), and counts it again; 409 when the id is taken. */
+    async restore(stored: T): Promise<T> {
+      const fields = { ...stored, bucket: bucketOf(stored.created_at), search: c.searchOf(stored) };
+      let data: T;
+      try {
+        ({ data } = await c.entity().create(fields).go());
+      } catch (err) {
+        if (isConditionalFailure(err)) throw new ConflictError("It already exists");
+        throw err;
+      }
+      await Counters.change(c.tally, undefined, data);
+      return data;
     },
 
     /** Deletes one lead (404 when there is none), uncounting exactly what was deleted; the deleted record. */

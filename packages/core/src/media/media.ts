@@ -22,7 +22,7 @@ import { HttpError, NotFoundError } from "../errors";
 import type { MediaEntity } from "./entity";
 import { searchOf } from "./search";
 import { isImageOfType, MAGIC_BYTES_NEEDED } from "./magic";
-import { deleteObject, firstBytes, objectSha256, objectSize, publish, signUpload, stagingKey } from "./storage";
+import { deleteObject, firstBytes, objectSha256, objectSize, publish, signUpload, stagingKey, trashKey } from "./storage";
 import { inUseMessage, loadUsage } from "./usage";
 
 export type MediaRecord = EntityItem<typeof MediaEntity>;
@@ -242,15 +242,16 @@ export const Media = {
   },
 
   /**
-   * Deletes an image nothing uses (409 naming the users otherwise): the objects first, then the
-   * item, so a failure part-way leaves an item whose delete can be repeated, never a served file
-   * nobody can find.
+   * Deletes an image nothing uses (409 naming the users otherwise) and answers what it was. Its file
+   * moves to trashKey(id), which nothing serves, for the Trash to restore or purge; the objects go
+   * first, then the item, so a failure part-way leaves an item whose delete can be repeated, never a
+   * served file nobody can find.
    */
-  /** Deletes an image (409 while used) and answers what it was. */
   async remove(id: string) {
     const item = await Media.get(id);
     const uses = (await loadUsage())(toMediaItem(item).url);
     if (uses.length) throw new HttpError(409, inUseMessage(uses), { used_by: uses });
+    if (item.status === "complete") await publish(item.key, trashKey(id), item.content_type);
     await Promise.all([deleteObject(item.key), deleteObject(stagingKey(id))]);
     await db().media.remove({ id }).go({ response: "none" });
     // The same bytes uploaded later are a new image: the digest's claim goes with this one.
@@ -265,4 +266,26 @@ export const Media = {
     }
     return item;
   },
+
+  /** Puts a deleted image back (the Trash): its file where it was served, its record, its digest's claim unless taken. */
+  async restore(record: MediaRecord): Promise<MediaItem> {
+    if (await find(record.id)) throw new HttpError(409, "This image already exists");
+    await publish(trashKey(record.id), record.key, record.content_type);
+    const { data } = await db()
+      .media.create({ ...record, bucket: bucketOf(record.created_at), search: searchOf(record) })
+      .go();
+    await deleteObject(trashKey(record.id));
+    if (record.sha256) {
+      await db()
+        .mediaHash.create({ sha256: record.sha256, media_id: record.id })
+        .go({ response: "none" })
+        .catch((err: unknown) => {
+          if (!isConditionalFailure(err)) throw err; // the same bytes were uploaded again meanwhile
+        });
+    }
+    return toMediaItem(data as MediaRecord);
+  },
+
+  /** Deletes a trashed image's file for good (the Trash's purge). */
+  purge: (id: string) => deleteObject(trashKey(id)),
 };

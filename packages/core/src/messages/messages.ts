@@ -5,7 +5,7 @@ import type { contactInput } from "../contract/contact";
 import { CounterDeltas, Counters, counters, tally, utcDay } from "../counters/counters";
 import { allBuckets, searchText } from "../db/attributes";
 import { db } from "../db/service";
-import { leadInbox, type BulkTarget, type Change, type LeadEntity } from "../leads/inbox";
+import { keepingRemoved, leadInbox, type BulkTarget, type Change, type LeadEntity } from "../leads/inbox";
 import type { MessageEntity } from "./entity";
 
 export type Message = EntityItem<typeof MessageEntity>;
@@ -75,7 +75,9 @@ export const Messages = {
   remove: (id: string) => inbox.remove(id, inbox.removeStep),
 
   /** Mark read, Mark unread or Delete on the listed messages, or on every match of a filter (in batches). */
-  bulk: (action: MessageBulkAction, target: BulkTarget<MessageFilters>) => inbox.bulk(target, bulkSteps[action]),
+  /** `removed` receives each message a Delete deleted (the Trash). */
+  bulk: (action: MessageBulkAction, target: BulkTarget<MessageFilters>, removed?: (message: Message) => Promise<unknown>) =>
+    inbox.bulk(target, action === "delete" && removed ? keepingRemoved(bulkSteps.delete, removed) : bulkSteps[action]),
 
   /**
    * Mark All Read, one time-boxed batch: finds unread messages year by year (newest first) and marks

@@ -11,7 +11,7 @@ import type { registrationInput } from "../contract/registrations";
 import { Counters, counters, tally } from "../counters/counters";
 import { searchText } from "../db/attributes";
 import { db } from "../db/service";
-import { leadInbox, type BulkTarget, type Change, type LeadEntity } from "../leads/inbox";
+import { keepingRemoved, leadInbox, type BulkTarget, type Change, type LeadEntity } from "../leads/inbox";
 import type { RegistrationEntity } from "./entity";
 
 export type Registration = EntityItem<typeof RegistrationEntity>;
@@ -57,7 +57,11 @@ export const Registrations = {
 
   remove: (id: string) => inbox.remove(id, inbox.removeStep),
 
-  /** Change status or Delete on the listed registrations, or on every match of a filter (in batches). */
-  bulk: (action: RegistrationBulkAction, status: RegistrationStatus | undefined, target: BulkTarget<RegistrationFilters>) =>
-    inbox.bulk(target, action === "delete" ? inbox.removeStep : statusStep(status ?? "pending")),
+  /** Change status or Delete on the listed registrations, or on every match of a filter (in batches); `removed` receives each deleted one (the Trash). */
+  bulk: (
+    action: RegistrationBulkAction,
+    status: RegistrationStatus | undefined,
+    target: BulkTarget<RegistrationFilters>,
+    removed?: (registration: Registration) => Promise<unknown>,
+  ) => inbox.bulk(target, action === "delete" ? (removed ? keepingRemoved(inbox.removeStep, removed) : inbox.removeStep) : statusStep(status ?? "pending")),
 };

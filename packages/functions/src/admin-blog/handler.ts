@@ -7,6 +7,7 @@ import { onScheduleChanged } from "@agency/core/blog/schedules";
 import { http, reply } from "../http";
 import { invalidatePost as changed } from "../invalidate";
 import { pageReply } from "../page-reply";
+import { toTrash } from "../trash";
 import { syncAwsSchedule } from "./scheduler";
 
 const MAX_POST_BODY = 256 * 1024;
@@ -40,7 +41,9 @@ export const handler = http({
     return { success: true };
   },
   "DELETE /api/admin/blog-posts/{id}": async (req) => {
-    req.audit({ record: await changed(await BlogEditor.remove(req.params.id ?? "")) });
+    const removed = await changed(await BlogEditor.remove(req.params.id ?? ""));
+    await toTrash(req, "blog-posts", removed);
+    req.audit({ record: removed });
     return { success: true };
   },
 });

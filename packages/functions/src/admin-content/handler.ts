@@ -9,6 +9,8 @@ import { PageSections } from "@agency/core/page-sections/page-sections";
 import type * as z from "@agency/core/contract/zod";
 import { http, reply, type RouteHandler } from "../http";
 import { invalidate, publicPaths } from "../invalidate";
+import { toTrash } from "../trash";
+import type { TrashEntity } from "@agency/core/contract/trash";
 
 const MAX_SECTION_BODY = 256 * 1024;
 
@@ -26,6 +28,7 @@ function crud<C extends z.ZodMiniType, U extends z.ZodMiniType>(
   createSchema: C,
   updateSchema: U,
   paths: () => string[],
+  trashed: TrashEntity,
 ): [RouteHandler, RouteHandler, RouteHandler, RouteHandler] {
   const changed = async <T>(result: T) => {
     await invalidate(paths());
@@ -36,16 +39,18 @@ function crud<C extends z.ZodMiniType, U extends z.ZodMiniType>(
     async (req) => reply.created(await changed(await domain.create(req.body(createSchema)))),
     async (req) => changed(await domain.update(req.params.id ?? "", req.body(updateSchema))),
     async (req) => {
-      req.audit({ record: await changed(await domain.remove(req.params.id ?? "")) });
+      const removed = await changed(await domain.remove(req.params.id ?? ""));
+      await toTrash(req, trashed, removed as object);
+      req.audit({ record: removed });
       return { success: true };
     },
   ];
 }
 
-const [listServices, createService, updateService, deleteService] = crud(Services, serviceInput, serviceUpdate, publicPaths.services);
-const [listIndustries, createIndustry, updateIndustry, deleteIndustry] = crud(Industries, industryInput, industryUpdate, publicPaths.industries);
-const [listCourses, createCourse, updateCourse, deleteCourse] = crud(Courses, courseInput, courseUpdate, publicPaths.courses);
-const [listDetails, createDetail, updateDetail, deleteDetail] = crud(ServiceDetails, serviceDetailInput, serviceDetailUpdate, publicPaths.serviceDetails);
+const [listServices, createService, updateService, deleteService] = crud(Services, serviceInput, serviceUpdate, publicPaths.services, "services");
+const [listIndustries, createIndustry, updateIndustry, deleteIndustry] = crud(Industries, industryInput, industryUpdate, publicPaths.industries, "industries");
+const [listCourses, createCourse, updateCourse, deleteCourse] = crud(Courses, courseInput, courseUpdate, publicPaths.courses, "courses");
+const [listDetails, createDetail, updateDetail, deleteDetail] = crud(ServiceDetails, serviceDetailInput, serviceDetailUpdate, publicPaths.serviceDetails, "service-details");
 
 export const handler = http({
   "GET /api/admin/page-sections/{pageSlug}": async ({ params }) => {

@@ -2,6 +2,7 @@ import { mediaListQuery, mediaUpdate, uploadRequest } from "@agency/core/contrac
 import { Media } from "@agency/core/media/media";
 import { http, reply } from "../http";
 import { pageReply } from "../page-reply";
+import { toTrash } from "../trash";
 
 /**
  * Image uploads and the media library (contract/media.ts). The file itself never passes through
@@ -15,7 +16,9 @@ export const handler = http({
   "GET /api/admin/media": async (req) => pageReply(await Media.list(mediaListQuery.parse(req.query))),
   "PUT /api/admin/media/{id}": (req) => Media.update(req.params.id ?? "", req.body(mediaUpdate)),
   "DELETE /api/admin/media/{id}": async (req) => {
-    req.audit({ record: await Media.remove(req.params.id ?? "") });
+    const removed = await Media.remove(req.params.id ?? "");
+    await toTrash(req, "media", removed);
+    req.audit({ record: removed });
     return { success: true };
   },
 });

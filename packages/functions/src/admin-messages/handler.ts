@@ -3,6 +3,7 @@ import { resendLeadMail } from "@agency/core/leads/state";
 import { Messages } from "@agency/core/messages/messages";
 import { http } from "../http";
 import { pageReply } from "../page-reply";
+import { toTrash, trashing } from "../trash";
 
 export const handler = http({
   "GET /api/admin/contact-submissions": async (req) => pageReply(await Messages.list(messageListQuery.parse(req.query))),
@@ -17,7 +18,7 @@ export const handler = http({
   /** Mark read, Mark unread or Delete: listed ids at once, or a filter's matches in ~3 s batches (go on with `cursor`). */
   "POST /api/admin/contact-submissions/bulk": async (req): Promise<BulkResult> => {
     const { action, ids, filter, cursor } = req.body(messageBulkInput);
-    const result = await Messages.bulk(action, ids ? { ids } : { filter: filter!, cursor });
+    const result = await Messages.bulk(action, ids ? { ids } : { filter: filter!, cursor }, trashing(req, "contact-submissions"));
     req.audit({
       action: action === "delete" ? "delete" : "status_change",
       entity_id: "",
@@ -30,7 +31,9 @@ export const handler = http({
   /** A failed notification, sent again (409 unless it failed). */
   "POST /api/admin/contact-submissions/{id}/resend-notification": ({ params }) => resendLeadMail("message", params.id ?? ""),
   "DELETE /api/admin/contact-submissions/{id}": async (req) => {
-    req.audit({ record: await Messages.remove(req.params.id ?? "") });
+    const removed = await Messages.remove(req.params.id ?? "");
+    await toTrash(req, "contact-submissions", removed);
+    req.audit({ record: removed });
     return { success: true };
   },
 });

@@ -10,6 +10,7 @@ import { resendLeadMail } from "@agency/core/leads/state";
 import { Registrations } from "@agency/core/registrations/registrations";
 import { http } from "../http";
 import { pageReply } from "../page-reply";
+import { toTrash, trashing } from "../trash";
 
 export const handler = http({
   "GET /api/admin/course-registrations": async (req) => pageReply(await Registrations.list(registrationListQuery.parse(req.query))),
@@ -19,7 +20,7 @@ export const handler = http({
   /** Change status or Delete: listed ids at once, or a filter's matches in ~3 s batches (go on with `cursor`). */
   "POST /api/admin/course-registrations/bulk": async (req): Promise<BulkResult> => {
     const { action, status, ids, filter, cursor } = req.body(registrationBulkInput);
-    const result = await Registrations.bulk(action, status, ids ? { ids } : { filter: filter!, cursor });
+    const result = await Registrations.bulk(action, status, ids ? { ids } : { filter: filter!, cursor }, trashing(req, "course-registrations"));
     req.audit({
       action: action === "delete" ? "delete" : "status_change",
       entity_id: "",
@@ -33,7 +34,9 @@ export const handler = http({
   /** A failed notification, sent again (409 unless it failed). */
   "POST /api/admin/course-registrations/{id}/resend-notification": ({ params }) => resendLeadMail("registration", params.id ?? ""),
   "DELETE /api/admin/course-registrations/{id}": async (req) => {
-    req.audit({ record: await Registrations.remove(req.params.id ?? "") });
+    const removed = await Registrations.remove(req.params.id ?? "");
+    await toTrash(req, "course-registrations", removed);
+    req.audit({ record: removed });
     return { success: true };
   },
 });

@@ -1,4 +1,4 @@
-import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, KeyRound, LayoutDashboard, Mail, ScrollText, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, KeyRound, LayoutDashboard, Mail, ScrollText, Settings, ShieldCheck, Trash2, Users, type LucideIcon } from "lucide-react";
 import type { Permission } from "@agency/core/routes";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */
@@ -24,6 +24,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { path: "media", label: "Media", title: "Media Library", icon: Images, permission: "media" },
   { path: "users", label: "Users", title: "User Management", icon: Users, permission: "users" },
   { path: "settings", label: "Settings", title: "Settings", icon: Settings, permission: "settings" },
+  { path: "trash", label: "Trash", title: "Trash", icon: Trash2, permission: "content" },
   { path: "activity", label: "Activity", title: "Activity", icon: History, permission: "audit" },
   { path: "team", label: "Team", title: "Team", icon: ShieldCheck, permission: "team" },
   { path: "account", label: "Account & security", title: "Account & security", icon: KeyRound, permission: "account" },

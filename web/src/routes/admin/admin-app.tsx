@@ -29,6 +29,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   users: lazy(() => import("./users")),
   settings: lazy(() => import("./settings")),
   activity: lazy(() => import("./activity")),
+  trash: lazy(() => import("./trash")),
   team: lazy(() => import("./team")),
   account: lazy(() => import("./account")),
 };

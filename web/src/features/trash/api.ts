@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TrashItem } from "@agency/core/contract/trash";
+import { api } from "../../lib/api";
+import { usePagedList } from "../../lib/paged";
+
+const BASE = "/api/admin/trash";
+
+export const trashKeys = { list: ["admin", "trash", "list"] } as const;
+
+/** What was deleted, newest first, paged by the server; `entity` "" is every kind the role may see. */
+export const useTrash = (entity: string) => usePagedList<TrashItem>(trashKeys.list, BASE, { entity }, { freshOnMount: true });
+
+/**
+ * Restore or purge one item. Either changes the Trash, and a restore every list its item is back
+ * in (posts, a catalogue, the library, an inbox, the Overview's counts): every admin query reloads.
+ */
+function useTrashAction(call: (item: TrashItem) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin"] }) });
+}
+export const useRestoreTrash = () => useTrashAction((item) => api.post(`${BASE}/${encodeURIComponent(item.id)}/restore`, {}));
+export const usePurgeTrash = () => useTrashAction((item) => api.delete(`${BASE}/${encodeURIComponent(item.id)}`));

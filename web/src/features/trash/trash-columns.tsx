@@ -1,0 +1,48 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { RotateCcw, Trash2 } from "lucide-react";
+import { trashEntityLabels, type TrashItem } from "@agency/core/contract/trash";
+import { actionOutline } from "../../components/admin/classes";
+import { actionsColumn, dateColumn } from "../../components/admin/columns";
+
+export interface TrashRowActions {
+  selected: (id: string) => boolean;
+  toggle: (id: string, on: boolean) => void;
+  restore: (item: TrashItem) => void;
+  /** Absent for a role that may not purge. */
+  purge?: (item: TrashItem) => void;
+}
+
+const nameOf = (t: TrashItem) => t.label || t.entity_id;
+
+/** The Trash table's columns: select, what it was, its kind, who deleted it and when, when it goes, Restore and Delete forever. */
+export function trashColumns(a: TrashRowActions): ColumnDef<TrashItem>[] {
+  return [
+    {
+      id: "select",
+      header: () => <span className="sr-only">Select</span>,
+      meta: { className: "w-px" },
+      cell: ({ row: { original: t } }) => (
+        <input type="checkbox" className="h-4 w-4 accent-purple-700" aria-label={`Select ${nameOf(t)}`} checked={a.selected(t.id)} onChange={(e) => a.toggle(t.id, e.target.checked)} />
+      ),
+    },
+    { id: "label", header: "Item", cell: ({ row: { original: t } }) => <span className="font-medium text-slate-900">{nameOf(t)}</span> },
+    { id: "entity", header: "Type", cell: ({ row: { original: t } }) => trashEntityLabels[t.entity] },
+    { id: "deleted_by", header: "Deleted by", cell: ({ row: { original: t } }) => t.deleted_by.name },
+    dateColumn<TrashItem>("deleted_at", "Deleted", (t) => t.deleted_at),
+    dateColumn<TrashItem>("expires_at", "Deleted for good", (t) => t.expires_at),
+    actionsColumn<TrashItem>((t) => (
+      <>
+        <button type="button" className={actionOutline} onClick={() => a.restore(t)} aria-label={`Restore ${nameOf(t)}`}>
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+          Restore
+        </button>
+        {a.purge && (
+          <button type="button" className={`${actionOutline} hover:border-red-300 hover:text-red-800`} onClick={() => a.purge!(t)} aria-label={`Delete ${nameOf(t)} forever`}>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            Delete forever
+          </button>
+        )}
+      </>
+    )),
+  ];
+}
