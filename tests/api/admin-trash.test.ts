@@ -8,6 +8,9 @@ import { call, freshIp } from "../support/http";
 import { createAsVisitor } from "../support/public-writes";
 import { inject } from "vitest";
 import { serviceCategories } from "../../packages/core/src/contract/catalog-values";
+import { useRuntimeDatabase } from "../support/database";
+import { db } from "../../packages/core/src/db/service";
+import { tableKeys } from "../../packages/core/src/db/table";
 
 /**
  * The Trash: every delete keeps what it deleted for 30 days, gone at once from every list, count and
@@ -16,6 +19,7 @@ import { serviceCategories } from "../../packages/core/src/contract/catalog-valu
  */
 let admin: Visitor;
 beforeAll(async () => {
+  useRuntimeDatabase();
   admin = await devAdmin();
 });
 
@@ -28,6 +32,16 @@ const restore = (id: string) => admin.call("POST", `/api/admin/trash/${id}/resto
 const purge = (id: string) => admin.call("DELETE", `/api/admin/trash/${id}`, { body: {} });
 const stats = async () => ((await admin.call("GET", "/api/admin/dashboard-stats")).json as DashboardStats).stats;
 const publicGet = (path: string) => call("GET", path, { ip: freshIp() });
+/** Polls a public address until `ok` (a render follows a write within seconds). */
+async function eventually(path: string, ok: (res: Awaited<ReturnType<typeof publicGet>>) => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await publicGet(path);
+    if (ok(res)) return res;
+    if (Date.now() > deadline) throw new Error(`${path} did not reach the expected state within ${timeoutMs} ms (last: ${res.status})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 async function audited(action: string, entity_id: string) {
   const { items } = await allPages<AuditEntry>(admin, "/api/admin/audit-log", { limit: 100, from: today(), action });
   return items.find((e) => e.entity_id === entity_id);
@@ -88,6 +102,61 @@ describe("a deleted blog post", () => {
     expect(refused.json.fields).toHaveProperty("slug");
     expect((await admin.call("GET", `/api/admin/blog-posts/${first.json.id}`)).status).toBe(404);
     expect(await trashed("blog-posts", first.json.id)).toMatchObject({ id: item!.id });
+  });
+});
+
+describe("a deleted published post's public pages", () => {
+  it("are gone at once from its page, the blog list, the sitemap and the feed, and come back when it is restored and published", async () => {
+    const slug = `rendered-trash-${uid()}`;
+    const title = uniqueName("Rendered trashed post");
+    const created = await admin.call("POST", "/api/admin/blog-posts", { body: { title, slug, content: "<p>On every page</p>", is_published: true } });
+    expect(created.status, created.text).toBe(201);
+    await eventually(`/blog/${slug}`, (r) => r.status === 200 && r.text.includes(title));
+    await eventually("/blog", (r) => r.text.includes(slug));
+    for (const feed of ["/sitemap.xml", "/rss.xml"]) expect((await publicGet(feed)).text).toContain(slug);
+
+    expect((await admin.call("DELETE", `/api/admin/blog-posts/${created.json.id}`, { body: {} })).status).toBe(200);
+    await eventually(`/blog/${slug}`, (r) => r.status === 404);
+    await eventually("/blog", (r) => r.status === 200 && !r.text.includes(slug));
+    for (const feed of ["/sitemap.xml", "/rss.xml"]) expect((await publicGet(feed)).text).not.toContain(slug);
+    expect((await publicGet(`/api/blog-posts?q=${encodeURIComponent(title)}`)).text).not.toContain(slug);
+
+    const item = await trashed("blog-posts", created.json.id);
+    expect((await restore(item!.id)).status).toBe(200);
+    // Restored as a draft: still not public until published.
+    expect((await publicGet("/rss.xml")).text).not.toContain(slug);
+    expect((await admin.call("PUT", `/api/admin/blog-posts/${created.json.id}/publish`, { body: { is_published: true } })).status).toBe(200);
+    await eventually(`/blog/${slug}`, (r) => r.status === 200 && r.text.includes(title));
+    for (const feed of ["/sitemap.xml", "/rss.xml"]) expect((await publicGet(feed)).text).toContain(slug);
+  });
+
+  it("a trashed service leaves the rendered Services page, and a restore puts it back", async () => {
+    const title = uniqueName("Rendered trashed service");
+    const created = await admin.call("POST", "/api/admin/services", { body: { title, description: "Shown on the page", is_active: true } });
+    expect(created.status, created.text).toBe(201);
+    await eventually("/services", (r) => r.text.includes(title));
+    await admin.call("DELETE", `/api/admin/services/${created.json.id}`, { body: {} });
+    await eventually("/services", (r) => r.status === 200 && !r.text.includes(title));
+    const item = await trashed("services", created.json.id);
+    expect((await restore(item!.id)).status).toBe(200);
+    await eventually("/services", (r) => r.text.includes(title));
+    await admin.call("DELETE", `/api/admin/services/${created.json.id}`, { body: {} });
+  });
+});
+
+describe("a trashed item's expiry", () => {
+  it("is the table's TTL attribute, in epoch seconds 30 days after the delete, so DynamoDB purges it", async () => {
+    const { json } = await admin.call("POST", "/api/admin/industries", { body: { name: uniqueName("Expiring"), is_active: false } });
+    const before = Math.floor(Date.now() / 1000);
+    await admin.call("DELETE", `/api/admin/industries/${json.id}`, { body: {} });
+    const after = Math.ceil(Date.now() / 1000);
+    const item = await trashed("industries", json.id);
+    const raw = (await db().trashItem.get({ id: item!.id }).go({ data: "raw" })).data as unknown as { Item: Record<string, unknown> };
+    const ttl = raw.Item[tableKeys.ttl] as number;
+    expect(typeof ttl).toBe("number");
+    expect(ttl).toBeGreaterThanOrEqual(before + 30 * 86_400);
+    expect(ttl).toBeLessThanOrEqual(after + 30 * 86_400);
+    expect(Date.parse(item!.expires_at)).toBe(ttl * 1000);
   });
 });
 

@@ -336,6 +336,7 @@ describe("the deployed bundles", () => {
     await same("GET", "/api/admin/audit-log", signedIn);
     await same("GET", "/api/admin/revisions?entity=site-settings&id=company_name", signedIn);
     await same("GET", "/api/admin/team", signedIn);
+    await same("GET", "/api/admin/trash", signedIn);
     // Without the session: the guard's 401.
     await same("GET", "/api/admin/dashboard-stats");
   });

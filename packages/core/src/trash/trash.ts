@@ -1,7 +1,5 @@
-/// <reference path="../db/electrodb-modules.d.ts" />
 import { randomUUID } from "node:crypto";
-import type { EntityItem } from "electrodb";
-import { createConversions } from "electrodb/src/conversions.js";
+import { createConversions, type EntityItem } from "electrodb";
 import type { AuditActor } from "../contract/audit";
 import { TRASH_DAYS, trashListQuery, type TrashEntity, type TrashItem } from "../contract/trash";
 import { isConditionalFailure } from "../db/errors";
