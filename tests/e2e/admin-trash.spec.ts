@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "../support/test";
-import { audit, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, downloadText, runTag, signInAsAdmin } from "../support/admin-journey";
 
 test.use({ timezoneId: "UTC" });
 
@@ -82,6 +82,15 @@ test("an admin finds deleted items in the Trash, filters them, restores one, pur
   await expect(page.getByText("Item deleted forever")).toBeVisible();
   await expect(row(page, names[3]!)).toHaveCount(0);
   await audit(page, "trash after the changes");
+
+  // The owner downloads the whole site's content from here.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export site" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^arcline-site-export-\d{4}-\d\d-\d\d\.json$/);
+  const doc = JSON.parse(await downloadText(file));
+  expect(doc).toMatchObject({ format: "arcline-site-export", version: 1 });
+  expect(doc.posts.some((p: { id: string }) => p.id === postId)).toBe(true);
 
   // Clean up what came back.
   await page.request.delete(`/api/admin/blog-posts/${postId}`, { headers, data: {} });

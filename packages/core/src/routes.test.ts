@@ -83,14 +83,14 @@ describe("roles and permissions", () => {
     }
   });
 
-  it("lets an owner do everything, an admin everything but the team", () => {
+  it("lets an owner do everything, an admin everything but the team and the site's export and import", () => {
     expect([...rolePermissions.owner].sort()).toEqual([...permissions].sort());
-    expect(permissions.filter((p) => !roleCan("admin", p))).toEqual(["team"]);
+    expect(permissions.filter((p) => !roleCan("admin", p))).toEqual(["team", "backup"]);
   });
 
   it("lets an editor edit content, posts and media but read no leads, users, settings, team or audit log", () => {
     expect(permissions.filter((p) => roleCan("editor", p))).toEqual(["account", "dashboard", "content", "blog", "media"]);
-    for (const p of ["messages", "registrations", "users", "settings", "team", "audit"] as const) expect(roleCan("editor", p), p).toBe(false);
+    for (const p of ["messages", "registrations", "users", "settings", "team", "audit", "backup"] as const) expect(roleCan("editor", p), p).toBe(false);
   });
 
   it("grants nothing to an unknown role, nor to a name Object.prototype carries", () => {

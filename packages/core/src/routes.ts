@@ -38,6 +38,7 @@ export const permissions = [
   "audit",
   "team",
   "trash",
+  "backup",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -47,7 +48,8 @@ export type Role = (typeof roles)[number];
 /** The one role -> permissions map: the guard enforces it, the back office hides what a role lacks. */
 export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
   owner: permissions,
-  admin: permissions.filter((p) => p !== "team"),
+  // The team and the whole site's export and import (every lead, the site replaced) are the owner's.
+  admin: permissions.filter((p) => p !== "team" && p !== "backup"),
   editor: ["account", "dashboard", "content", "blog", "media"],
 };
 
@@ -226,6 +228,9 @@ export const routes = {
   "GET /api/admin/trash": admin("admin-trash", "content"),
   "POST /api/admin/trash/{id}/restore": admin("admin-trash", "content"),
   "DELETE /api/admin/trash/{id}": admin("admin-trash", "trash"),
+  // The whole site as one document (contract/site-export.ts), and a site replaced by one: the owner's.
+  // The Trash's function: an import keeps what it replaces, as a delete keeps what it deletes.
+  "GET /api/admin/export": admin("admin-trash", "backup"),
 
   // The team (owner only) and the invitation / password-reset links it hands out; the link's page
   // reads and accepts with the token alone, no session (the token is the credential, single use).

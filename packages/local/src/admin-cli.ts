@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
@@ -21,6 +22,7 @@ const usage = `Manage username admin accounts, and rebuild the back office's cou
   npm run admin -- enable <username>
   npm run admin -- set-role <username | Google email> <owner | admin | editor>
   npm run admin -- recount
+  npm run admin -- export [FILE] [--media DIR]
 
 set-role is the way back in when nobody can reach the Team screen: it makes an account (or a Google
 admin, by the address ADMIN_EMAILS names) an owner, admin or editor, and enables a Google admin who
@@ -28,6 +30,11 @@ was disabled or taken off the team.
 
 recount rebuilds every counter (posts, courses, messages, registrations, users) from the records and
 writes the search text of records stored before search existed; it reads every record.
+
+export writes the site's content (contract/site-export.ts: posts, sections, catalogue, settings,
+leads, media records; never an account's secrets) to FILE, or to standard output; with --media, the
+media files too, under DIR at their keys (media/2026/<id>.png), from the bucket at S3_ENDPOINT (or
+MEDIA_BUCKET's in AWS).
 
 The password (at least 12 characters) is asked for on a terminal, or read from ADMIN_PASSWORD, or
 from standard input with --password-stdin. Setting a password or disabling an account ends its
@@ -95,6 +102,7 @@ const { values, positionals } = parseArgs({
   options: {
     "password-stdin": { type: "boolean", default: false },
     "full-name": { type: "string" },
+    media: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
@@ -103,12 +111,12 @@ if (values.help || !command) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
-if (!["create", "set-password", "disable", "enable", "set-role", "recount"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
+if (!["create", "set-password", "disable", "enable", "set-role", "recount", "export"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
 let username = "";
 const googleEmail = command === "set-role" && rawUsername?.includes("@") ? rawUsername.trim().toLowerCase() : undefined;
 const role = command === "set-role" ? positionals[2] : undefined;
 if (command === "set-role" && !roles.includes(role as Role)) fail(`set-role: the role is owner, admin or editor.\n\n${usage}`);
-if (command !== "recount" && !googleEmail) {
+if (!["recount", "export"].includes(command) && !googleEmail) {
   if (!rawUsername) fail(`${command}: which username?\n\n${usage}`);
   const parsed = usernameSchema.safeParse(rawUsername);
   if (!parsed.success) fail(parsed.error.issues[0]!.message);
@@ -162,6 +170,26 @@ try {
         console.log(`"${username}" is now ${roleArticle(role as Role)} ${role}.`);
       }
       break;
+    case "export": {
+      const { exportSite } = await import("@agency/core/site-export/export");
+      const doc = await exportSite();
+      const file = positionals[1];
+      if (file) writeFileSync(resolve(file), JSON.stringify(doc, null, 2));
+      else process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+      if (values.media) {
+        const { readObject } = await import("@agency/core/media/storage");
+        for (const m of doc.media) {
+          const key = String(m.key);
+          const object = await readObject(key);
+          if (!object?.body) fail(`The file of image ${m.id} (${key}) is not in the media bucket.`);
+          const target = join(resolve(values.media), key);
+          mkdirSync(dirname(target), { recursive: true });
+          writeFileSync(target, await object.body.transformToByteArray());
+        }
+      }
+      if (file) console.log(`Exported ${doc.posts.length} posts, ${doc.page_sections.length} sections, ${doc.contact_submissions.length + doc.course_registrations.length} leads and ${doc.media.length} images to ${file}${values.media ? `, the media files to ${values.media}` : ""}.`);
+      break;
+    }
     case "recount": {
       const started = Date.now();
       const result = await recount();

@@ -135,6 +135,12 @@ export async function deleteObject(key: string): Promise<void> {
   await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket(), Key: key }));
 }
 
+/** Writes a file where it is served, with its type and a cache for good (an import's media files). */
+export async function writeObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  const { client, sdk } = await s3();
+  await client.send(new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }));
+}
+
 /**
  * An object as served (the local gateway's `/media/...`): its type, size and body, or undefined
  * when there is none.

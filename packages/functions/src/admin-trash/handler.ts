@@ -1,9 +1,10 @@
 import { authMessages } from "@agency/core/contract/auth-texts";
+import { exportFileName } from "@agency/core/contract/site-export";
 import { trashAuditEntity, trashEntities, type TrashEntity } from "@agency/core/contract/trash";
 import { HttpError } from "@agency/core/errors";
 import { roleCan, type Permission } from "@agency/core/routes";
 import { Trash } from "@agency/core/trash/trash";
-import { http } from "../http";
+import { http, reply } from "../http";
 import { invalidate, invalidatePost, publicPaths } from "../invalidate";
 import { pageReply } from "../page-reply";
 import type { Request } from "../request";
@@ -59,5 +60,11 @@ export const handler = http({
     const { purgers } = await import("@agency/core/trash/restore");
     await purgers[trashed.entity]?.(trashed.entity_id);
     return { success: true };
+  },
+  // The whole site as one document (core site-export/), to keep or to import into another stage.
+  "GET /api/admin/export": async () => {
+    const { exportSite } = await import("@agency/core/site-export/export");
+    const doc = await exportSite();
+    return reply.json(doc, 200, { headers: { "content-disposition": `attachment; filename="${exportFileName(doc.exported_at)}"` } });
   },
 });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { RotateCcw, Trash2 } from "lucide-react";
+import { Download, RotateCcw, Trash2 } from "lucide-react";
 import { trashEntities, trashEntityLabels, TRASH_DAYS, type TrashItem } from "@agency/core/contract/trash";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { actionOutline } from "../../components/admin/classes";
@@ -26,7 +26,8 @@ export default function TrashPage() {
   const list = useTrash(entity);
   const restore = useRestoreTrash();
   const purge = usePurgeTrash();
-  const mayPurge = useCan()("trash");
+  const can = useCan();
+  const mayPurge = can("trash");
   const toast = useToast();
   const showError = useApiErrorHandler();
   const [dialog, confirm] = useConfirm();
@@ -77,7 +78,19 @@ export default function TrashPage() {
 
   return (
     <div>
-      <PageHeader title="Trash" description={`Deleted items are kept here for ${TRASH_DAYS} days, then deleted for good. Restore one to put it back where it was.`} />
+      <PageHeader
+        title="Trash"
+        description={`Deleted items are kept here for ${TRASH_DAYS} days, then deleted for good. Restore one to put it back where it was.`}
+        actions={
+          can("backup") && (
+            // The whole site's content as one file (GET /api/admin/export): the owner's.
+            <a href="/api/admin/export" download className={actionOutline}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Export site
+            </a>
+          )
+        }
+      />
       <FilterBar label="Filter the Trash">
         <SelectFilter
           label="Item type"
