@@ -277,6 +277,30 @@ describe("changing and removing members", () => {
     expect((await boss.call("DELETE", `/api/admin/team/account.${second.username}`, { body: {} })).status).toBe(200);
   });
 
+  it("lets only an owner touch a Google owner, and no one take a team member off through the Users screen", async () => {
+    const boss = await owner();
+    const google = new Visitor(runtime.url);
+    expect((await signInWithGoogle(google, demo.admin)).status).toBe(200);
+    const row = (await team(boss)).find((m) => m.email === demo.admin.email)!;
+    expect((await boss.call("PUT", `/api/admin/team/${row.id}`, { body: { role: "owner" } })).status).toBe(200);
+    const userId = row.id.slice("google.".length);
+    const admin = (await member(boss, "admin", "users-screen")).visitor;
+    const byAdmin = await admin.call("DELETE", `/api/admin/users/${userId}`, { body: {} });
+    expect(byAdmin.status, byAdmin.text).toBe(403);
+    expect(byAdmin.json).toMatchObject({ error: "Only an owner can change an owner.", code: "owners_only" });
+    const byOwner = await boss.call("DELETE", `/api/admin/users/${userId}`, { body: {} });
+    expect(byOwner.status, byOwner.text).toBe(409);
+    expect(byOwner.json.error).toBe("This person is on the team: an owner takes them off it on the Team screen first.");
+    expect((await team(boss)).find((m) => m.id === row.id)).toMatchObject({ role: "owner", status: "active" });
+    expect((await google.call("GET", "/api/admin/me")).json.role).toBe("owner");
+    // Account & security says the session's role too, not 'admin' for every Google member.
+    expect((await google.call("GET", "/api/admin/account")).json).toMatchObject({ username: null, email: demo.admin.email, role: "owner" });
+    // A disabled member is on the team too.
+    expect((await boss.call("PUT", `/api/admin/team/${row.id}`, { body: { role: "admin", disabled: true } })).status).toBe(200);
+    expect((await admin.call("DELETE", `/api/admin/users/${userId}`, { body: {} })).status).toBe(409);
+    expect((await boss.call("PUT", `/api/admin/team/${row.id}`, { body: { disabled: false } })).status).toBe(200);
+  });
+
   it("gives a Google admin from ADMIN_EMAILS the admin role until an owner changes it, and takes them off the team on removal", async () => {
     const boss = await owner();
     const google = new Visitor(runtime.url);
@@ -310,6 +334,42 @@ describe("changing and removing members", () => {
     // Off the team, their sessions are no longer the owner's to see.
     expect((await boss.call("GET", `/api/admin/team/${row.id}/sessions`)).status).toBe(404);
   });
+
+  it("does not let a Google admin an owner took off the team back in when their user record is deleted", async () => {
+    const boss = await owner();
+    const user = (await db().user.query.byEmail({ email: demo.admin.email }).go()).data[0]!;
+    expect(user.admin_role).toBe("none"); // the test before took them off the team
+    const admin = (await member(boss, "admin", "deleter")).visitor;
+    expect((await admin.call("DELETE", `/api/admin/users/${user.id}`, { body: {} })).status).toBe(200);
+    expect((await signInWithGoogle(new Visitor(runtime.url), demo.admin)).status).toBe(403);
+    expect((await team(boss)).some((m) => m.email === demo.admin.email)).toBe(false);
+  });
+
+  it("keeps one owner when two owners end each other's ownership at the same moment (10 tries)", async () => {
+    const boss = await owner();
+    const pair = [await member(boss, "owner", "race-a"), await member(boss, "owner", "race-b")];
+    expect((await pair[0]!.visitor.call("PUT", "/api/admin/team/account.boss", { body: { role: "admin" } })).status).toBe(200);
+    let last = pair[0]!;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const [a, b] = pair as [(typeof pair)[0], (typeof pair)[0]];
+      const [method, body] = attempt === 9 ? (["DELETE", {}] as const) : attempt % 2 ? (["PUT", { disabled: true }] as const) : (["PUT", { role: "admin" }] as const);
+      const results = await Promise.all([
+        a.visitor.call(method, `/api/admin/team/account.${b.username}`, { body }),
+        b.visitor.call(method, `/api/admin/team/account.${a.username}`, { body }),
+      ]);
+      expect(results.map((r) => r.status).sort(), `attempt ${attempt}: ${results.map((r) => r.text).join(" / ")}`).toEqual([200, 409]);
+      const survivor = results[0]!.status === 200 ? a : b;
+      const loser = survivor === a ? b : a;
+      last = survivor;
+      const owners = (await team(survivor.visitor)).filter((m) => m.role === "owner" && m.status === "active");
+      expect(owners.map((m) => m.id), `attempt ${attempt}`).toEqual([`account.${survivor.username}`]);
+      if (method === "DELETE") break;
+      expect((await survivor.visitor.call("PUT", `/api/admin/team/account.${loser.username}`, { body: { role: "owner", disabled: false } })).status).toBe(200);
+      if ("disabled" in body) loser.visitor = await signIn(loser.username, loser.password);
+    }
+    expect((await last.visitor.call("PUT", "/api/admin/team/account.boss", { body: { role: "owner" } })).status).toBe(200);
+    expect((await boss.call("DELETE", `/api/admin/team/account.${last.username}`, { body: {} })).status).toBe(200);
+  }, 300_000);
 
   it("answers 400 naming the field for a bad change, 404 for nobody, 409 for an invitation", async () => {
     const boss = await owner();

@@ -5,6 +5,8 @@ import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { db as db_ } from "@agency/core/db/service";
 import { roles, type Role } from "@agency/core/routes";
+import { Owners } from "@agency/core/team/owners";
+import { accountRole } from "@agency/core/team/roles";
 import { Users } from "@agency/core/users/users";
 import { config } from "@agency/core/config";
 import { newPasswordSchema, usernameSchema } from "@agency/core/contract/auth";
@@ -40,6 +42,9 @@ The password (at least 12 characters) is asked for on a terminal, or read from A
 from standard input with --password-stdin. Setting a password or disabling an account ends its
 sessions. The table is the one at DYNAMODB_ENDPOINT (any DynamoDB, e.g. a stage's, with AWS
 credentials), else the local data directory (DATA_DIR, default .data; stop npm start first).`;
+
+/** The shell's changes keep the team's owners item (team/owners.ts) with the records, unconditionally: it is the way back in. */
+const ownersFollow = (id: string, role: Role) => (role === "owner" ? Owners.join(id) : Owners.forget(id));
 
 function fail(message: string): never {
   console.error(message);
@@ -152,10 +157,12 @@ try {
       break;
     case "disable":
       await AdminAccounts.setDisabled(username, true);
+      await Owners.forget(`account.${username}`);
       console.log(`Disabled "${username}"; its sessions have ended.`);
       break;
     case "enable":
       await AdminAccounts.setDisabled(username, false);
+      await ownersFollow(`account.${username}`, accountRole((await AdminAccounts.get(username))!));
       console.log(`Enabled "${username}".`);
       break;
     case "set-role":
@@ -164,9 +171,11 @@ try {
         if (!user) fail(`No Google user "${googleEmail}": they appear once they have signed in with Google.`);
         if (!isAuthorisedEmail(user.email, user.google_user_data?.email_verified)) fail(`"${googleEmail}" is not named by ADMIN_EMAILS (or Google has not verified it).`);
         await db_().user.patch({ id: user.id }).set({ admin_role: role as Role, admin_disabled: false }).go();
+        await ownersFollow(`google.${user.id}`, role as Role);
         console.log(`"${googleEmail}" is now ${roleArticle(role as Role)} ${role}.`);
       } else {
         await AdminAccounts.setRole(username, role as Role);
+        await ownersFollow(`account.${username}`, role as Role);
         console.log(`"${username}" is now ${roleArticle(role as Role)} ${role}.`);
       }
       break;

@@ -21,6 +21,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
       Messages.backfillSearch(),
       Registrations.backfillSearch(),
       Users.backfillSearch(),
+      Users.backfillAdmission(),
       BlogPosts.backfillSearch(),
       BlogPosts.backfillPublished(),
       backfillMediaSearch(),
@@ -52,9 +53,9 @@ const COUNTERS_MARKER = "counters";
  * deploy. 2: users by day; 3: blog posts' search text; 4: media search text; 5: admin accounts' list index;
  * 6: published posts per category, and the published posts' index keys (byPublished); 7: the
  * schedules' soonest-first index keys (bySoonest); 8: a record kind's counters in one item (and one
- * per kind and day), the items of one counter each deleted.
+ * per kind and day), the items of one counter each deleted; 9: Google admins' stored role (team/roles.ts).
  */
-const COUNTERS_VERSION = "8";
+const COUNTERS_VERSION = "9";
 
 /**
  * Counts once in a table whose records predate the counters (an upgrade): the local runtime and the

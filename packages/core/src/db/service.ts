@@ -14,6 +14,7 @@ import { RegistrationEntity } from "../registrations/entity";
 import { RevisionEntity, RevisionHeadEntity, RevisionSnapshotEntity } from "../revisions/entity";
 import { SiteSettingEntity } from "../settings/entity";
 import { TrashEntity } from "../trash/entity";
+import { GoogleDecisionEntity, TeamOwnersEntity } from "../team/entity";
 import { UserEntity } from "../users/entity";
 
 /**
@@ -55,6 +56,8 @@ const entities = {
   passkey: PasskeyEntity,
   webauthnChallenge: WebAuthnChallengeEntity,
   trashItem: TrashEntity,
+  teamOwners: TeamOwnersEntity,
+  googleDecision: GoogleDecisionEntity,
 };
 
 /** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */

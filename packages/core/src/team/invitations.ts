@@ -10,6 +10,7 @@ import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
 import type { Role } from "../routes";
+import { Owners } from "./owners";
 
 export type Invitation = EntityItem<typeof InvitationEntity>;
 
@@ -114,6 +115,7 @@ export const Invitations = {
       if (err instanceof ConflictError) throw fieldError("username", invitationMessages.usernameTaken);
       throw err;
     }
+    if (i.role === "owner") await Owners.join(`account.${username}`);
     return { kind: "invite", username };
   },
 

@@ -17,9 +17,11 @@ describe("who has which role", () => {
     expect(accountRole({ username: "other", role: "owner" })).toBe("owner");
   });
 
-  it("gives Google admins from ADMIN_EMAILS the admin role until an owner stores another", () => {
+  it("gives a Google user the role stored on them while ADMIN_EMAILS names them, and none without one (deny by default)", () => {
     process.env.ADMIN_EMAILS = "ada@example.com";
-    expect(googleRole(google())).toBe("admin");
+    // Not on the team until a sign-in or an owner stores a role: a deleted and recreated record is no admin.
+    expect(googleRole(google())).toBeUndefined();
+    expect(googleRole(google({ admin_role: "admin" }))).toBe("admin");
     expect(googleRole(google({ admin_role: "editor" }))).toBe("editor");
     expect(googleRole(google({ admin_role: "none" }))).toBeUndefined();
     // ADMIN_EMAILS stays the gate: an override does not let anyone else in, nor an unverified address.

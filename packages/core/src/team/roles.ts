@@ -20,14 +20,15 @@ export function accountRole(account: Pick<AdminAccount, "username" | "role">): R
 }
 
 /**
- * A Google user's role on the team, or undefined when they are not on it: ADMIN_EMAILS decides who
- * may be (verified addresses only); an owner's decision stored on the user changes the role, or
- * takes them off the team (`none`). Disabled members keep their role (team/team.ts shows them).
+ * A Google user's role on the team, or undefined when they are not on it. Deny by default: only a
+ * role stored on the user counts (a sign-in stores `admin` for an address ADMIN_EMAILS names the
+ * first time, users/users.ts), and ADMIN_EMAILS must still name the verified address; `none` is
+ * an owner's removal. Disabled members keep their role (team/team.ts shows them).
  */
 export function googleRole(user: Pick<User, "email" | "google_user_data" | "admin_role">): Role | undefined {
-  if (user.admin_role === "none") return undefined;
+  if (!user.admin_role || user.admin_role === "none") return undefined;
   if (!isAuthorisedEmail(user.email, user.google_user_data?.email_verified)) return undefined;
-  return user.admin_role ?? "admin";
+  return user.admin_role;
 }
 
 /** The role a Google user signs in to the back office with, or undefined (not on the team, or disabled). */

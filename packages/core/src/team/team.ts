@@ -7,9 +7,9 @@ import { ConflictError, HttpError, NotFoundError } from "../errors";
 import type { Role } from "../routes";
 import { Users, type User } from "../users/users";
 import { Invitations, type Invitation } from "./invitations";
+import { Owners } from "./owners";
 import { accountRole, googleRole, twoFactorOf } from "./roles";
 
-export const LAST_OWNER_MESSAGE = "The site needs an owner: make someone else an owner first.";
 
 /** A member id, as the team screen names them: `account.<username>`, `google.<user id>`, `invitation.<id>`. */
 export function parseMemberId(id: string): { kind: "account" | "google" | "invitation"; key: string } {
@@ -94,14 +94,22 @@ async function find(id: string): Promise<{ member: TeamMember; account?: AdminAc
   throw new NotFoundError("Team member not found");
 }
 
+/** The Users screen (admins too) cannot take someone off the team: an owner does, on the Team screen. */
+export const ON_TEAM_MESSAGE = "This person is on the team: an owner takes them off it on the Team screen first.";
+export const OWNERS_ONLY_MESSAGE = "Only an owner can change an owner.";
+
 /**
- * Refuses a change that would leave no active owner. Counted when asked: two owners demoting each
- * other at the same instant could both pass; the recovery tool (`npm run admin -- set-role`) restores one.
+ * The one rule for every change of who is on the team and with which role: only an owner touches
+ * an owner, and the last active owner is never removed, demoted or disabled (owners.ts, under
+ * concurrency too). `write` makes the change; `after` is the member's state once it is made.
  */
-async function keepAnOwner(member: TeamMember, after: { role: Role; active: boolean }) {
-  if (member.role !== "owner" || member.status !== "active" || (after.role === "owner" && after.active)) return;
-  const owners = (await members(Date.now())).filter((m) => m.role === "owner" && m.status === "active" && m.id !== member.id);
-  if (owners.length === 0) throw new ConflictError(LAST_OWNER_MESSAGE);
+async function changeMember(member: TeamMember, after: { role?: Role; active: boolean }, by: Role, write: () => Promise<void>) {
+  if ((member.role === "owner" || after.role === "owner") && by !== "owner") throw new HttpError(403, OWNERS_ONLY_MESSAGE, { code: "owners_only" });
+  const wasOwner = member.role === "owner" && member.status === "active";
+  const isOwner = after.role === "owner" && after.active;
+  if (wasOwner && !isOwner) return Owners.leave(member.id, write);
+  await write();
+  if (isOwner && !wasOwner) await Owners.join(member.id);
 }
 
 async function patchUser(id: string, set: Partial<Pick<User, "admin_role" | "admin_disabled">>) {
@@ -120,19 +128,20 @@ export const Team = {
   },
 
   /** A new role, or disabled / enabled. Disabling ends the member's sessions at once; a role applies from their next request. */
-  async update(id: string, change: { role?: Role; disabled?: boolean }): Promise<TeamMember> {
+  async update(id: string, change: { role?: Role; disabled?: boolean }, by: Role): Promise<TeamMember> {
     if (parseMemberId(id).kind === "invitation") throw new ConflictError("An invitation cannot be changed: remove it and invite again.");
     const { member, account, user } = await find(id);
     const role = change.role ?? member.role;
     const disabled = change.disabled ?? member.status === "disabled";
-    await keepAnOwner(member, { role, active: !disabled });
-    if (account) {
-      if (change.role !== undefined) await AdminAccounts.setRole(account.username, role);
-      if (change.disabled !== undefined) await AdminAccounts.setDisabled(account.username, disabled);
-    } else if (user) {
-      await patchUser(user.id, { ...(change.role !== undefined ? { admin_role: role } : {}), ...(change.disabled !== undefined ? { admin_disabled: disabled } : {}) });
-      if (disabled) await Sessions.endAllFor(subjectOf.user(user.id));
-    }
+    await changeMember(member, { role, active: !disabled }, by, async () => {
+      if (account) {
+        if (change.role !== undefined) await AdminAccounts.setRole(account.username, role);
+        if (change.disabled !== undefined) await AdminAccounts.setDisabled(account.username, disabled);
+      } else if (user) {
+        await patchUser(user.id, { ...(change.role !== undefined ? { admin_role: role } : {}), ...(change.disabled !== undefined ? { admin_disabled: disabled } : {}) });
+        if (disabled) await Sessions.endAllFor(subjectOf.user(user.id));
+      }
+    });
     return { ...member, role, status: disabled ? "disabled" : "active" };
   },
 
@@ -141,17 +150,35 @@ export const Team = {
    * Google admin's user is kept (the Users screen lists it) and marked off the team, which outlasts
    * ADMIN_EMAILS naming them. A pending invitation is withdrawn.
    */
-  async remove(id: string): Promise<TeamMember> {
+  async remove(id: string, by: Role): Promise<TeamMember> {
     const { kind, key } = parseMemberId(id);
     if (kind === "invitation") return invitedMember(await Invitations.revoke(key));
     const { member, account, user } = await find(id);
-    await keepAnOwner(member, { role: member.role, active: false });
-    if (account) await AdminAccounts.remove(account.username);
-    else if (user) {
-      await patchUser(user.id, { admin_role: "none" });
-      await Sessions.endAllFor(subjectOf.user(user.id));
-    }
+    await changeMember(member, { active: false }, by, async () => {
+      if (account) await AdminAccounts.remove(account.username);
+      else if (user) {
+        await patchUser(user.id, { admin_role: "none" });
+        await Sessions.endAllFor(subjectOf.user(user.id));
+      }
+    });
     return member;
+  },
+
+  /**
+   * Deletes a Google user's record (the Users screen, admins too). Someone on the team is refused:
+   * an owner (403 to anyone else) and any other member (409) are taken off the team on the Team
+   * screen. A decision an owner made about the address (taken off the team) is kept, so a later
+   * sign-in with it is not let back in.
+   */
+  async deleteUser(id: string, { signedInAs, by }: { signedInAs?: string; by: Role }) {
+    const user = await Users.find(id);
+    const role = user && googleRole(user);
+    if (role === "owner" && by !== "owner") throw new HttpError(403, OWNERS_ONLY_MESSAGE, { code: "owners_only" });
+    if (role) throw new ConflictError(ON_TEAM_MESSAGE);
+    if (user?.admin_role && user.admin_role !== "admin") {
+      await db().googleDecision.upsert({ email: user.email, admin_role: user.admin_role, ...(user.admin_disabled ? { admin_disabled: true } : {}) }).go({ response: "none" });
+    }
+    return Users.remove(id, { signedInAs });
   },
 
   /** The member behind a team-screen id and whose sessions are theirs (an invitation has none: 404). */

@@ -9,6 +9,7 @@ import { batchRead, type BatchRead } from "../db/batch";
 import { pageAcrossYears, pageSorted, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { ConflictError, NotFoundError } from "../errors";
+import { isAuthorisedEmail } from "../auth/allow-list";
 import { googleRole } from "../team/roles";
 import type { UserEntity } from "./entity";
 
@@ -172,8 +173,13 @@ export const Users = {
       email_verified: profile.email_verified,
     };
     const existing = await Users.byEmail(email);
+    // The first sign-in of an address ADMIN_EMAILS names puts it on the team as an admin, unless an
+    // owner's decision about it was kept when an earlier record of it was deleted (team/team.ts).
+    const admitted = isAuthorisedEmail(email, profile.email_verified);
     if (!existing) {
       const created_at = at;
+      const { data: kept } = await db().googleDecision.get({ email }).go();
+      const decision = kept ? { admin_role: kept.admin_role, ...(kept.admin_disabled ? { admin_disabled: true } : {}) } : admitted ? { admin_role: "admin" as const } : {};
       const { data } = await db()
         .user.create({
           email,
@@ -181,15 +187,17 @@ export const Users = {
           created_at,
           last_login_at: at,
           google_user_data,
+          ...decision,
           bucket: bucketOf(created_at),
           search: searchOf({ email, google_user_data }),
         })
         .go();
       await Counters.change(tally.user, undefined, data);
+      if (kept) await db().googleDecision.delete({ email }).go({ response: "none" });
       return data;
     }
     if (existing.google_sub && existing.google_sub !== profile.sub && !profile.email_verified) return undefined;
-    const changes = { email, google_sub: profile.sub, last_login_at: at, google_user_data };
+    const changes = { email, google_sub: profile.sub, last_login_at: at, google_user_data, ...(admitted && !existing.admin_role ? { admin_role: "admin" as const } : {}) };
     // The record this sign-in replaced, atomically: the user moves from the day of that sign-in.
     const { data: before } = await db()
       .user.patch({ id: existing.id })
@@ -209,6 +217,21 @@ export const Users = {
     await Sessions.endAllFor(subjectOf.user(id));
     return removed;
   },
+  /**
+   * Stores `admin` on users from before roles were stored on every member, whom ADMIN_EMAILS names
+   * (the recount): googleRole lets in only a stored role.
+   */
+  backfillAdmission: () =>
+    backfillAcrossYears(
+      async (bucket) => {
+        const { data } = await db()
+          .user.query.byYear({ bucket })
+          .where((u, { notExists }) => notExists(u.admin_role))
+          .go({ pages: "all" });
+        return { data: data.filter((u) => isAuthorisedEmail(u.email, u.google_user_data?.email_verified)) };
+      },
+      (u) => db().user.patch({ id: u.id }).set({ admin_role: "admin" }).go({ response: "none" }),
+    ),
   /** Writes the hidden search attribute of users stored before it existed (the recount). */
   backfillSearch: () =>
     backfillAcrossYears(

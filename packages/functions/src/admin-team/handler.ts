@@ -36,13 +36,13 @@ export const handler = http({
 
   "PUT /api/admin/team/{id}": async (req): Promise<TeamMember> => {
     const change = req.body(teamMemberUpdate);
-    const member = await Team.update(req.params.id!, change);
+    const member = await Team.update(req.params.id!, change, req.session!.role);
     req.audit({ entity_label: member.name });
     return member;
   },
 
   "DELETE /api/admin/team/{id}": async (req) => {
-    const member = await Team.remove(req.params.id!);
+    const member = await Team.remove(req.params.id!, req.session!.role);
     req.audit({ entity_label: member.name });
     return { success: true };
   },
