@@ -163,6 +163,19 @@ describe("admin writes", () => {
     expect((await entriesAbout(user.id)).map((e) => [e.action, e.entity, e.entity_label])).toEqual([["delete", "user", email]]);
   });
 
+  it("records a publish or a restore only once it was made: nothing for a refused one (409, 404)", async () => {
+    const created = (await call("POST", "/api/admin/blog-posts", { title: uniqueName("Refused"), slug: `refused-${uid()}`, content: "<p>One</p>" })).json;
+    expect((await call("PUT", `/api/admin/blog-posts/${created.id}/publish`, { is_published: true, version: created.version + 5 })).status).toBe(409);
+    const missing = `missing-${uid()}`;
+    expect((await call("PUT", `/api/admin/blog-posts/${missing}/publish`, { is_published: true })).status).toBe(404);
+    expect((await call("PUT", `/api/admin/blog-posts/${created.id}`, { content: "<p>Two</p>", version: created.version })).status).toBe(200);
+    const { items } = await allPages<{ id: string }>(admin, "/api/admin/revisions", { entity: "blog-posts", id: created.id });
+    expect((await call("POST", `/api/admin/revisions/${items.at(-1)!.id}/restore`, { version: created.version + 5 })).status).toBe(409);
+    expect((await call("POST", `/api/admin/revisions/no-such-revision/restore`, { version: 1 })).status).toBe(404);
+    expect((await entriesAbout(created.id)).map((e) => e.action)).toEqual(["update", "create"]);
+    expect(await entriesAbout(missing)).toEqual([]);
+  });
+
   it("records nothing for a write that was refused", async () => {
     const created = (await call("POST", "/api/admin/services", { title: uniqueName("Stale"), description: "x" })).json;
     expect((await call("PUT", `/api/admin/services/${created.id}`, { description: "y", version: created.version + 5 })).status).toBe(409);

@@ -215,7 +215,7 @@ describe("signing in with a second factor", () => {
     expect((await used.v.call("GET", "/api/admin/account")).json.recovery_codes_left).toBe(8);
   });
 
-  it("answers 429 with Retry-After after ten wrong codes, ends that pending sign-in, and holds the account's next one too", async () => {
+  it("answers 429 with Retry-After after ten wrong codes, ends that pending sign-in, and holds the account's next one from that address too", async () => {
     const m = await new Member().create();
     await m.enableTotp();
     const { v } = await m.login();
@@ -229,8 +229,10 @@ describe("signing in with a second factor", () => {
     expect(v.session).toBeUndefined();
     // That pending sign-in has ended; a new one of this account waits out the window.
     expect((await v.call("POST", "/api/admin/login/verify", { body: { code: m.currentCode() } })).json.code).toBe("no_pending_sign_in");
-    const next = await m.login();
+    const next = await m.login(v);
     expect((await next.v.call("POST", "/api/admin/login/verify", { body: { code: m.currentCode() } })).status).toBe(429);
+    // Counted per account and address: the real user's own device elsewhere is not locked out.
+    expect((await m.signIn(() => m.code())).verified.status).toBe(200);
 
     const entries = (await allPages<AuditEntry>(owner, "/api/admin/audit-log", { limit: 100, entity: "admin-account", from: new Date().toISOString().slice(0, 10) })).items.filter(
       (e) => e.entity_id === m.username,
@@ -239,6 +241,20 @@ describe("signing in with a second factor", () => {
     expect(actions.filter((a) => a === "sign_in_failed")).toHaveLength(10);
     expect(actions.filter((a) => a === "sign_in_locked_out")).toHaveLength(2);
     expect(entries.find((e) => e.action === "sign_in_failed")?.entity_label).toBe(`${m.username} (password + authenticator app)`);
+  });
+
+  it("ends a pending sign-in when the password changes: its code no longer makes a session", async () => {
+    const m = await new Member().create();
+    await m.enableTotp();
+    const { v: begun } = await m.login();
+    const { v: real, verified } = await m.signIn(() => m.code());
+    expect(verified.status).toBe(200);
+    const changed = await real.call("PUT", "/api/admin/account/password", { body: { current_password: PASSWORD, new_password: "a-brand-new-long-password" } });
+    expect(changed.status, changed.text).toBe(200);
+    const late = await begun.call("POST", "/api/admin/login/verify", { body: { code: await m.code() } });
+    expect(late.status).toBe(401);
+    expect(late.json.code).toBe("no_pending_sign_in");
+    expect(begun.session).toBeUndefined();
   });
 
   it("records sign-ins with their method, and turning two-factor on and off", async () => {
@@ -315,6 +331,21 @@ describe("requiring two-factor", () => {
     expect((await held.call("GET", "/api/admin/users")).status).toBe(200);
     const { items } = await allPages<AuditEntry>(owner, "/api/admin/audit-log", { limit: 5, entity: "security-setting" });
     expect(items[0]).toMatchObject({ action: "update", changed_fields: ["require_two_factor"] });
+  });
+
+  it("holds sessions that began before the requirement was turned on, at once", async () => {
+    const m = await new Member().create();
+    const { v } = await m.login();
+    expect((await v.call("GET", "/api/admin/users")).status).toBe(200);
+    expect((await owner.call("PUT", "/api/admin/security-settings", { body: { require_two_factor: true } })).status).toBe(200);
+    try {
+      const held = await v.call("GET", "/api/admin/users");
+      expect(held.status).toBe(403);
+      expect(held.json.code).toBe("two_factor_setup_required");
+      expect((await v.call("GET", "/api/admin/account")).json).toMatchObject({ setup_required: true });
+    } finally {
+      await owner.call("PUT", "/api/admin/security-settings", { body: { require_two_factor: false } });
+    }
   });
 
   it("is not skipped for an account whose only second factor is a passkey: the password alone gets no session, the passkey finishes", async () => {

@@ -130,7 +130,9 @@ export function writeOf(req: AuditedRequest, access: string, note: AuditNote | u
  */
 export const recordAudit: AfterAnswer = async (req, access, note, bodyFields, result) => {
   const { method, adminWrite, action, entity } = writeOf(req, access, note, result);
-  if (!adminWrite && !note?.action) return;
+  // An admin route is recorded once its write succeeded, whatever its handler noted before it
+  // failed (a refused publish or restore: 409, 404); a public one when its handler named an action.
+  if (!adminWrite && (access === "admin" || !note?.action)) return;
   const actor = note?.actor ?? (req.session ? actorOf(req.session) : undefined);
   if (!action || !entity || !actor) return;
   try {

@@ -212,6 +212,8 @@ export const PendingSignInEntity = new Entity({
     username: { type: "string", required: true, readOnly: true },
     /** Codes tried so far for this sign-in. */
     attempts: { type: "number", required: true, default: 0 },
+    /** A hash of the account's password hash when the password was given: a later password change ends the sign-in. */
+    password_tag: { type: "string", readOnly: true },
     expires_at: { type: "string", required: true, readOnly: true },
     ttl: { type: "number", required: true },
   },

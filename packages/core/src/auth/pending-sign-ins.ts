@@ -14,16 +14,26 @@ export const MAX_CODES_PER_SIGN_IN = 10;
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** Names the password a sign-in was begun with (a hash of its salted hash): any change of password changes it. */
+export const passwordTag = (account: { password_hash: string }) => hashToken(account.password_hash);
+
 /**
  * Password sign-ins waiting for their second factor. The browser holds a random token in an
  * HttpOnly cookie; only its SHA-256 is stored, with the username and the codes tried.
  */
 export const PendingSignIns = {
-  async create(username: string, now = Date.now()): Promise<{ token: string; maxAgeSeconds: number }> {
+  async create(account: { username: string; password_hash: string }, now = Date.now()): Promise<{ token: string; maxAgeSeconds: number }> {
     const token = randomBytes(32).toString("base64url");
     const expires = now + PENDING_SIGN_IN_TTL_MS;
     await db()
-      .pendingSignIn.create({ token_hash: hashToken(token), username, attempts: 0, expires_at: new Date(expires).toISOString(), ttl: Math.ceil(expires / 1000) + 60 })
+      .pendingSignIn.create({
+        token_hash: hashToken(token),
+        username: account.username,
+        password_tag: passwordTag(account),
+        attempts: 0,
+        expires_at: new Date(expires).toISOString(),
+        ttl: Math.ceil(expires / 1000) + 60,
+      })
       .go({ response: "none" });
     return { token, maxAgeSeconds: Math.floor(PENDING_SIGN_IN_TTL_MS / 1000) };
   },

@@ -22,7 +22,7 @@ describe("two-factor store", () => {
   it("lets exactly one of two concurrent requests use the same recovery code", async () => {
     const { codes, account } = await accountWithTotp();
     const a = await account();
-    const results = await settle([TwoFactor.checkCode(a, codes[3]!, T), TwoFactor.checkCode(a, codes[3]!, T)]);
+    const results = await settle([TwoFactor.checkCode(a, codes[3]!, "192.0.2.1", T), TwoFactor.checkCode(a, codes[3]!, "192.0.2.1", T)]);
     expect(results.sort()).toEqual([401, "recovery"]);
     expect((await account()).recovery_code_hashes).toHaveLength(9);
   });
@@ -31,7 +31,7 @@ describe("two-factor store", () => {
     const { secret, account } = await accountWithTotp();
     const a = await account();
     const code = hotp(base32Decode(secret), totpStep(T) + 1);
-    const results = await settle([TwoFactor.checkCode(a, code, T), TwoFactor.checkCode(a, code, T)]);
+    const results = await settle([TwoFactor.checkCode(a, code, "192.0.2.1", T), TwoFactor.checkCode(a, code, "192.0.2.1", T)]);
     expect(results.sort()).toEqual([401, "totp"]);
     expect((await account()).totp_last_step).toBe(totpStep(T) + 1);
   });
@@ -48,7 +48,7 @@ describe("two-factor store", () => {
 
   it("ends a pending sign-in once, and forgets it after five minutes", async () => {
     const t0 = Date.now();
-    const { token } = await PendingSignIns.create("someone", t0);
+    const { token } = await PendingSignIns.create({ username: "someone", password_hash: "hash" }, t0);
     const pending = (await PendingSignIns.read(token, t0))!;
     expect(pending).toMatchObject({ username: "someone", attempts: 0 });
     expect(await PendingSignIns.read(token, t0 + PENDING_SIGN_IN_TTL_MS)).toBeUndefined();

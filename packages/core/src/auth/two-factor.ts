@@ -14,10 +14,12 @@ import { matchTotp, newTotpSecret, otpauthUrl } from "./totp";
  * recovery codes. The secret is created and kept on the server; it is answered once, at set-up,
  * and never again once confirmed.
  *
- * Wrong codes are counted per account (every pending sign-in and every attempt to turn two-factor
- * off): the attempt that follows the tenth wrong code in a window is refused with 429 and
- * Retry-After, and a pending sign-in that meets the limit ends. A right code resets the count. With
- * one step of drift a guess has 3 chances in a million, so ten a quarter hour is no way in.
+ * Wrong codes are counted per account and source address (every pending sign-in and every attempt
+ * to turn two-factor off), so someone who has the password cannot lock the real user's device out
+ * from elsewhere: the attempt that follows the tenth wrong code in a window from one address is
+ * refused with 429 and Retry-After, and a pending sign-in that meets the limit ends. A right code
+ * resets the count. With one step of drift a guess has 3 chances in a million, so ten a quarter
+ * hour is no way in.
  */
 export const SECOND_FACTOR_THROTTLE = { limit: 10, windowSeconds: 15 * 60 };
 const THROTTLE_SCOPE = "admin-second-factor";
@@ -105,10 +107,10 @@ export const TwoFactor = {
   },
 
   /** Turns two-factor off with a current authenticator code or an unused recovery code (counted like sign-in codes). */
-  async disableTotp(username: string, code: string, now = Date.now()): Promise<SecondFactorMethod> {
+  async disableTotp(username: string, code: string, from: string, now = Date.now()): Promise<SecondFactorMethod> {
     const account = await accountOf(username);
     if (!account.totp_enabled) throw new ConflictError(twoFactorTexts.notOn);
-    const method = await TwoFactor.checkCode(account, code, now);
+    const method = await TwoFactor.checkCode(account, code, from, now);
     await db()
       .adminAccount.patch({ username: account.username })
       .set({ totp_enabled: false })
@@ -123,12 +125,14 @@ export const TwoFactor = {
    * the set, each by a conditional write so that two requests with the same code cannot both pass.
    * Answers the method that passed; a wrong or used code is a WrongCodeError (401).
    */
-  async checkCode(account: AdminAccount, code: string, now = Date.now()): Promise<SecondFactorMethod> {
+  async checkCode(account: AdminAccount, code: string, from: string, now = Date.now()): Promise<SecondFactorMethod> {
     const { limit, windowSeconds } = SECOND_FACTOR_THROTTLE;
-    await rateLimit(THROTTLE_SCOPE, account.username, limit, windowSeconds, now);
+    // The address first: it holds no '#'.
+    const counted = `${from}#${account.username}`;
+    await rateLimit(THROTTLE_SCOPE, counted, limit, windowSeconds, now);
     const method = await useCode(account, code, now);
     if (!method) throw new WrongCodeError();
-    await resetRateLimit(THROTTLE_SCOPE, account.username, windowSeconds, now);
+    await resetRateLimit(THROTTLE_SCOPE, counted, windowSeconds, now);
     return method;
   },
 };

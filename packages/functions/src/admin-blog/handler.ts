@@ -26,8 +26,9 @@ export const handler = http({
     changed(await BlogEditor.update(req.params.id ?? "", req.body(blogPostUpdate, { maxBytes: MAX_POST_BODY }))),
   "PUT /api/admin/blog-posts/{id}/publish": async (req) => {
     const input = req.body(publishInput);
+    const post = await changed(await BlogEditor.setPublished(req.params.id ?? "", input));
     req.audit({ action: input.is_published ? "publish" : "unpublish" });
-    return changed(await BlogEditor.setPublished(req.params.id ?? "", input));
+    return post;
   },
   /** A private link to the post as last saved, valid for 7 days: `{ url, expires_at }`. */
   "POST /api/admin/blog-posts/{id}/preview-link": async (req) => {

@@ -46,11 +46,10 @@ export const handler = http({
     const { version } = req.body(restoreInput);
     const revision = await Revisions.get(req.params.revision_id ?? "");
     mayRead(req, revision.entity);
-    req.audit({ action: "restore", entity: revisionAuditEntity[revision.entity], entity_id: revision.item_id });
     // A restore saves through every editor's domain code: loaded by the first restore, not by a read.
     const { restoreRevision } = await import("./restore");
     const { item, changed, created } = await restoreRevision(revision, version);
-    req.audit({ changed_fields: changed });
+    req.audit({ action: "restore", entity: revisionAuditEntity[revision.entity], entity_id: revision.item_id, changed_fields: changed });
     return created ? reply.created(item) : item;
   },
 });

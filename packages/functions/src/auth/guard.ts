@@ -97,13 +97,14 @@ export function reachableDuringSetup(routeKey: string): boolean {
 }
 
 /**
- * A username session signed in while the owner required two-factor and the account had none: it
- * must set it up before anything else. Checked live, so it lifts as soon as the account has a
- * second factor or the owner stops requiring it.
+ * A username session of an account without a second factor while the owner requires two-factor:
+ * it must set one up before anything else. Checked live on every request, whenever the session
+ * began, so turning the requirement on holds existing sessions at once, and it lifts as soon as
+ * the account has a second factor or the owner stops requiring it.
  */
 async function mustSetUpTwoFactor(signedIn: SignedIn): Promise<boolean> {
-  const { identity, record } = signedIn;
-  if (!record.setup_required || identity.type !== "admin" || identity.dev || identity.hasSecondFactor) return false;
+  const { identity } = signedIn;
+  if (identity.type !== "admin" || identity.dev || identity.hasSecondFactor) return false;
   return (await SecuritySettings.get()).require_two_factor;
 }
 

@@ -2,7 +2,7 @@ import { accountRole } from "@agency/core/team/roles";
 import { signIn } from "./sign-in";
 import { AdminAccounts, InvalidCredentialsError, type AdminAccount } from "@agency/core/auth/admin-accounts";
 import { KnownDevices } from "@agency/core/auth/known-devices";
-import { MAX_CODES_PER_SIGN_IN, PendingSignIns, type PendingSignIn } from "@agency/core/auth/pending-sign-ins";
+import { MAX_CODES_PER_SIGN_IN, PendingSignIns, passwordTag, type PendingSignIn } from "@agency/core/auth/pending-sign-ins";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { hasSecondFactor, passkeyCount, secondFactorMethods } from "@agency/core/auth/second-factors";
@@ -46,7 +46,7 @@ const anonymous = { type: "anonymous", id: "", name: "" } as const;
 export async function afterPassword(req: Request, account: AdminAccount) {
   const methods = secondFactorMethods(account);
   if (methods.length) {
-    const { token } = await PendingSignIns.create(account.username);
+    const { token } = await PendingSignIns.create(account);
     const challenge: SecondFactorChallenge = { second_factor_required: true, methods };
     return reply.json(challenge, 200, { cookies: [pendingSignInCookie(token)] });
   }
@@ -92,7 +92,7 @@ export const twoFactorRoutes = {
       const attempts = await PendingSignIns.countAttempt(pending);
       if (attempts === undefined) throw new HttpError(401, twoFactorTexts.noPendingSignIn, { code: "no_pending_sign_in" });
       if (attempts > MAX_CODES_PER_SIGN_IN) throw new TooManyRequestsError(Math.max(1, Math.ceil((Date.parse(pending.expires_at) - Date.now()) / 1000)));
-      method = await (await twoFactor()).checkCode(account, code);
+      method = await (await twoFactor()).checkCode(account, code, req.ip);
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       if (status === 429) {
@@ -115,11 +115,11 @@ export const twoFactorRoutes = {
     if (s.type === "admin" && !s.dev) {
       return (await twoFactor()).info(await ownAccount(s), s.setupRequired === true);
     }
-    const role = s.type === "google" ? (s.user as { role?: unknown }).role : undefined;
+    // The session's role, as the guard read it from the member's record (a Google owner is an owner).
     return {
       username: null,
       ...(s.type === "google" ? { email: s.email } : {}),
-      role: typeof role === "string" && role ? role : "admin",
+      role: s.role,
       totp_enabled: false,
       passkeys: 0,
       recovery_codes_left: 0,
@@ -144,15 +144,23 @@ export const twoFactorRoutes = {
   "DELETE /api/admin/account/totp": async (req) => {
     const account = await ownAccount(req.session);
     const { code } = req.body(secondFactorCodeInput);
-    await (await twoFactor()).disableTotp(account.username, code);
+    await (await twoFactor()).disableTotp(account.username, code, req.ip);
     req.audit({ action: "totp_disable", entity_id: account.username, entity_label: account.username });
     return { success: true };
   },
 } satisfies Record<string, RouteHandler>;
 
-/** The account a pending sign-in is for, if it may still sign in (not removed, not disabled, two-factor still on). */
+/**
+ * The account a pending sign-in is for, if it may still sign in: not removed, not disabled,
+ * two-factor still on, and the password it was begun with still the account's (a password change
+ * or reset ends pending sign-ins: 401 no_pending_sign_in).
+ */
 async function liveAccountOf(pending: PendingSignIn): Promise<AdminAccount> {
   const account = await AdminAccounts.get(pending.username);
+  if (account && pending.password_tag !== passwordTag(account)) {
+    await PendingSignIns.end(pending);
+    throw new HttpError(401, twoFactorTexts.noPendingSignIn, { code: "no_pending_sign_in" });
+  }
   if (account && !account.disabled && account.totp_enabled) return account;
   await PendingSignIns.end(pending);
   throw new InvalidCredentialsError();
