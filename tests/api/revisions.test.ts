@@ -74,6 +74,20 @@ describe("a blog post's history", () => {
     expect(items.find((e) => e.entity_id === id)).toMatchObject({ action: "restore", entity: "blog-post", actor: dev, changed_fields: expect.arrayContaining(["content", "title"]) });
   });
 
+  it("never changes a post's publication: a restored revision's scheduled time is not restored", async () => {
+    const at = new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, ".000Z");
+    const created = await call("POST", "/api/admin/blog-posts", { title: uniqueName("Scheduled once"), slug: `rev-${uid()}`, content: "<p>Planned</p>", publish_at: at });
+    expect(created.status, created.text).toBe(201);
+    const { id } = created.json;
+    expect(created.json.publish_at).toBe(at);
+    expect((await call("PUT", `/api/admin/blog-posts/${id}`, { content: "<p>Now</p>", publish_at: null, version: 1 })).status).toBe(200);
+    const oldest = (await history("blog-posts", id)).at(-1)!;
+    const restored = await restore(oldest.id, 2);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json).toMatchObject({ content: "<p>Planned</p>", is_published: false });
+    expect(restored.json.publish_at ?? null).toBeNull();
+  });
+
   it("sanitises restored HTML as any save does, and refuses a restore without a version (400 naming it)", async () => {
     const created = await call("POST", "/api/admin/blog-posts", { title: uniqueName("Clean post"), slug: `rev-${uid()}`, content: "<p>Clean</p>" });
     const { id } = created.json;

@@ -22,7 +22,9 @@ import { invalidate, invalidatePost, invalidateSettings, publicPaths } from "../
  * created again under its id through the create path; a post comes back as a draft, and only if its
  * slug is free (the slug claim's 409 names it).
  *
- * A post's publication is not restored: publishing has its own action, and a restore changes text.
+ * A post's publication is not restored (its published state and its scheduled time stay as they
+ * are; a deleted post comes back a draft without a schedule): publishing has its own action, and a
+ * restore changes text.
  */
 type Snapshot = Record<string, unknown>;
 type Item = Record<string, unknown>;
@@ -66,7 +68,9 @@ function catalogTarget<C extends z.ZodMiniObject, U extends z.ZodMiniObject>(
 const targets: Record<RevisionEntity, Target> = {
   "blog-posts": {
     get: async (id) => (await db().blogPost.get({ id }).go()).data,
-    fields: editableFields(blogPostUpdate, ["is_published"]),
+    // Publication is never restored: not the published state, nor a scheduled time (one that has
+    // passed since would publish the post).
+    fields: editableFields(blogPostUpdate, ["is_published", "publish_at"]),
     update: async (id, fields, version) => invalidatePost(await BlogEditor.update(id, blogPostUpdate.parse({ ...fields, version }))),
     create: async (id, fields) => invalidatePost(await BlogEditor.create(blogPostInput.parse({ ...fields, is_published: false }), id)),
   },
