@@ -14,9 +14,10 @@ beforeAll(async () => {
 }, 180_000);
 
 describe("a production stage", () => {
-  it("retains the table and protects it from deletion", () => {
+  it("retains the table, protects it from deletion and keeps point-in-time recovery on (docs/restore.md)", () => {
     const tables = Object.values(resourcesOf(app.database, "AWS::DynamoDB::Table"));
     expect(tables).toHaveLength(1);
+    expect(tables[0]!.Properties!.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(tables[0]!.DeletionPolicy).toBe("Retain");
     expect(tables[0]!.UpdateReplacePolicy).toBe("Retain");
     expect(tables[0]!.Properties!.DeletionProtectionEnabled).toBe(true);
