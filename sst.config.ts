@@ -1,3 +1,4 @@
+import { Stack } from "aws-cdk-lib";
 import type { SSTConfig } from "sst";
 import type { App } from "sst/constructs";
 import { VisibleError } from "sst/error.js";
@@ -6,6 +7,7 @@ import { functionDefaults } from "./infra/bundling";
 import { Database, isProduction } from "./infra/database";
 import { DeployAccess, deployAccessProblems, deployAccessRequested } from "./infra/deploy-access";
 import { Monitoring } from "./infra/monitoring";
+import { acceptFunctionFindings } from "./infra/nag";
 import { secretProblems, settingProblems, stageProblem } from "./infra/preflight";
 import { EDGE_REGION, edgeRegionProblem } from "./infra/waf";
 import { Web } from "./infra/web";
@@ -15,6 +17,7 @@ export function buildStacks(app: App) {
   // DEPLOY_ACCESS=1: only the CI's OIDC provider and deploy roles (infra/deploy-access.ts), asked for once per account.
   if (deployAccessRequested()) {
     app.stack(DeployAccess);
+    acceptFunctionFindingsIn(app);
     return;
   }
   // Ephemeral stages leave nothing behind on `sst remove`; production keeps its data (infra/database.ts).
@@ -23,6 +26,12 @@ export function buildStacks(app: App) {
   // Web before Api: Api's functions need the site's URL, and Web only needs the bare gateway.
   // Monitoring last: its alarms watch the others' resources.
   app.stack(Database).stack(Web).stack(Api).stack(Monitoring);
+  acceptFunctionFindingsIn(app);
+}
+
+/** cdk-nag's findings every Lambda function shares (infra/nag.ts), in every stack. */
+function acceptFunctionFindingsIn(app: App) {
+  for (const stack of app.node.children.filter((c): c is Stack => Stack.isStack(c))) acceptFunctionFindings(stack);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { HttpStage, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpStage, LogGroupLogDestination, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
+import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { CustomResource, Duration } from "aws-cdk-lib";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -9,7 +11,8 @@ import { Queue } from "aws-cdk-lib/aws-sqs";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
 import { features, handlerPath, readOnlyFeatures, routeKeys, routes, tightlyThrottledRoutes, type Feature, type RouteKey } from "@agency/core/routes";
-import { mediaAccess, mediaFeatures } from "./media";
+import { mediaAccess, mediaFeatures, mediaPrefix, uploadsPrefix } from "./media";
+import { acceptNagFinding } from "./nag";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
@@ -45,6 +48,20 @@ export const invalidatingFeatures: readonly Feature[] = ["admin-content", "admin
 function invalidationAccess(distribution: IDistribution) {
   return new PolicyStatement({ actions: ["cloudfront:CreateInvalidation"], resources: [distribution.distributionArn] });
 }
+
+/** The API's access log: one JSON line per request (HTTP API's $context variables). */
+export const apiAccessLogFields = {
+  requestId: "$context.requestId",
+  time: "$context.requestTime",
+  ip: "$context.identity.sourceIp",
+  method: "$context.httpMethod",
+  routeKey: "$context.routeKey",
+  path: "$context.path",
+  status: "$context.status",
+  responseLength: "$context.responseLength",
+  latencyMs: "$context.responseLatency",
+  integrationError: "$context.integrationErrorMessage",
+};
 
 function tableAccess(table: Table, mode: "read" | "read-write") {
   return new PolicyStatement({
@@ -97,6 +114,7 @@ export function Api({ stack, app }: StackContext) {
           ...(readsNotFoundPage ? [notFoundPageAccess(readsNotFoundPage)] : []),
         ],
       });
+      if (mediaBucket) acceptNagFinding(fn, "IAM5", "The media bucket's two prefixes, each holding any number of files.", [new RegExp(`/${uploadsPrefix}\\*$`), new RegExp(`/${mediaPrefix}\\*$`)]);
       return [feature, fn];
     }),
   ) as Record<Feature, Function>;
@@ -105,11 +123,17 @@ export function Api({ stack, app }: StackContext) {
     cdk: { httpApi: gateway },
     routes: Object.fromEntries(routeKeys.map((key) => [key, functions[routes[key].feature]])) as Record<RouteKey, Function>,
   });
+  acceptNagFinding(api, "APIG4", "The handlers authorise: public routes are public, admin routes check the signed session cookie (packages/functions/src/http.ts).");
 
   const stage = new HttpStage(stack, "Stage", {
     httpApi: gateway,
     autoDeploy: true,
     throttle: defaultThrottle,
+    // One line per request (CloudFront's edge address as sourceIp; the visitor's is in the function logs).
+    accessLogSettings: {
+      destination: new LogGroupLogDestination(new LogGroup(stack, "ApiAccessLogs", { retention: RetentionDays.ONE_MONTH })),
+      format: AccessLogFormat.custom(JSON.stringify(apiAccessLogFields)),
+    },
   });
   // An untyped CloudFormation map, hence CloudFormation's own property names.
   (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
@@ -138,6 +162,8 @@ export function Api({ stack, app }: StackContext) {
   const prefetcher = seedFunction.node.tryFindChild("SecretPrefetcher");
   if (prefetcher instanceof CustomResource) seed.node.findChild("ScriptResource").node.addDependency(prefetcher);
 
+  acceptNagFinding(seed, "IAM5", "SST's Script invokes its one function (any version) at deploy.", [/^Resource::<.*\.Arn>:\*$/]);
+
   const leadMail = leadMailSender(stack, table, config.forAll);
   const scheduling = blogScheduling(stack, app, {
     table,
@@ -151,6 +177,11 @@ export function Api({ stack, app }: StackContext) {
     renderQueues && distribution && webBucket
       ? pageRenderer(stack, { ...renderQueues, distribution, webBucket, apiUrl: `https://${apiDomain}`, bind: config.forAll })
       : undefined;
+
+  const tableUsers = [...Object.values(functions), seedFunction, leadMail, scheduling.publisher];
+  acceptNagFinding(tableUsers, "IAM5", "The table's own indexes (gsi1, gsi2), by the table's ARN.", [/\/index\/\*$/]);
+  const withSecrets = [...Object.values(functions), seedFunction].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
+  acceptNagFinding(withSecrets, "IAM5", "SST prefetches the stage's secrets by their SSM path (/sst/<app>/<stage>/ and /.fallback/).", [/^Resource::arn:<AWS::Partition>:ssm:[^:]*:[^:]*:parameter\/sst\/[^/]+\/[^/]+\/\*$/]);
 
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
 
@@ -248,6 +279,8 @@ function pageRenderer(
     permissions: [renderRequestAccess(queue)],
   });
   const script = new Script(stack, "RenderAllScript", { onCreate: renderAll, onUpdate: renderAll });
+  acceptNagFinding(fn, "IAM5", "The web bucket's pages/ prefix, one file per public page.", [new RegExp(`/${PAGES_PREFIX}\\*$`)]);
+  acceptNagFinding(script, "IAM5", "SST's Script invokes its one function (any version) at deploy.", [/^Resource::<.*\.Arn>:\*$/]);
   return { fn, queue, deadLetters, script };
 }
 
@@ -292,6 +325,8 @@ function leadMailSender(stack: StackContext["stack"], table: Table, bind: Constr
       new PolicyStatement({ actions: sesSendActions, resources: [`arn:aws:ses:${stack.region}:${stack.account}:identity/*`] }),
     ],
   });
+  acceptNagFinding(fn, "IAM5", "Sends as MAIL_FROM, any identity verified in SES in this account and region (set at deploy).", [/:identity\/\*$/]);
+  acceptNagFinding(fn, "IAM5", "dynamodb:ListStreams, which Lambda's stream event source needs, takes no resource.", ["Resource::*"]);
   table.addConsumers(stack, {
     leadMail: {
       function: fn,

@@ -2,6 +2,7 @@ import { Annotations, Duration, RemovalPolicy, type Stack } from "aws-cdk-lib";
 import { AccessLevel, S3OriginAccessControl, Signing, type IDistribution, type IOrigin } from "aws-cdk-lib/aws-cloudfront";
 import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { acceptNagFinding } from "./nag";
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from "aws-cdk-lib/aws-s3";
 import type { App } from "sst/constructs";
 import type { Feature } from "@agency/core/routes";
@@ -101,7 +102,7 @@ export function createMediaBucket(
   stack: Stack,
   { bucketName, production, corsOrigins }: { bucketName: string; production: boolean; corsOrigins: string[] },
 ): Bucket {
-  return new Bucket(stack, "Media", {
+  const bucket = new Bucket(stack, "Media", {
     bucketName,
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
     objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
@@ -124,6 +125,8 @@ export function createMediaBucket(
     removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     autoDeleteObjects: !production,
   });
+  acceptNagFinding(bucket, "S1", "No access-log bucket: uploads are presigned by admin-media (logged), reads come through CloudFront.");
+  return bucket;
 }
 
 /**

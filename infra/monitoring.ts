@@ -98,7 +98,7 @@ export function Monitoring({ stack, app }: StackContext) {
   const period = Duration.minutes(ALARM_PERIOD_MINUTES);
   const name = (suffix: string) => app.logicalPrefixedName(suffix);
 
-  const topic = new Topic(stack, "Alarms", { topicName: name("alarms"), displayName: `${app.stage} ${app.name} alarms` });
+  const topic = new Topic(stack, "Alarms", { topicName: name("alarms"), displayName: `${app.stage} ${app.name} alarms`, enforceSSL: true });
   const emails = alarmEmails(process.env.ALARM_EMAIL);
   for (const email of emails) topic.addSubscription(new EmailSubscription(email));
   const action = new SnsAction(topic);

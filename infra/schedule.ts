@@ -6,6 +6,7 @@ import { Effect, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws
 import { CfnScheduleGroup } from "aws-cdk-lib/aws-scheduler";
 import { Queue } from "aws-cdk-lib/aws-sqs";
 import { Function, type StackContext, type Table } from "sst/constructs";
+import { acceptNagFinding } from "./nag";
 
 /** How often the catch-up rule publishes whatever is due and not yet live. */
 export const CATCH_UP_RATE_MINUTES = 5;
@@ -53,6 +54,7 @@ export function blogScheduling(
     retentionPeriod: Duration.days(14),
     enforceSSL: true,
   });
+  acceptNagFinding(deadLetters, "SQS3", "It is the dead-letter queue itself, of EventBridge Scheduler's target (below).");
 
   const groupName = app.logicalPrefixedName("blog-posts");
   const group = new CfnScheduleGroup(stack, "BlogScheduleGroup", { name: groupName });
@@ -82,6 +84,7 @@ export function blogScheduling(
       conditions: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
     }),
   ]);
+  acceptNagFinding(adminBlog, "IAM5", "The schedules of its own group, one per scheduled post, named at run time.", [/:schedule\/[^/]+\/\*$/]);
 
   const catchUp = new Rule(stack, "ScheduledPublishCatchUp", {
     description: "Publishes blog posts that are due and not yet live (a missed or failed schedule)",

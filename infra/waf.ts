@@ -125,7 +125,8 @@ export function createWebAcl(stack: Stack, name: string, env: NodeJS.ProcessEnv 
   });
   const webAcl = new CfnWebACL(stack, "WebAcl", {
     name,
-    description: "Rate limits per address and AWS's common rule set in front of the site (infra/waf.ts)",
+    // CloudFormation allows letters, digits, spaces and = : # @ / - , . + here.
+    description: "Rate limits per address and the AWS common rule set in front of the site, see infra/waf.ts",
     scope: "CLOUDFRONT",
     defaultAction: { allow: {} },
     visibilityConfig: visibility(name),

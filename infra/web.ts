@@ -44,6 +44,7 @@ import {
 import { originVerifyHeader, permanentRedirects, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
 import { routeKeys, routes } from "@agency/core/routes";
 import { createWebAcl, edgeRegionProblem } from "./waf";
+import { acceptNagFinding, acceptNagFindingInStack } from "./nag";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
 
 /** Where `npm run dev -w web` (Vite) serves the SPA while `sst dev` runs the functions. */
@@ -154,7 +155,9 @@ export function Web({ stack, app }: StackContext) {
           blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
           autoDeleteObjects: true,
           removalPolicy: RemovalPolicy.DESTROY,
+          enforceSSL: true,
         });
+  if (webBucket) acceptNagFinding(webBucket, "S1", "No access-log bucket: only CloudFront (metrics, WAF samples) and the deploy read it.");
 
   // The distribution's web ACL (infra/waf.ts): rate limits per visitor and AWS's common rules.
   const waf = webBucket ? createWebAcl(stack, app.logicalPrefixedName("waf")) : undefined;
@@ -195,6 +198,13 @@ export function Web({ stack, app }: StackContext) {
     });
   }
   if (site.cdk) {
+    // SST adds its uploader's policy when it builds the site, after this code: so on the stack, by its findings.
+    acceptNagFindingInStack(stack, "IAM5", "SST copies the built site from CDK's asset bucket into the web bucket at deploy.", [/^Resource::<WebBucket[0-9A-F]+\.Arn>\/\*$/, /:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/]);
+    const distribution = site.cdk.distribution;
+    acceptNagFinding(distribution, "CFR1", "A public website, for visitors from every country.");
+    acceptNagFinding(distribution, "CFR3", "No access-log bucket: the API's access log, the functions' logs, CloudFront's and the WAF's metrics cover it.");
+    acceptNagFinding(distribution, "CFR7", "SST v2's StaticSite reads its private bucket through an origin access identity; media uses origin access control.");
+    if (!domain) acceptNagFinding(distribution, "CFR4", "Without SITE_DOMAIN the site is on CloudFront's own certificate, whose TLS versions AWS sets; a domain gets TLSv1.2_2021.");
     // StaticSite always creates its "append .html" viewer function; ours replaces it on the default
     // behaviour, so drop the unused one rather than deploy it.
     site.node.tryRemoveChild("CloudFrontFunction");
