@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
+import fs from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
 import { originVerifyHeader } from "@agency/core/edge";
@@ -13,6 +15,7 @@ import {
   synthesize,
   type Synthesized,
 } from "./synth";
+import { awsSolutions, cfnLint, declaredSuppressions } from "./checks";
 
 const CACHING_DISABLED = CachePolicy.CACHING_DISABLED.cachePolicyId;
 const ALL_VIEWER_EXCEPT_HOST = OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId;
@@ -23,7 +26,7 @@ const ADMIN_EMAILS = "owner@example.com,@example.org";
 let app: Synthesized;
 beforeAll(async () => {
   app = await synthesize("test", { env: { ADMIN_EMAILS } });
-}, 180_000);
+}, 600_000);
 
 const pathOf = (key: RouteKey) => key.slice(key.indexOf(" ") + 1).replace(/\{[^}]+\}/g, "x1");
 const methodOf = (key: RouteKey) => key.slice(0, key.indexOf(" "));
@@ -484,5 +487,22 @@ describe("the lead mails", () => {
     for (const [feature, { id }] of Object.entries(featureFunctions(app.api))) {
       expect(ses(statementsOf(app.api, id)), feature).toEqual([]);
     }
+  });
+});
+
+describe("the standard template checkers", () => {
+  it("every synthesised template passes cfn-lint", () => {
+    expect(cfnLint(app.app)).toEqual([]);
+  });
+
+  it("the app passes cdk-nag's AwsSolutions rules with only reasoned suppressions, each listed in docs/operations.md", () => {
+    const { findings, suppressed } = awsSolutions(app.app);
+    expect(findings).toEqual([]);
+    // Each suppression sits beside its resource in infra/ with its reason (infra/nag.ts).
+    expect(suppressed.length).toBeGreaterThan(0);
+    const declared = declaredSuppressions(app.app);
+    for (const s of declared) expect(s.reason.trim().length, `${s.id} on ${s.path}`).toBeGreaterThanOrEqual(20);
+    const operations = fs.readFileSync(path.join(import.meta.dirname, "../../docs/operations.md"), "utf8");
+    for (const rule of new Set(suppressed.map((s) => s.rule))) expect(operations, rule).toContain(rule);
   });
 });

@@ -2,6 +2,7 @@
 import { Stack } from "aws-cdk-lib";
 import { describe, expect, it } from "vitest";
 import { resourcesOf, synthesizeDeployAccess } from "./synth";
+import { awsSolutions, cfnLint } from "./checks";
 
 const trust = (roles: Record<string, any>, name: string) => {
   const role = Object.values(roles).find((r) => r.Properties.RoleName === name);
@@ -48,6 +49,16 @@ describe("the optional DeployAccess stack", () => {
     for (const r of Object.values(deployRoles(deployAccess))) {
       expect(r.Properties!.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({ Federated: arn });
     }
+  });
+
+  it("passes cfn-lint and cdk-nag's AwsSolutions rules, AdministratorAccess suppressed with its reason", async () => {
+    const { app } = await synthesizeDeployAccess({ GITHUB_REPO: "acme/agency-site" });
+    expect(cfnLint(app)).toEqual([]);
+    const { findings, suppressed } = awsSolutions(app);
+    expect(findings).toEqual([]);
+    const admin = suppressed.filter((s) => s.finding === "Policy::arn:<AWS::Partition>:iam::aws:policy/AdministratorAccess");
+    expect(admin.map((s) => s.path).sort()).toEqual(["github-agency-DeployAccess/Deploy-prod/Resource", "github-agency-DeployAccess/Deploy-staging/Resource"]);
+    for (const s of suppressed) expect(s.reason.trim().length, `${s.rule} on ${s.path}`).toBeGreaterThanOrEqual(20);
   });
 
   it("refuses to build without GITHUB_REPO as <owner>/<repo>", async () => {

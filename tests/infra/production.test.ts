@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { features } from "@agency/core/routes";
 import { noAlarmEmailNotice } from "../../infra/monitoring";
 import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./synth";
+import { awsSolutions, cfnLint } from "./checks";
 
 /**
  * A production stage, deployed without ADMIN_EMAILS (the bootstrap admin is the only way in) or
@@ -11,7 +12,7 @@ import { featureFunctions, resourcesOf, synthesize, type Synthesized } from "./s
 let app: Synthesized;
 beforeAll(async () => {
   app = await synthesize("prod", { env: { ADMIN_USERNAME: "owner", RECORDS_SINCE: "2024" } });
-}, 180_000);
+}, 600_000);
 
 describe("a production stage", () => {
   it("retains the table, protects it from deletion and keeps point-in-time recovery on (docs/restore.md)", () => {
@@ -74,5 +75,17 @@ describe("a stage without ALARM_EMAIL", () => {
     expect(topics.map((t) => t.Properties!.TopicName)).toEqual(["prod-agency-alarms"]);
     expect(resourcesOf(app.monitoring, "AWS::SNS::Subscription")).toEqual({});
     expect(app.monitoring.toJSON().Outputs.AlarmEmail.Value).toBe(noAlarmEmailNotice);
+  });
+});
+
+describe("a production stage's templates (the standard template checkers)", () => {
+  it("every synthesised template passes cfn-lint", () => {
+    expect(cfnLint(app.app)).toEqual([]);
+  });
+
+  it("the app passes cdk-nag's AwsSolutions rules, each finding suppressed with its reason", () => {
+    const { findings, suppressed } = awsSolutions(app.app);
+    expect(findings).toEqual([]);
+    for (const s of suppressed) expect(s.reason.trim().length, `${s.rule} on ${s.path}`).toBeGreaterThanOrEqual(20);
   });
 });

@@ -81,8 +81,12 @@ describe("the web ACL in front of CloudFront", () => {
     }
   });
 
-  it("alarms on the alarm topic when 100 requests are blocked in 5 minutes", () => {
+  it("alarms on the alarm topic when 100 requests are blocked in 5 minutes, on the metric WAF publishes for a CloudFront ACL", () => {
     const topic = Object.keys(resourcesOf(app.monitoring, "AWS::SNS::Topic"))[0]!;
+    // AWS/WAFV2 in us-east-1, dimensions WebACL (the ACL's metric name) and Rule=ALL; the Region
+    // dimension exists only for REGIONAL ACLs, so a CloudFront ACL's metric has none.
+    expect(onlyAcl(app.web).props.VisibilityConfig.MetricName).toBe("test-agency-waf");
+    expect(app.app.region).toBe("us-east-1");
     app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", {
       AlarmName: "test-agency-waf-blocked-requests",
       Metrics: [
