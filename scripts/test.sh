@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 # The infra tests run the real SST CLI; tests send no telemetry.
 export SST_TELEMETRY_DISABLED=1
 export CHROME_PATH="$(bash scripts/ensure-chromium.sh)"
+# The infra tests run cfn-lint on the synthesised templates (installed with pip when missing).
+CFN_LINT="$(bash scripts/ensure-cfn-lint.sh)"; export CFN_LINT
 results=.test-results
 rm -rf "$results" && mkdir -p "$results"
 
