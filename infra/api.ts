@@ -11,7 +11,7 @@ import { Queue } from "aws-cdk-lib/aws-sqs";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
 import { features, handlerPath, readOnlyFeatures, routeKeys, routes, tightlyThrottledRoutes, type Feature, type RouteKey } from "@agency/core/routes";
-import { mediaAccess, mediaFeatures, mediaPrefix, uploadsPrefix } from "./media";
+import { mediaAccess, mediaFeatures, mediaPrefix, trashPrefix, uploadsPrefix } from "./media";
 import { acceptNagFinding } from "./nag";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
@@ -114,7 +114,7 @@ export function Api({ stack, app }: StackContext) {
           ...(readsNotFoundPage ? [notFoundPageAccess(readsNotFoundPage)] : []),
         ],
       });
-      if (mediaBucket) acceptNagFinding(fn, "IAM5", "The media bucket's two prefixes, each holding any number of files.", [new RegExp(`/${uploadsPrefix}\\*$`), new RegExp(`/${mediaPrefix}\\*$`)]);
+      if (mediaBucket) acceptNagFinding(fn, "IAM5", "The media bucket's prefixes (infra/media.ts), each holding any number of files.", [uploadsPrefix, mediaPrefix, trashPrefix].map((p) => new RegExp(`/${p}\\*$`)));
       return [feature, fn];
     }),
   ) as Record<Feature, Function>;
