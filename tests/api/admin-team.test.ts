@@ -203,6 +203,19 @@ describe("invitations", () => {
     expect((await call("POST", path, { baseUrl: runtime.url, ip: freshIp(), body: { username: unique("fine"), password: "long-enough-password" } })).status).toBe(200);
   });
 
+  it("keeps a username reserved by a pending invitation from another invitee (409 naming username)", async () => {
+    const boss = await owner();
+    const reserved = unique("reserved");
+    const named = await boss.call("POST", "/api/admin/team/invitations", { body: { username: reserved, role: "editor" } });
+    expect(named.status).toBe(201);
+    const open = await boss.call("POST", "/api/admin/team/invitations", { body: { role: "admin" } });
+    const taken = await call("POST", `/api/team/invitations/${tokenOf(open.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { username: reserved, password: "long-enough-password" } });
+    expect(taken.status, taken.text).toBe(409);
+    expect(taken.json.fields).toEqual({ username: invitationMessages.usernameTaken });
+    const accepted = await call("POST", `/api/team/invitations/${tokenOf(named.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "long-enough-password" } });
+    expect(accepted.status, accepted.text).toBe(200);
+  });
+
   it("withdraws a pending invitation: its link stops working", async () => {
     const boss = await owner();
     const username = unique("withdrawn");

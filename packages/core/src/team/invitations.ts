@@ -92,6 +92,10 @@ export const Invitations = {
     if (!username) throw fieldError("username", invitationMessages.usernameRequired);
     const password = z.object({ password: newPasswordSchema }).parse({ password: input.password }).password;
     if (i.kind === "invite" && (await AdminAccounts.get(username))) throw fieldError("username", invitationMessages.usernameTaken);
+    // A name the owner reserved for someone else's pending invitation is theirs: 409 naming it.
+    if (i.kind === "invite" && !i.username && (await Invitations.pending(now)).some((p) => p.kind === "invite" && p.username === username && p.id !== i.id)) {
+      throw new ConflictError(invitationMessages.usernameTaken, { username: invitationMessages.usernameTaken });
+    }
 
     const at = new Date(now).toISOString();
     try {
