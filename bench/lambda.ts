@@ -119,6 +119,8 @@ const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: R
   "admin-revisions": { route: "GET /api/admin/revisions", path: "/api/admin/revisions", query: { entity: "site-settings", id: "company_name" } },
   "admin-team": { route: "GET /api/admin/team", path: "/api/admin/team" },
   "admin-trash": { route: "GET /api/admin/trash", path: "/api/admin/trash" },
+  newsletter: { route: "POST /api/newsletter/subscriptions", path: "/api/newsletter/subscriptions", body: { email: "bench@example.com" } },
+  "admin-newsletter": { route: "GET /api/admin/newsletter/subscribers", path: "/api/admin/newsletter/subscribers" },
 };
 
 /** An API Gateway (payload 2.0) event for a feature's first request, from a distinct address each time (rate limits). */

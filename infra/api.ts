@@ -87,7 +87,7 @@ export function Api({ stack, app }: StackContext) {
 
   const functions = Object.fromEntries(
     features.map((feature) => {
-      const ownSecrets = feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" ? config.forPreview : [];
+      const ownSecrets = feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" || feature === "newsletter" ? config.forPreview : [];
       const invalidates = distribution && invalidatingFeatures.includes(feature) ? distribution : undefined;
       const renders = invalidates ? renderQueues?.queue : undefined;
       const readsNotFoundPage = webBucket && feature === notFoundPageFeature ? webBucket : undefined;
@@ -164,7 +164,8 @@ export function Api({ stack, app }: StackContext) {
 
   acceptNagFinding(seed, "IAM5", "SST's Script invokes its one function (any version) at deploy.", [/^Resource::<.*\.Arn>:\*$/]);
 
-  const leadMail = leadMailSender(stack, table, config.forAll);
+  // The lead-mail function also sends the newsletter's mails, whose links it signs.
+  const leadMail = leadMailSender(stack, table, [...config.forAll, ...config.forPreview]);
   const scheduling = blogScheduling(stack, app, {
     table,
     adminBlog: functions["admin-blog"],
@@ -320,6 +321,7 @@ function leadMailSender(stack: StackContext["stack"], table: Table, bind: Constr
     enableLiveDev: false,
     environment: { TABLE_NAME: table.tableName, ...(mailFrom ? { MAIL_FROM: mailFrom } : {}) },
     bind,
+    prefetchSecrets: true,
     permissions: [
       tableAccess(table, "read-write"),
       new PolicyStatement({ actions: sesSendActions, resources: [`arn:aws:ses:${stack.region}:${stack.account}:identity/*`] }),

@@ -54,7 +54,7 @@ export const devSiteUrl = "http://localhost:5173";
  * The site's viewer function, on its S3 behaviour only (so it never sees /api/* or /media/*; the
  * checks are a second lock). A public address is its rendered page (packages/functions/src/render):
  * `/` -> /pages/index.html, `/about` -> /pages/about.html, `/blog/x` -> /pages/blog/x.html. The back
- * office, sign-in and previews (/admin, /auth, /preview) get the SPA shell /index.html; a path with
+ * office, sign-in, previews and the newsletter's link pages (/admin, /auth, /preview, /newsletter) get the SPA shell /index.html; a path with
  * a file extension is served as it is; a second name of a page (permanentRedirects) answers 301. An address without a page (unknown, an unpublished post, a
  * post's earlier slug) is the origin group's failover to the API (below).
  */
@@ -67,7 +67,7 @@ function handler(event) {
   if (to) return { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: to } } };
   if (uri.indexOf("/api/") === 0 || uri.indexOf("/media/") === 0) return request;
   if (uri.split("/").pop().indexOf(".") !== -1) return request;
-  if (/^\\/(admin|auth|preview)(\\/|$)/.test(uri)) {
+  if (/^\\/(admin|auth|preview|newsletter)(\\/|$)/.test(uri)) {
     request.uri = "/index.html";
     return request;
   }

@@ -319,6 +319,10 @@ describe("the deployed bundles", () => {
     await same("POST", "/api/course-registrations", {
       body: { name: "Bundle Visitor", email: "bundle@example.com", course_interest: courses[0]!.title, experience_level: "Beginner" },
     });
+    await same("POST", "/api/newsletter/subscriptions", { body: { email: "bundle-reader@example.com" } });
+    await same("POST", "/api/newsletter/subscriptions", { body: { email: "not-an-email" } });
+    await same("POST", "/api/newsletter/confirmations", { body: { token: "not-a-token" } });
+    await same("GET", "/api/newsletter/unsubscribe?token=a~b");
   });
 
   it("answer admin reads with a real session as the source does", async () => {
@@ -337,6 +341,8 @@ describe("the deployed bundles", () => {
     await same("GET", "/api/admin/revisions?entity=site-settings&id=company_name", signedIn);
     await same("GET", "/api/admin/team", signedIn);
     await same("GET", "/api/admin/trash", signedIn);
+    await same("GET", "/api/admin/newsletter/subscribers?status=pending", signedIn);
+    await same("GET", "/api/admin/newsletter/subscribers/stats", signedIn);
     // Without the session: the guard's 401.
     await same("GET", "/api/admin/dashboard-stats");
   });
@@ -359,6 +365,7 @@ describe("the deployed bundles", () => {
     });
     await same("POST", "/api/admin/team/invitations", { ...signedIn, body: { email: "invitee@example.com", role: "editor" } });
     await same("DELETE", "/api/admin/users/no-such-user", signedIn);
+    await same("DELETE", "/api/admin/newsletter/subscribers/no-such-subscriber", signedIn);
     await same("DELETE", "/api/admin/account/sessions", signedIn);
   });
 
@@ -376,6 +383,14 @@ describe("the deployed bundles", () => {
     await lambdas.get("lead-mail")!.invoke({ Records: [{ eventName: "INSERT", dynamodb: { NewImage: image } }] });
     expect(sentMail).toHaveLength(1);
     expect(sentMail[0]).toContain("Subject: New enquiry from Bundle Visitor");
+    // ...and a newsletter signup's confirmation, with its one-click unsubscribe, from the same stream.
+    const { subscriberId } = await import("../../packages/core/src/newsletter/newsletter");
+    const subscriber = { __edb_e__: { S: "newsletterSubscriber" }, id: { S: subscriberId("bundle-reader@example.com") }, mail_status: { S: "pending" } };
+    await lambdas.get("lead-mail")!.invoke({ Records: [{ eventName: "INSERT", dynamodb: { NewImage: subscriber } }] });
+    expect(sentMail).toHaveLength(2);
+    expect(sentMail[1]).toContain("Subject: Confirm your newsletter subscription");
+    expect(sentMail[1]).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(sentMail[1]).toContain("/newsletter/confirm?token");
 
     expect(await lambdas.get("scheduled-publish")!.invoke({ "detail-type": "Scheduled Event", source: "aws.events", detail: {} })).toEqual({ published: [] });
     await lambdas.get("seed-script")!.invoke({ RequestType: "Update" });

@@ -5,6 +5,7 @@ const nav = [
   { label: "Content", path: "/admin/content", title: "Content Management" },
   { label: "Messages", path: "/admin/messages", title: "Contact Messages" },
   { label: "Registrations", path: "/admin/registrations", title: "Course Registrations" },
+  { label: "Subscribers", path: "/admin/subscribers", title: "Newsletter Subscribers" },
   { label: "Blog Posts", path: "/admin/blog", title: "Blog Management" },
   { label: "Courses", path: "/admin/courses", title: "Course Management" },
   { label: "Service Details", path: "/admin/service-details", title: "Service Details Management" },

@@ -135,8 +135,8 @@ describe("the functions", () => {
         ]);
         expect(prefetched).toContain(id);
         expect(readsSsm).toBe(true);
-      } else if (feature === "blog" || feature === "admin-blog") {
-        // The back office signs preview links; the public blog opens them.
+      } else if (feature === "blog" || feature === "admin-blog" || feature === "newsletter") {
+        // The back office signs preview links; the public blog opens them; the newsletter's links are signed with a key derived from it.
         expect(secrets, feature).toEqual(["SST_Secret_value_PREVIEW_LINK_SECRET"]);
         expect(prefetched, feature).toContain(id);
         expect(readsSsm, feature).toBe(true);
@@ -476,6 +476,8 @@ describe("the lead mails", () => {
     expect(pattern).toEqual({ eventName: ["INSERT", "MODIFY"], dynamodb: { NewImage: { mail_status: { S: ["pending"] } } } });
     // Four attempts with waits of 2, 8 and 25 s must fit.
     expect(leadMail().props.Timeout).toBeGreaterThanOrEqual(60);
+    // It signs the newsletter's confirmation and unsubscribe links (newsletter/links.ts).
+    expect(Object.keys(leadMail().props.Environment.Variables)).toContain("SST_Secret_value_PREVIEW_LINK_SECRET");
   });
 
   it("are sent by that function alone: SES send on the account's identities, and no public or admin function may send", () => {

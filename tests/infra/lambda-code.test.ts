@@ -112,7 +112,7 @@ describe("the functions' code", () => {
   // guard's session, account and role code.
   it("loads the cross-site check, the guard and the audit and revision hooks on first use, never at the start of a public function", () => {
     const publicOnly = features.filter((f) => Object.values(routes).every((r) => r.feature !== f || r.access === "public"));
-    expect(publicOnly).toEqual(["content", "blog", "feeds", "contact", "registrations"]);
+    expect(publicOnly).toEqual(["content", "blog", "feeds", "contact", "registrations", "newsletter"]);
     const [csrf, guard] = ["Cross-site request refused", "Sign in required"];
     const markers = [csrf, guard, "audit write failed", "revision write failed"];
     for (const feature of features) {

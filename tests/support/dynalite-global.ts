@@ -13,5 +13,6 @@ declare module "vitest" {
     dynamoEndpoint: string;
     baseUrl: string;
     runtimeDataDir: string;
+    mailUrl: string;
   }
 }

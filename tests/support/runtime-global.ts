@@ -13,6 +13,8 @@ export default async function setup(project: TestProject) {
   project.provide("dynamoEndpoint", db.endpoint);
   // Where the runtime keeps its generated secrets: a test can sign with the runtime's own key.
   project.provide("runtimeDataDir", runtime.dataDir);
+  // Its mail catcher's REST API: the mails the runtime sent (`${mailUrl}/api/email`).
+  project.provide("mailUrl", runtime.mailUrl);
   return async () => {
     await runtime.stop();
     await db.close();

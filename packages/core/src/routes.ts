@@ -76,6 +76,8 @@ export const features = [
   "admin-revisions",
   "admin-team",
   "admin-trash",
+  "newsletter",
+  "admin-newsletter",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
@@ -110,6 +112,13 @@ export const routes = {
   // Public writes
   "POST /api/contact": open("contact"),
   "POST /api/course-registrations": open("registrations"),
+  // The newsletter's double opt-in (issue 32): a signup, its confirmation link's token, and the
+  // unsubscribe link every mail carries (List-Unsubscribe: a POST unsubscribes, RFC 8058; a GET
+  // answers 303 to the unsubscribe page).
+  "POST /api/newsletter/subscriptions": open("newsletter"),
+  "POST /api/newsletter/confirmations": open("newsletter"),
+  "POST /api/newsletter/unsubscribe": open("newsletter"),
+  "GET /api/newsletter/unsubscribe": open("newsletter"),
 
   // Session and sign-in
   "GET /api/users/me": open("auth"),
@@ -167,6 +176,11 @@ export const routes = {
   "GET /api/admin/course-registrations/count": admin("admin-registrations", "registrations"),
   "GET /api/admin/course-registrations/{id}": admin("admin-registrations", "registrations"),
   "POST /api/admin/course-registrations/bulk": admin("admin-registrations", "registrations"),
+
+  // Newsletter subscribers: the leads' permission, so the same roles as Messages see them.
+  "GET /api/admin/newsletter/subscribers": admin("admin-newsletter", "messages"),
+  "GET /api/admin/newsletter/subscribers/stats": admin("admin-newsletter", "messages"),
+  "DELETE /api/admin/newsletter/subscribers/{id}": admin("admin-newsletter", "messages"),
 
   "GET /api/admin/site-settings": admin("admin-settings", "settings"),
   "PUT /api/admin/site-settings": admin("admin-settings", "settings"),

@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { deliverLeadMail } from "@agency/core/leads/lead-mail";
 import { onLeadStored } from "@agency/core/leads/outbox";
+import { deliverNewsletterMail } from "@agency/core/newsletter/mail";
+import { onNewsletterMailDue } from "@agency/core/newsletter/outbox";
 import { freePort } from "./net";
 import { startMailCatcher } from "./mail-catcher";
 
@@ -22,6 +24,9 @@ export async function startLocalMail({ dataDir, ephemeralPorts }: { dataDir: str
   onLeadStored((kind, id) => {
     // The visitor's request never waits for the mail (nor fails with it).
     void deliverLeadMail(kind, id).catch((err: unknown) => console.error(`Lead mail for ${kind} ${id} could not be handled:`, err));
+  });
+  onNewsletterMailDue((id) => {
+    void deliverNewsletterMail(id).catch((err: unknown) => console.error(`Newsletter mail for ${id} could not be handled:`, err));
   });
   if (process.env.SMTP_HOST || process.env.LOCAL_MAIL === "0") return undefined;
 

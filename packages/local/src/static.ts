@@ -44,8 +44,8 @@ export interface RenderedPages {
   movedTo?: (pathname: string) => Promise<string | undefined>;
 }
 
-/** App routes that are never rendered: the back office and sign-in always get the SPA shell. */
-const appOnly = (path: string) => /^\/(admin|auth|preview)(\/|$)/.test(path);
+/** App routes that are never rendered: the back office, sign-in, previews and the newsletter's link pages always get the SPA shell. */
+const appOnly = (path: string) => /^\/(admin|auth|preview|newsletter)(\/|$)/.test(path);
 
 /**
  * Files from the built SPA. A public address without a file is its rendered page, when one was

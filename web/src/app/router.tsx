@@ -24,6 +24,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
  */
 // One page module for /blog and /blog/page/{n}: moving between pages keeps it mounted.
 const blogList = page(() => import("../routes/public/blog-list"));
+const newsletter = page(() => import("../routes/public/newsletter"));
 
 // react-router ranks the routes (a static segment beats a parameter beats "*"), so the public
 // layout's "*" takes only the addresses no other route has.
@@ -48,6 +49,9 @@ const routes: RouteObject[] = [
       // A private preview link: the post as visitors will see it, under a Preview banner; noindex.
       { path: "preview/:token", ...page(() => import("../routes/public/preview")) },
       { path: "contact", ...page(() => import("../routes/public/contact")) },
+      // The newsletter's confirmation and unsubscribe links (issue 32): SPA only, never rendered.
+      { path: "newsletter/confirm", ...newsletter },
+      { path: "newsletter/unsubscribe", ...newsletter },
       { path: "*", ...page(() => import("../routes/public/not-found")) },
     ],
   },

@@ -296,6 +296,8 @@ export interface DashboardStats {
     contacts?: { total: number; unread: number };
     /** Left out for a role that may not read registrations. */
     registrations?: { total: number; pending: number };
+    /** Newsletter subscribers (confirmed) and signups awaiting confirmation; left out like contacts. */
+    subscribers?: { confirmed: number; pending: number };
   };
   recentActivity: {
     contacts?: { id: string; name: string; email: string; company: string; created_at: string }[];

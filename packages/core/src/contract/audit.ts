@@ -28,6 +28,7 @@ export const auditEntities = [
   "team-member",
   "passkey",
   "security-setting",
+  "newsletter-subscriber",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -99,6 +100,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   session: "Session",
   "team-member": "Team member",
   "security-setting": "Security setting",
+  "newsletter-subscriber": "Subscriber",
 };
 
 /**

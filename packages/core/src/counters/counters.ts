@@ -13,6 +13,7 @@ import { db } from "../db/service";
  */
 export const counterGroups = [
   "posts", "post-categories", "courses", "contacts", "contact-types", "contact-days", "registrations", "users", "user-joined-days", "user-login-days",
+  "subscribers",
 ] as const;
 export type CounterGroup = (typeof counterGroups)[number];
 export interface CounterKey {
@@ -43,6 +44,9 @@ export const counters = {
   /** Users by the UTC day they joined, and by the UTC day of their last sign-in (each user counts on one day). */
   usersJoinedOn: (day: string) => key("user-joined-days", day),
   usersLastSignedInOn: (day: string) => key("user-login-days", day),
+  subscribersTotal: key("subscribers", "total"),
+  /** Newsletter subscribers by status (pending, confirmed, unsubscribed): "total" is never a status. */
+  subscribersWithStatus: (status: string) => key("subscribers", status),
 };
 
 /** What one record counts towards, one entry per +1. */
@@ -60,6 +64,7 @@ export const tally = {
     counters.contactsOfDay(utcDay(m.created_at)),
   ],
   registration: (r: { status: string }) => [counters.registrationsTotal, counters.registrationsWithStatus(r.status)],
+  subscriber: (s: { status: string }) => [counters.subscribersTotal, counters.subscribersWithStatus(s.status)],
   user: (u: { created_at: string; last_login_at?: string | null }) => [
     counters.usersTotal,
     counters.usersJoinedOn(utcDay(u.created_at)),
@@ -96,6 +101,7 @@ const kindOf: Record<CounterGroup, CounterGroup> = {
   posts: "posts", "post-categories": "posts", courses: "courses",
   contacts: "contacts", "contact-types": "contacts", "contact-days": "contacts",
   registrations: "registrations", users: "users", "user-joined-days": "users", "user-login-days": "users",
+  subscribers: "subscribers",
 };
 /** Groups whose counters are named by a UTC day: each day's are in their own item. */
 const byDay = new Set<CounterGroup>(["contact-days", "user-joined-days", "user-login-days"]);

@@ -5,6 +5,7 @@ import { Courses } from "../catalog/catalog";
 import { Messages } from "../messages/messages";
 import { db } from "../db/service";
 import { backfillMediaSearch } from "../media/search";
+import { Newsletter } from "../newsletter/newsletter";
 import { Registrations } from "../registrations/registrations";
 import { Users } from "../users/users";
 import { CounterDeltas, Counters, tally } from "./counters";
@@ -29,12 +30,13 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
       BlogSchedules.backfillIndex(),
     ])
   ).reduce((a, b) => a + b, 0);
-  const [posts, courses, messages, registrations, users] = await Promise.all([
+  const [posts, courses, messages, registrations, users, subscribers] = await Promise.all([
     BlogPosts.listAll(),
     Courses.list(),
     Messages.listAll(),
     Registrations.listAll(),
     Users.listAll(),
+    Newsletter.listAll(),
   ]);
   const figures = new CounterDeltas();
   for (const p of posts) figures.addAll(tally.post(p), 1);
@@ -42,6 +44,7 @@ export async function recount(): Promise<{ counters: number; backfilled: number 
   for (const m of messages) figures.addAll(tally.message(m), 1);
   for (const r of registrations) figures.addAll(tally.registration(r), 1);
   for (const u of users) figures.addAll(tally.user(u), 1);
+  for (const s of subscribers) figures.addAll(tally.subscriber(s), 1);
   await Counters.replace(figures);
   await db().meta.put({ key: COUNTERS_MARKER, value: COUNTERS_VERSION }).go();
   return { counters: figures.byId.size, backfilled };

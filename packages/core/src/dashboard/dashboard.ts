@@ -25,18 +25,20 @@ export async function dashboardStats(may: { messages: boolean; registrations: bo
       counters.contactsUnread,
       counters.registrationsTotal,
       counters.registrationsWithStatus("pending"),
+      counters.subscribersWithStatus("confirmed"),
+      counters.subscribersWithStatus("pending"),
     ]),
     may.messages ? Messages.newest(RECENT) : [],
     may.registrations ? Registrations.newest(RECENT) : [],
     BlogPosts.newest(RECENT),
     BlogPosts.scheduled(RECENT),
   ]);
-  const [postsTotal = 0, published = 0, coursesTotal = 0, active = 0, contactsTotal = 0, unread = 0, registrationsTotal = 0, pending = 0] = figures;
+  const [postsTotal = 0, published = 0, coursesTotal = 0, active = 0, contactsTotal = 0, unread = 0, registrationsTotal = 0, pending = 0, subscribers = 0, subscribersPending = 0] = figures;
   return {
     stats: {
       blogPosts: { total: postsTotal, published, drafts: Math.max(0, postsTotal - published) },
       courses: { total: coursesTotal, active, inactive: Math.max(0, coursesTotal - active) },
-      ...(may.messages ? { contacts: { total: contactsTotal, unread } } : {}),
+      ...(may.messages ? { contacts: { total: contactsTotal, unread }, subscribers: { confirmed: subscribers, pending: subscribersPending } } : {}),
       ...(may.registrations ? { registrations: { total: registrationsTotal, pending } } : {}),
     },
     recentActivity: {

@@ -7,6 +7,7 @@ import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from
 import { MessageEntity } from "../messages/entity";
 import { CounterEntity } from "../counters/entity";
 import { MetaEntity } from "../meta/entity";
+import { NewsletterSubscriberEntity } from "../newsletter/entity";
 import { MediaEntity, MediaHashEntity } from "../media/entity";
 import { PageSectionEntity } from "../page-sections/entity";
 import { RateLimitEntity } from "../rate-limit/entity";
@@ -58,6 +59,7 @@ const entities = {
   trashItem: TrashEntity,
   teamOwners: TeamOwnersEntity,
   googleDecision: GoogleDecisionEntity,
+  newsletterSubscriber: NewsletterSubscriberEntity,
 };
 
 /** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */

@@ -153,7 +153,7 @@ export async function deliverLeadMail(kind: LeadKind, id: string, options: Deliv
 }
 
 /** LEAD_MAIL_RETRY_MS="100,200": shorter waits for tests and local trials. */
-function retryDelaysFromEnv(): number[] | undefined {
+export function retryDelaysFromEnv(): number[] | undefined {
   const v = process.env.LEAD_MAIL_RETRY_MS;
   if (!v) return undefined;
   const delays = v.split(",").map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n >= 0);

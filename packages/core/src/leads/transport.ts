@@ -5,11 +5,14 @@ import { config } from "../config";
 /** One mail announcing a lead, as composed by lead-mail.ts: plain text only. */
 export interface LeadMail {
   to: string[];
-  replyTo: string;
+  /** Absent: replies go to the sender. */
+  replyTo?: string;
   subject: string;
   text: string;
   /** The same for every attempt of one lead: the mail server (and a reader) can tell repeats apart. */
   messageId: string;
+  /** Further headers (a newsletter mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -41,7 +44,15 @@ export function mailTransport(): MailTransport {
       : nodemailer.createTransport({ SES: { sesClient: new SESv2Client({ region: config.region }), SendEmailCommand } });
   return {
     async send(mail) {
-      await transporter.sendMail({ from: mailFrom(), to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, messageId: mail.messageId });
+      await transporter.sendMail({
+        from: mailFrom(),
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        messageId: mail.messageId,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, KeyRound, LayoutDashboard, Mail, ScrollText, Settings, ShieldCheck, Trash2, Users, type LucideIcon } from "lucide-react";
+import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, KeyRound, LayoutDashboard, Mail, Newspaper, ScrollText, Settings, ShieldCheck, Trash2, Users, type LucideIcon } from "lucide-react";
 import type { Permission } from "@agency/core/routes";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */
@@ -17,6 +17,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { path: "content", label: "Content", title: "Content Management", icon: FileText, permission: "content" },
   { path: "messages", label: "Messages", title: "Contact Messages", icon: Mail, permission: "messages" },
   { path: "registrations", label: "Registrations", title: "Course Registrations", icon: ClipboardList, permission: "registrations" },
+  { path: "subscribers", label: "Subscribers", title: "Newsletter Subscribers", icon: Newspaper, permission: "messages" },
   { path: "blog", label: "Blog Posts", title: "Blog Management", icon: BookOpen, permission: "blog" },
   { path: "courses", label: "Courses", title: "Course Management", icon: GraduationCap, permission: "content" },
   { path: "service-details", label: "Service Details", title: "Service Details Management", icon: Briefcase, permission: "content" },

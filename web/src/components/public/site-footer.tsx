@@ -62,7 +62,9 @@ function Newsletter({ title, subtitle }: { title: string; subtitle: string }) {
       <NewsletterForm
         aria-label="Newsletter signup"
         placeholder="Enter your email"
-        className="flex w-full max-w-md flex-col gap-3 sm:flex-row"
+        wrapperClassName="w-full max-w-md"
+        className="flex w-full flex-col gap-3 sm:flex-row"
+        messageClassName="mt-3 text-sm font-medium text-white"
         inputClassName="min-w-0 flex-1 rounded-xl border border-white/20 bg-white/10 px-4 py-3 text-white placeholder:text-slate-300 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/40"
         buttonClassName="rounded-xl bg-white px-6 py-3 font-semibold text-purple-800 transition hover:bg-purple-50 focus-visible:outline-white"
       />

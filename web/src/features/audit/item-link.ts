@@ -31,6 +31,8 @@ export function itemLink(entry: Pick<AuditEntry, "entity" | "entity_id">): strin
       return entry.entity_id ? `/admin/registrations?open=${id}` : "/admin/registrations";
     case "user":
       return "/admin/users";
+    case "newsletter-subscriber":
+      return "/admin/subscribers";
     case "media":
       return "/admin/media";
     case "team-member":

@@ -12,7 +12,9 @@ export function StayUpdated({ className = "" }: { className?: string }) {
       <p className="mt-2 text-sm text-purple-50">New articles, case studies and course announcements in your inbox once a month.</p>
       <NewsletterForm
         placeholder="Your email address"
-        className="mt-4 space-y-3"
+        wrapperClassName="mt-4"
+        className="space-y-3"
+        messageClassName="mt-3 text-sm font-medium text-white"
         inputClassName="block w-full rounded-xl border border-white/30 bg-white/10 px-4 py-2.5 text-white placeholder:text-purple-100 focus:border-white focus:outline-none focus:ring-2 focus:ring-white/40"
         buttonClassName="w-full rounded-xl bg-white px-4 py-2.5 font-semibold text-purple-800 transition hover:bg-purple-50"
       />

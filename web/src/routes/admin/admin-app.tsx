@@ -21,6 +21,7 @@ const screens: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   content: lazy(() => import("./content")),
   messages: lazy(() => import("./messages")),
   registrations: lazy(() => import("./registrations")),
+  subscribers: lazy(() => import("./subscribers")),
   blog: lazy(() => import("./blog")),
   courses: lazy(() => import("./courses")),
   "service-details": lazy(() => import("./service-details")),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { ArrowRight, BookOpen, Briefcase, ClipboardList, GraduationCap, Mail } from "lucide-react";
+import { ArrowRight, BookOpen, Briefcase, ClipboardList, GraduationCap, Mail, Newspaper } from "lucide-react";
 import { Badge } from "../../components/admin/badge";
 import { EmptyState } from "../../components/admin/empty-state";
 import { PageHeader } from "../../components/admin/page-header";
@@ -68,7 +68,7 @@ export default function Overview() {
           The dashboard could not be loaded. Reload the page to try again.
         </p>
       )}
-      <StatGrid label="Counters">
+      <StatGrid label="Counters" columns={leads.messages && leads.registrations ? "lg:grid-cols-5" : undefined}>
         <StatCard label="Blog Posts" value={s?.blogPosts.total} icon={BookOpen} tone="purple" animate
           hint={s && `${formatCount(s.blogPosts.published)} published, ${counted(s.blogPosts.drafts, "draft")}`} />
         <StatCard label="Courses" value={s?.courses.total} icon={GraduationCap} tone="blue" animate
@@ -79,6 +79,10 @@ export default function Overview() {
         {leads.registrations && (
           <StatCard label="Course Registrations" value={s?.registrations?.total} icon={ClipboardList} tone="amber" animate
             hint={s?.registrations && `${formatCount(s.registrations.pending)} pending`} />
+        )}
+        {leads.messages && (
+          <StatCard label="Newsletter Subscribers" value={s?.subscribers?.confirmed} icon={Newspaper} tone="blue" animate
+            hint={s?.subscribers && `${formatCount(s.subscribers.pending)} awaiting confirmation`} />
         )}
       </StatGrid>
 
