@@ -1,5 +1,6 @@
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { HttpStage, LogGroupLogDestination, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, type CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { CustomResource, Duration } from "aws-cdk-lib";
@@ -10,7 +11,7 @@ import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Queue } from "aws-cdk-lib/aws-sqs";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
-import { features, handlerPath, readOnlyFeatures, routeKeys, routes, tightlyThrottledRoutes, type Feature, type RouteKey } from "@agency/core/routes";
+import { features, handlerPath, readOnlyFeatures, routeKeys, routes, tightlyThrottledRoutes, type Feature } from "@agency/core/routes";
 import { mediaAccess, mediaFeatures, mediaPrefix, trashPrefix, uploadsPrefix } from "./media";
 import { acceptNagFinding } from "./nag";
 import { blogScheduling } from "./schedule";
@@ -119,10 +120,18 @@ export function Api({ stack, app }: StackContext) {
     }),
   ) as Record<Feature, Function>;
 
-  const api = new SstApi(stack, "Api", {
-    cdk: { httpApi: gateway },
-    routes: Object.fromEntries(routeKeys.map((key) => [key, functions[routes[key].feature]])) as Record<RouteKey, Function>,
-  });
+  const api = new SstApi(stack, "Api", { cdk: { httpApi: gateway } });
+  // One integration and one invoke permission per function, not one of each per route as sst's Api
+  // makes them: three resources a route took the stack to CloudFormation's 500 at about 120 routes;
+  // now a route is one resource. The routes keep the ids sst gave them (a deployed stage updates them
+  // in place). A function's permission covers the API; it answers only its own route keys (http.ts).
+  const integrations = Object.fromEntries(
+    features.map((feature) => [feature, new HttpLambdaIntegration(`Integration_${pascal(feature)}`, functions[feature], { scopePermissionToRoute: false })]),
+  ) as Record<Feature, HttpLambdaIntegration>;
+  for (const key of routeKeys) {
+    const [method, path] = key.split(" ") as [keyof typeof HttpMethod, string];
+    new HttpRoute(api, `Route_${method}_${path}`, { httpApi: gateway, routeKey: HttpRouteKey.with(path, HttpMethod[method]), integration: integrations[routes[key].feature] });
+  }
   acceptNagFinding(api, "APIG4", "The handlers authorise: public routes are public, admin routes check the signed session cookie (packages/functions/src/http.ts).");
 
   const stage = new HttpStage(stack, "Stage", {
