@@ -190,7 +190,7 @@ export function Api({ stack, app }: StackContext) {
 
   const tableUsers = [...Object.values(functions), seedFunction, leadMail, scheduling.publisher];
   acceptNagFinding(tableUsers, "IAM5", "The table's own indexes (gsi1, gsi2), by the table's ARN.", [/\/index\/\*$/]);
-  const withSecrets = [...Object.values(functions), seedFunction].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
+  const withSecrets = [...Object.values(functions), seedFunction, leadMail].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
   acceptNagFinding(withSecrets, "IAM5", "SST prefetches the stage's secrets by their SSM path (/sst/<app>/<stage>/ and /.fallback/).", [/^Resource::arn:<AWS::Partition>:ssm:[^:]*:[^:]*:parameter\/sst\/[^/]+\/[^/]+\/\*$/]);
 
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });

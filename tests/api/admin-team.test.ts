@@ -101,7 +101,7 @@ describe("every route for every role", () => {
     expect(Object.keys(res.json.stats).sort()).toEqual(["blogPosts", "courses"]);
     expect(Object.keys(res.json.recentActivity)).toEqual(["blogPosts"]);
     const full = (await (await owner()).call("GET", "/api/admin/dashboard-stats")).json;
-    expect(Object.keys(full.stats).sort()).toEqual(["blogPosts", "contacts", "courses", "registrations"]);
+    expect(Object.keys(full.stats).sort()).toEqual(["blogPosts", "contacts", "courses", "registrations", "subscribers"]);
   });
 });
 

@@ -42,7 +42,8 @@ describe("a stage without ADMIN_EMAILS", () => {
     for (const [feature, { props }] of Object.entries(featureFunctions(app.api))) {
       const names = Object.keys(props.Environment.Variables);
       expect(names.filter((n) => n.startsWith("SST_Secret_value_")), feature).toEqual(
-        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : feature === "blog" || feature === "admin-blog" ? ["SST_Secret_value_PREVIEW_LINK_SECRET"] : [],
+        // The newsletter signs its confirmation and unsubscribe links with a key derived from it.
+        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : ["blog", "admin-blog", "newsletter"].includes(feature) ? ["SST_Secret_value_PREVIEW_LINK_SECRET"] : [],
       );
       expect(names).not.toContain("SST_Parameter_value_ADMIN_EMAILS");
     }
