@@ -51,8 +51,11 @@ const getRoutes = routeKeys.filter((k) => k.startsWith("GET "));
  * earlier slug) by design: walked with an address no page has, to everyone.
  */
 const failover = "GET /pages/{proxy+}";
-const adminStatus = (key: (typeof getRoutes)[number]) => (key === failover ? 404 : 200);
-const anonymousStatus = (key: (typeof getRoutes)[number]) => (key === failover ? 404 : routes[key].access === "admin" || key === "GET /api/users/me" ? 401 : 200);
+/** A mail's List-Unsubscribe address opened in a browser: sent on, to everyone, to the unsubscribe page (303). */
+const unsubscribeLink = "GET /api/newsletter/unsubscribe";
+const adminStatus = (key: (typeof getRoutes)[number]) => (key === failover ? 404 : key === unsubscribeLink ? 303 : 200);
+const anonymousStatus = (key: (typeof getRoutes)[number]) =>
+  key === failover ? 404 : key === unsubscribeLink ? 303 : routes[key].access === "admin" || key === "GET /api/users/me" ? 401 : 200;
 
 describe("GET routes", () => {
   it("change nothing stored: each is walked as an admin (200) and as a visitor, and the table is the same after", async () => {
@@ -110,7 +113,7 @@ describe("GET routes", () => {
     const history = `entity=blog-posts&id=${encodeURIComponent(draft.json.id)}`;
     samples.revision_id = ((await admin.call("GET", `/api/admin/revisions?${history}`)).json as { id: string }[])[0]!.id;
     // The parameters a list cannot go without: which item's revisions.
-    const required: Partial<Record<string, string>> = { "GET /api/admin/revisions": history };
+    const required: Partial<Record<string, string>> = { "GET /api/admin/revisions": history, [unsubscribeLink]: "token=walked-token" };
     // Every list's search, filter and paging path as well as its first page.
     const queries = ["", "?limit=1", "?q=a&limit=2"];
     const urlOf = (key: string, query: string) => {

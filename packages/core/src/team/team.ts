@@ -5,7 +5,7 @@ import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
 import type { Role } from "../routes";
-import { Users, type User } from "../users/users";
+import { SELF_DELETE_MESSAGE, Users, type User } from "../users/users";
 import { Invitations, type Invitation } from "./invitations";
 import { Owners } from "./owners";
 import { accountRole, googleRole, twoFactorOf } from "./roles";
@@ -171,6 +171,8 @@ export const Team = {
    * sign-in with it is not let back in.
    */
   async deleteUser(id: string, { signedInAs, by }: { signedInAs?: string; by: Role }) {
+    // One's own account first: what the admin is told is that, not that they are on the team.
+    if (signedInAs !== undefined && signedInAs === id) throw new ConflictError(SELF_DELETE_MESSAGE);
     const user = await Users.find(id);
     const role = user && googleRole(user);
     if (role === "owner" && by !== "owner") throw new HttpError(403, OWNERS_ONLY_MESSAGE, { code: "owners_only" });
