@@ -26,6 +26,7 @@ test("an image inserted in a post goes where the caret was, even on an empty lin
   await audit(page, "image form");
   await form.getByRole("button", { name: "Apply" }).click();
   await expect(form).toBeHidden();
+  await expect(content).toBeFocused();
 
   // The next keystrokes type after the image; they do not replace it.
   await page.keyboard.type("Typed after");
@@ -42,6 +43,9 @@ test("an image inserted in a post goes where the caret was, even on an empty lin
   await form.getByRole("textbox", { name: "Image URL" }).fill(`https://example.com/${tag}-2.png`);
   await form.getByRole("textbox", { name: "Alt text" }).fill(`Boats ${tag}`);
   await form.getByRole("button", { name: "Apply" }).click();
+  // Typing starts once the form has closed and the caret is back in the text, as a person sees it.
+  await expect(form).toBeHidden();
+  await expect(content).toBeFocused();
   await page.keyboard.type("The end");
   await expect(content.locator("img")).toHaveCount(2);
   const after = await content.innerHTML();
