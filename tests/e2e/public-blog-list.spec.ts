@@ -73,7 +73,7 @@ test("blog: a post in Industry News or Tutorials is found under its category, an
     await tags.getByRole("link", { name: "#Forecasting" }).click();
     await expect(page).toHaveURL(/\/blog\?q=Forecasting$/);
     await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("Forecasting");
-    await expect(page.getByRole("status")).toContainText("matching “Forecasting”");
+    await expect(page.getByRole("status").filter({ hasText: "Articles matching" })).toContainText("matching “Forecasting”");
   } finally {
     await page.request.delete(`/api/admin/blog-posts/${id}`, { data: {}, headers });
   }
