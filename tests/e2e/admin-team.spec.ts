@@ -76,7 +76,7 @@ test("an owner invites an editor who writes posts but cannot reach leads, then d
     await ed.waitForURL((u) => u.pathname === "/admin");
 
     const nav = ed.getByRole("navigation", { name: "Admin" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Content", "Blog Posts", "Courses", "Service Details", "Policies", "Media", "Account & security"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Content", "Blog Posts", "Courses", "Service Details", "Policies", "Media", "Trash", "Account & security"]);
     // The editor's Overview: posts and courses, no lead figures.
     await expect(ed.getByTestId("stat-card").filter({ hasText: "Blog Posts" })).toBeVisible();
     await expect(ed.getByTestId("stat-card").filter({ hasText: "Contact Forms" })).toHaveCount(0);
