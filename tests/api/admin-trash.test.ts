@@ -11,6 +11,7 @@ import { serviceCategories } from "../../packages/core/src/contract/catalog-valu
 import { useRuntimeDatabase } from "../support/database";
 import { db } from "../../packages/core/src/db/service";
 import { tableKeys } from "../../packages/core/src/db/table";
+import { mailbox, until } from "../support/mailbox";
 
 /**
  * The Trash: every delete keeps what it deleted for 30 days, gone at once from every list, count and
@@ -210,6 +211,22 @@ describe("deleted leads", () => {
     for (const item of items) expect((await restore(item.id)).status).toBe(200);
     expect((await mine()).sort()).toEqual([one, two].sort());
     expect(await total()).toBe(count0);
+  });
+
+  it("a message deleted while its notification was being sent comes back due, and is mailed", async () => {
+    const tag = uid();
+    const email = `due-${tag}@example.com`;
+    await createAsVisitor(baseUrl(), "/api/contact", { name: `Due ${tag}`, email, message: "Mail me", inquiryType: "general" });
+    const { id } = ((await admin.call("GET", `/api/admin/contact-submissions?q=${tag}`)).json as { id: string }[])[0]!;
+    const stored = () => db().contactSubmission.get({ id }).go().then((r) => r.data);
+    await until("the first notification", stored, (m) => m?.mail_status === "sent");
+    // The sender's claim as it is mid-send (what a delete in that moment keeps in the Trash).
+    await db().contactSubmission.patch({ id }).set({ mail_status: "sending", mail_claimed_at: new Date().toISOString() }).go();
+    expect((await admin.call("DELETE", `/api/admin/contact-submissions/${id}`, { body: {} })).status).toBe(200);
+    expect((await restore((await trashed("contact-submissions", id))!.id)).status).toBe(200);
+    await until("the restored message's notification", stored, (m) => m?.mail_status === "sent");
+    const mails = await until("a second mail about the message", () => mailbox(inject("mailUrl")).mailsFor(id), (m) => m.length === 2);
+    expect(mails.map((m) => m.subject)).toEqual([mails[0]!.subject, mails[0]!.subject]);
   });
 
   it("a registration deleted goes to the Trash and is purged for good", async () => {

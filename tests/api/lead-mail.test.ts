@@ -3,6 +3,7 @@ import { startMailCatcher, type MailCatcher } from "../../packages/local/src/mai
 import { db } from "../../packages/core/src/db/service";
 import { startDynalite } from "../../packages/local/src/dynamo";
 import { Visitor } from "../support/auth-flow";
+import { mailbox, until } from "../support/mailbox";
 import { freePort, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -24,27 +25,11 @@ async function mailDown() {
   mailServer = undefined;
 }
 
-interface Mail {
-  id: string;
-  subject: string;
-  text: string;
-  to: { address: string }[];
-  headers: Record<string, string>;
-}
-const inbox = async (): Promise<Mail[]> => (await (await fetch(`http://127.0.0.1:${webPort}/api/email`)).json()) as Mail[];
-const source = async (id: string) => (await fetch(`http://127.0.0.1:${webPort}/api/email/${id}/source`)).text();
-/** The mails about one lead, by the Message-ID every attempt for it carries. */
-const mailsFor = async (leadId: string) => (await inbox()).filter((m) => m.headers["message-id"] === `<lead-${leadId}@localhost>`);
-
-async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+/** The test's own mail server's inbox (its port is chosen in beforeAll). */
+const mails = () => mailbox(`http://127.0.0.1:${webPort}`);
+const inbox = () => mails().inbox();
+const source = (id: string) => mails().source(id);
+const mailsFor = (leadId: string) => mails().mailsFor(leadId);
 
 /**
  * Checks `bad` on every poll until `untilMs` (epoch ms) and fails the moment it holds: how a test

@@ -10,6 +10,7 @@ import { allPages, devAdmin, nextCursor } from "../support/admin";
 import { Visitor } from "../support/auth-flow";
 import { useRuntimeDatabase } from "../support/database";
 import { call, freshIp } from "../support/http";
+import { mailbox, until, type Mail } from "../support/mailbox";
 
 /**
  * The newsletter's double opt-in (issue 32) against the API runtime, its mails read from the
@@ -17,25 +18,8 @@ import { call, freshIp } from "../support/http";
  */
 useRuntimeDatabase();
 
-interface Mail {
-  id: string;
-  subject: string;
-  text: string;
-  to: { address: string }[];
-  headers: Record<string, string>;
-}
-const inbox = async (): Promise<Mail[]> => (await (await fetch(`${inject("mailUrl")}/api/email`)).json()) as Mail[];
-const mailsTo = async (address: string) => (await inbox()).filter((m) => m.to.some((t) => t.address === address));
+const { mailsTo } = mailbox(inject("mailUrl"));
 
-async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 /** The mail with `subject` to `address`, once it arrived (the n-th such, from 1). */
 const mail = async (address: string, subject: string, n = 1) =>
   (await until(`mail '${subject}' to ${address}`, () => mailsTo(address), (ms) => ms.filter((m) => m.subject === subject).length >= n)).filter((m) => m.subject === subject)[n - 1]!;

@@ -6,6 +6,7 @@ import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { ConflictError, NotFoundError } from "../errors";
 import type { LeadMailStatus } from "./attributes";
 import { leadStored, type LeadKind } from "./outbox";
+import type { MailFields } from "./state";
 
 /**
  * What the two inboxes (messages, registrations) share, once: storing a lead and announcing it,
@@ -195,7 +196,11 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
 
     /** Puts a deleted lead back as it was stored, under its id (the Trash), and counts it again; 409 when the id is taken. */
     async restore(stored: T): Promise<T> {
-      const fields = { ...stored, bucket: bucketOf(stored.created_at), search: c.searchOf(stored) };
+      // A lead deleted while its notification was due or being sent is due again: the sender's claim
+      // ended with the delete, and a restored `sending` would never be mailed nor retried.
+      const { mail_claimed_at: _claim, ...kept } = stored as T & MailFields;
+      const inFlight = kept.mail_status === "pending" || kept.mail_status === "sending";
+      const fields = { ...kept, ...(inFlight ? { mail_status: "pending" as const } : {}), bucket: bucketOf(stored.created_at), search: c.searchOf(stored) };
       let data: T;
       try {
         ({ data } = await c.entity().create(fields).go());
@@ -204,6 +209,7 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
         throw err;
       }
       await Counters.change(c.tally, undefined, data);
+      if (inFlight) leadStored(c.kind, data.id);
       return data;
     },
 
