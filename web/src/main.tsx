@@ -33,12 +33,15 @@ function mount() {
     // setQueryData rather than react-query's hydrate(): the same cache entries, ~1 KB less script
     // on every first load (the page carries successful reads only).
     for (const q of queries) queryClient.setQueryData(q.queryKey, q.state.data);
-    hydrateRoot(container, app);
+    // Hydrating in a transition is time-sliced too: the page stays responsive while it hydrates.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     return;
   }
   const root = createRoot(container);
   // A transition render yields to the browser every few milliseconds instead of blocking the main
-  // thread for the whole first render.
+  // thread for the whole first render (and the same for hydration, above).
   startTransition(() => root.render(app));
 }
 

@@ -4,11 +4,20 @@
  * it is not this year.
  */
 
-const numbers = new Intl.NumberFormat("en-US");
+/**
+ * Formatters are built on first use, not when the module loads: building one loads the locale's
+ * data, a long task on a phone, and the module is on every page's first load.
+ */
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const numbers = lazily(() => new Intl.NumberFormat("en-US"));
 
 /** A whole number with thousands separators: 2005 -> "2,005". */
 export function formatCount(n: number): string {
-  return numbers.format(n);
+  return numbers().format(n);
 }
 
 /**
@@ -20,7 +29,7 @@ export function counted(n: number, singular: string, plural = `${singular}s`): s
 }
 
 /** One formatter for every date of the public site (toLocaleDateString would build one per call). */
-const publicDates = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const publicDates = lazily(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));
 
 /**
  * Dates on the public site are shown en-US, e.g. "November 12, 2026", as the UTC day: pages are
@@ -30,7 +39,7 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return publicDates.format(d);
+  return publicDates().format(d);
 }
 
 /**
