@@ -17,7 +17,7 @@ import { acceptNagFinding } from "./nag";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
-import { NOT_FOUND_KEY, PAGES_PREFIX, TEMPLATE_KEY } from "@agency/functions/render/render";
+import { NOT_FOUND_KEY, PAGES_PREFIX, TEMPLATE_KEY } from "@agency/functions/render/keys";
 
 /** Every read a handler makes is a Get or a Query; nobody needs Scan. */
 export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
@@ -201,9 +201,12 @@ export function Api({ stack, app }: StackContext) {
 /** The feature that answers CloudFront's failover for an address without a page (infra/web.ts). */
 export const notFoundPageFeature: Feature = routes["GET /pages/{proxy+}"].feature;
 
-/** The rendered not-found page, and nothing else of the web bucket, for that feature to answer with. */
+/**
+ * The rendered not-found page, and the template (the shell's stand-in until the first render), and
+ * nothing else of the web bucket, for that feature to answer with.
+ */
 function notFoundPageAccess(bucket: IBucket) {
-  return new PolicyStatement({ actions: ["s3:GetObject"], resources: [bucket.arnForObjects(NOT_FOUND_KEY)] });
+  return new PolicyStatement({ actions: ["s3:GetObject"], resources: [bucket.arnForObjects(NOT_FOUND_KEY), bucket.arnForObjects(TEMPLATE_KEY)] });
 }
 
 /** Sending render requests, to the render queue only: the invalidating admin functions and the deploy's script. */

@@ -43,6 +43,7 @@ import {
 } from "./media";
 import { originVerifyHeader, permanentRedirects, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
 import { routeKeys, routes } from "@agency/core/routes";
+import { PAGES_PREFIX, SHELL_KEY } from "@agency/functions/render/keys";
 import { createWebAcl, edgeRegionProblem } from "./waf";
 import { acceptNagFinding, acceptNagFindingInStack } from "./nag";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
@@ -54,7 +55,10 @@ export const devSiteUrl = "http://localhost:5173";
  * The site's viewer function, on its S3 behaviour only (so it never sees /api/* or /media/*; the
  * checks are a second lock). A public address is its rendered page (packages/functions/src/render):
  * `/` -> /pages/index.html, `/about` -> /pages/about.html, `/blog/x` -> /pages/blog/x.html. The back
- * office, sign-in, previews and the newsletter's link pages (/admin, /auth, /preview, /newsletter) get the SPA shell /index.html; a path with
+ * office, sign-in, previews and the newsletter's link pages (/admin, /auth, /preview, /newsletter) get the SPA shell as
+ * rendered with the settings (/pages/_app-shell.html; the API answers the build's index.html until
+ * the deploy's first render has written it), a preview link's page /pages/preview/<token>.html,
+ * which the API answers (never in the bucket: the shell headed with the link's post); a path with
  * a file extension is served as it is; a second name of a page (permanentRedirects) answers 301. An address without a page (unknown, an unpublished post, a
  * post's earlier slug) is the origin group's failover to the API (below).
  */
@@ -67,8 +71,13 @@ function handler(event) {
   if (to) return { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: to } } };
   if (uri.indexOf("/api/") === 0 || uri.indexOf("/media/") === 0) return request;
   if (uri.split("/").pop().indexOf(".") !== -1) return request;
+  var preview = /^\\/preview\\/([^/]+)\\/?$/.exec(uri);
+  if (preview) {
+    request.uri = "/${PAGES_PREFIX}preview/" + preview[1] + ".html";
+    return request;
+  }
   if (/^\\/(admin|auth|preview|newsletter)(\\/|$)/.test(uri)) {
-    request.uri = "/index.html";
+    request.uri = "/${SHELL_KEY}";
     return request;
   }
   var path = uri.replace(/\\/+$/, "");
@@ -143,6 +152,7 @@ export function Web({ stack, app }: StackContext) {
   // Made with the distribution, used by the preview page's behaviour added after it (below).
   let previewHeaders: ResponseHeadersPolicy | undefined;
   let spaRewrite: CloudFrontFunction | undefined;
+  let siteOrigin: OriginGroup | undefined;
   // The web bucket: the SPA's files and the rendered pages (`pages/`, written by the render function,
   // infra/api.ts). Created here rather than by StaticSite because the site behaviour's origin group
   // needs it before the site exists; the same settings as StaticSite's own (private, emptied and
@@ -185,10 +195,11 @@ export function Web({ stack, app }: StackContext) {
 
   let media: ReturnType<typeof createMediaBucket> | undefined;
   if (site.cdk && previewHeaders && site.cdk.distribution instanceof Distribution) {
-    // The preview page: the same SPA shell from the site's bucket, but kept by no cache (a revoked
+    // The preview page: the same SPA shell as the back office's, but kept by no cache (a revoked
     // link's page must not outlive it) and marked noindex. Its data, /api/preview/*, falls under
     // /api/*, which caches nothing either.
-    site.cdk.distribution.addBehavior(previewPathPattern, new S3Origin(site.cdk.bucket), {
+    // The site's origin group: the shell from the bucket, and the API's stand-in before it is rendered.
+    site.cdk.distribution.addBehavior(previewPathPattern, siteOrigin!, {
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -326,11 +337,11 @@ export function Web({ stack, app }: StackContext) {
       // for a post's earlier slug and 404 with the rendered not-found page (render/missing-page.ts).
       errorResponses: [],
       defaultBehavior: {
-        origin: new OriginGroup({
+        origin: (siteOrigin = new OriginGroup({
           primaryOrigin: new S3Origin(bucket),
           fallbackOrigin: apiOrigin,
           fallbackStatusCodes: [403, 404],
-        }),
+        })),
         functionAssociations: [
           {
             function: (spaRewrite = new CloudFrontFunction(stack, "PagesRewrite", {

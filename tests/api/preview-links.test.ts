@@ -76,6 +76,33 @@ describe("a preview link", () => {
     expect((await call("GET", `/api/blog-posts/${post.slug}`, { ip: freshIp() })).status).toBe(404);
   });
 
+  it("is a page headed with its post, so a shared link unfurls as the post: title, description and image; a tampered one has the site's head and 404", async () => {
+    const post = await draft();
+    const saved = await admin.call("PUT", `${BASE}/${post.id}`, {
+      body: { version: post.version, seo_title: `SEO ${post.title}`, seo_description: "What the post is about", featured_image_url: "https://images.example.com/photo.jpg" },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const link = await linkFor(post.id);
+    const page = await call("GET", new URL(link.url).pathname, { ip: freshIp() });
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expectPrivate(page);
+    const settings = (await call("GET", "/api/site-settings")).json as { company_name: string; site_title: string };
+    const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(page.text)?.[1];
+    expect(/<title>([^<]*)<\/title>/.exec(page.text)?.[1]).toBe(`SEO ${post.title} | ${settings.company_name}`);
+    expect(meta("property", "og:title")).toBe(`SEO ${post.title}`);
+    expect(meta("name", "description")).toBe("What the post is about");
+    expect(meta("property", "og:image")).toBe("https://images.example.com/photo.jpg");
+    expect(meta("property", "og:type")).toBe("article");
+    // The app is the shell's: it renders the post itself.
+    expect(page.text).toContain('id="root"');
+
+    const forged = await call("GET", `/preview/${encodeURIComponent(tokenOf(link).slice(0, -2))}xx`, { ip: freshIp() });
+    expect(forged.status).toBe(404);
+    expectPrivate(forged);
+    expect(/<title>([^<]*)<\/title>/.exec(forged.text)?.[1]?.replace(/&amp;/g, "&")).toBe(settings.site_title);
+  });
+
   it("shows the post as last saved, also through a link made before the save", async () => {
     const post = await draft();
     const token = tokenOf(await linkFor(post.id));

@@ -366,7 +366,10 @@ describe("the CloudFront distribution", () => {
     expect(rewrite("/blog/my-first-post")).toBe("/pages/blog/my-first-post.html");
     expect(rewrite("/blog/page/2")).toBe("/pages/blog/page/2.html");
     expect(rewrite("/no-such-page")).toBe("/pages/no-such-page.html");
-    for (const app of ["/admin", "/admin/", "/admin/settings", "/auth/callback", "/preview", "/preview/blog/draft"]) expect(rewrite(app), app).toBe("/index.html");
+    for (const app of ["/admin", "/admin/", "/admin/settings", "/auth/callback", "/preview", "/preview/blog/draft", "/newsletter/confirm"]) expect(rewrite(app), app).toBe("/pages/_app-shell.html");
+    // A preview link's page is the API's (the failover: never in the bucket), headed with its post.
+    expect(rewrite("/preview/cG9zdA~0~1790000000~c2ln")).toBe("/pages/preview/cG9zdA~0~1790000000~c2ln.html");
+    expect(rewrite("/preview/cG9zdA~0~1790000000~c2ln/")).toBe("/pages/preview/cG9zdA~0~1790000000~c2ln.html");
     // Only those prefixes: an address that merely starts with the letters is a public page.
     expect(rewrite("/administration")).toBe("/pages/administration.html");
     expect(rewrite("/previews")).toBe("/pages/previews.html");
@@ -434,17 +437,13 @@ describe("the CloudFront distribution", () => {
     expect(previewPolicy.SecurityHeadersConfig).toEqual(policies[policyId!]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig);
   });
 
-  it("serves a preview link's page from the site's bucket with the shell, caching nothing and marked noindex; its data under /api/* is not cached either", () => {
+  it("serves a preview link's page as the site's pages are served, the shell with the API as its stand-in, caching nothing and marked noindex; its data under /api/* is not cached either", () => {
     const page = behaviourFor("/preview/cG9zdA~0~1790000000~c2ln")!;
     expect(page.PathPattern).toBe("/preview/*");
     expect(page.CachePolicyId).toBe(CACHING_DISABLED);
-    const siteOrigin = (distribution().Origins as any[]).find((o) => o.Id === page.TargetOriginId);
-    expect(siteOrigin.S3OriginConfig).toBeDefined();
-    // The same bucket as the site's pages: the first member of the default behaviour's origin group.
-    const target = distribution().DefaultCacheBehavior.TargetOriginId;
-    const group = ((distribution().OriginGroups?.Items ?? []) as any[]).find((g) => g.Id === target);
-    const primaryId = group ? group.Members.Items[0].OriginId : target;
-    expect(JSON.stringify(siteOrigin.DomainName)).toBe(JSON.stringify((distribution().Origins as any[]).find((o) => o.Id === primaryId).DomainName));
+    // The site's origin group (the web bucket, failing over to the API), rewritten to the shell.
+    expect(page.TargetOriginId).toBe(distribution().DefaultCacheBehavior.TargetOriginId);
+    expect(page.FunctionAssociations).toEqual(distribution().DefaultCacheBehavior.FunctionAssociations);
     const policies = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy");
     const custom = policies[page.ResponseHeadersPolicyId.Ref as string]!.Properties!.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items;
     expect(custom).toContainEqual({ Header: "X-Robots-Tag", Value: "noindex, nofollow", Override: true });

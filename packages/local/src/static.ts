@@ -5,6 +5,7 @@ import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { permanentRedirects, previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
 import { SHELL_KEY } from "@agency/functions/render/keys";
+import { previewPageHeaders, previewPageHtml } from "@agency/functions/render/preview-page";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -66,6 +67,14 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   if (moved) {
     res.writeHead(301, { location: moved, "cache-control": "no-cache" });
     return res.end();
+  }
+  // A preview link's page: the shell headed with the link's post, as the API answers it in AWS.
+  const preview = pages ? /^\/preview\/([^/]+)\/?$/.exec(safe) : null;
+  const template = preview ? await load(join(root, "index.html")) : undefined;
+  if (preview && template) {
+    const page = await previewPageHtml(template.raw.toString("utf8"), preview[1]!);
+    res.writeHead(page.status, previewPageHeaders);
+    return res.end(req.method === "HEAD" ? undefined : page.html);
   }
   let file = join(root, safe);
   if (!file.startsWith(root + sep) && file !== root) file = join(root, "index.html");

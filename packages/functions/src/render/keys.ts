@@ -12,3 +12,5 @@ export const NOT_FOUND_KEY = `${PAGES_PREFIX}404.html`;
  * build's defaults.
  */
 export const SHELL_KEY = `${PAGES_PREFIX}_app-shell.html`;
+/** The built SPA's index.html in the web bucket: the template of every page and of the shell. */
+export const TEMPLATE_KEY = "index.html";

@@ -77,8 +77,11 @@ const text = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").repla
  * link to /admin or a preview unfurls with) and, in its placeholder body, the site's name and contact
  * email where web/index.html marks them (`data-site="company_name"`, `data-site="contact_email"`).
  * It names no canonical address and carries no page data: the app renders whatever route it is.
+ * `own` is a page's own head over the site's (a preview link's post: render/preview-page.ts).
  */
-export function shellHtml(template: string, settings: ShellSettings): string {
+export function shellHtml(template: string, stored: Partial<ShellSettings>, own: Partial<PageHead> = {}): string {
+  // A setting never stored (a table not seeded yet) is empty, never a crash.
+  const settings: ShellSettings = { company_name: "", contact_email: "", site_title: "", meta_description: "", ...stored };
   const head: PageHead = {
     title: settings.site_title,
     ogTitle: settings.site_title,
@@ -86,6 +89,7 @@ export function shellHtml(template: string, settings: ShellSettings): string {
     siteName: settings.company_name,
     type: "website",
     jsonLd: [],
+    ...own,
   };
   const body = BODY.exec(template)![0]
     .replace(/^<!--page-body-->|<!--\/page-body-->$/g, "")

@@ -17,11 +17,9 @@ export interface PageStore {
   keys(): Promise<string[]>;
 }
 
-import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY } from "./keys";
+import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY, TEMPLATE_KEY } from "./keys";
 
-export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY };
-/** Where the deployed SPA shell, the pages' template, lives beside them (the web bucket, AWS). */
-export const TEMPLATE_KEY = "index.html";
+export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY, TEMPLATE_KEY };
 
 /** The key of a public address: `/` -> pages/index.html, `/blog/a-post` -> pages/blog/a-post.html. */
 export function pageKey(path: string): string {
