@@ -121,6 +121,7 @@ const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: R
   "admin-trash": { route: "GET /api/admin/trash", path: "/api/admin/trash" },
   newsletter: { route: "POST /api/newsletter/subscriptions", path: "/api/newsletter/subscriptions", body: { email: "bench@example.com" } },
   "admin-newsletter": { route: "GET /api/admin/newsletter/subscribers", path: "/api/admin/newsletter/subscribers" },
+  "admin-webhooks": { route: "GET /api/admin/webhooks", path: "/api/admin/webhooks" },
 };
 
 /** An API Gateway (payload 2.0) event for a feature's first request, from a distinct address each time (rate limits). */

@@ -78,6 +78,7 @@ export const features = [
   "admin-trash",
   "newsletter",
   "admin-newsletter",
+  "admin-webhooks",
 ] as const;
 
 /** Features that only read the table: the infrastructure grants them no write permission. */
@@ -185,6 +186,13 @@ export const routes = {
   "GET /api/admin/site-settings": admin("admin-settings", "settings"),
   "PUT /api/admin/site-settings": admin("admin-settings", "settings"),
   "PUT /api/admin/site-settings/{key}": admin("admin-settings", "settings"),
+  // Webhooks (issue 32): signed deliveries to the agency's own tools; owner and admins, as Settings.
+  "GET /api/admin/webhooks": admin("admin-webhooks", "settings"),
+  "POST /api/admin/webhooks": admin("admin-webhooks", "settings"),
+  "PUT /api/admin/webhooks/{id}": admin("admin-webhooks", "settings"),
+  "DELETE /api/admin/webhooks/{id}": admin("admin-webhooks", "settings"),
+  "GET /api/admin/webhooks/{id}/deliveries": admin("admin-webhooks", "settings"),
+  "POST /api/admin/webhooks/{id}/test": admin("admin-webhooks", "settings"),
   // Require two-factor for every username account: the owner's (the team permission).
   "GET /api/admin/security-settings": admin("admin-settings", "team"),
   "PUT /api/admin/security-settings": admin("admin-settings", "team"),

@@ -9,6 +9,7 @@ import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
 import { startLocalMail } from "./mail";
+import { startLocalWebhooks } from "./webhooks";
 import { startLocalSchedules } from "./schedules";
 import { createGateway } from "./gateway";
 import { listen, LOOPBACK } from "./net";
@@ -69,6 +70,8 @@ export async function startLocal(options: LocalOptions = {}) {
 
   // The sign-in stand-in needs the site's callback URL; start it before the first request can come.
   const mail = await startLocalMail({ dataDir, ephemeralPorts: options.port === 0 });
+  // Webhook deliveries and their retries, on timers (in AWS: the table's stream and the webhook queue).
+  const webhooks = startLocalWebhooks();
 
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
@@ -131,6 +134,7 @@ export async function startLocal(options: LocalOptions = {}) {
     /** Listening beyond this machine (HOST=0.0.0.0 or another address): the admin door is open to the network. */
     exposed: host !== undefined && !isLoopbackHost(host),
     async close() {
+      webhooks.close();
       await schedules.close();
       await pages?.close();
       await oidc?.close();

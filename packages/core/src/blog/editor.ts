@@ -11,6 +11,7 @@ import { sanitizeHtml } from "../html";
 import { keepOriginal } from "../revisions/original";
 import { publishedKeys, searchFor, type BlogPost } from "./blog";
 import { BlogSchedules, scheduleChanged } from "./schedules";
+import { postPublished } from "../webhooks/webhooks";
 
 /**
  * Writes to blog posts (the back office and the seed). Kept apart from the reads so the public
@@ -159,6 +160,7 @@ export const BlogEditor = {
       const { data } = await db().blogPost.create({ ...record, search }).go();
       await Counters.change(tally.post, undefined, data);
       await schedule.done();
+      await postPublished(undefined, data);
       return data;
     } catch (err) {
       await undo();
@@ -230,6 +232,7 @@ export const BlogEditor = {
     // The version condition makes `before` exactly the post this write replaced.
     await Counters.change(tally.post, before, saved);
     await schedule?.done();
+    await postPublished(before, saved);
     return saved;
   },
 
@@ -257,6 +260,7 @@ export const BlogEditor = {
         await Counters.change(tally.post, before, saved);
         // Publishing by hand clears the schedule.
         await scheduleStep(id, before.publish_at ?? undefined, saved.publish_at ?? undefined).done();
+        await postPublished(before, saved);
         return saved;
       } catch (err) {
         if (!(err instanceof StaleItemError) || version !== undefined || attempt === 2) throw err;
@@ -288,6 +292,7 @@ export const BlogEditor = {
       const saved = data as BlogPost;
       await Counters.change(tally.post, current, saved);
       await scheduleStep(id, publish_at, undefined).done();
+      await postPublished(current, saved);
       return { before: current, saved };
     } catch (err) {
       if (isConditionalFailure(err)) return undefined; // saved, published or deleted meanwhile

@@ -17,6 +17,7 @@ import { SiteSettingEntity } from "../settings/entity";
 import { TrashEntity } from "../trash/entity";
 import { GoogleDecisionEntity, TeamOwnersEntity } from "../team/entity";
 import { UserEntity } from "../users/entity";
+import { WebhookDeliveryEntity, WebhookEndpointEntity } from "../webhooks/entity";
 
 /**
  * Every entity, all in the one table. A plain registry rather than an ElectroDB Service: we use no
@@ -60,6 +61,8 @@ const entities = {
   teamOwners: TeamOwnersEntity,
   googleDecision: GoogleDecisionEntity,
   newsletterSubscriber: NewsletterSubscriberEntity,
+  webhookEndpoint: WebhookEndpointEntity,
+  webhookDelivery: WebhookDeliveryEntity,
 };
 
 /** Where the registry's entities are bound now: set by each db() call, applied on each entity's access. */

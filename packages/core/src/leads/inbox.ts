@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from "../errors";
 import type { LeadMailStatus } from "./attributes";
 import { leadStored, type LeadKind } from "./outbox";
 import type { MailFields } from "./state";
+import { leadCreated } from "../webhooks/webhooks";
 
 /**
  * What the two inboxes (messages, registrations) share, once: storing a lead and announcing it,
@@ -138,6 +139,7 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
       const { data } = await c.entity().create({ ...record(input, created_at), mail_status: "pending" }).go();
       await Counters.change(c.tally, undefined, data as T);
       leadStored(c.kind, data.id);
+      await leadCreated(c.kind, data);
       return data as T;
     },
 

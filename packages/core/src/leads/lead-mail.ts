@@ -152,9 +152,9 @@ export async function deliverLeadMail(kind: LeadKind, id: string, options: Deliv
   return "failed";
 }
 
-/** LEAD_MAIL_RETRY_MS="100,200": shorter waits for tests and local trials. */
-export function retryDelaysFromEnv(): number[] | undefined {
-  const v = process.env.LEAD_MAIL_RETRY_MS;
+/** LEAD_MAIL_RETRY_MS="100,200" (or another variable's): shorter waits for tests and local trials. */
+export function retryDelaysFromEnv(name = "LEAD_MAIL_RETRY_MS"): number[] | undefined {
+  const v = process.env[name];
   if (!v) return undefined;
   const delays = v.split(",").map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n >= 0);
   return delays.length ? delays : undefined;

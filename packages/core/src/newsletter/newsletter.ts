@@ -20,6 +20,7 @@ import { HttpError, NotFoundError } from "../errors";
 import type { NewsletterSubscriberEntity, SubscriberMailKind } from "./entity";
 import { NewsletterLinks } from "./links";
 import { newsletterMailDue } from "./outbox";
+import { emitWebhookEvent } from "../webhooks/webhooks";
 
 export type Subscriber = EntityItem<typeof NewsletterSubscriberEntity>;
 
@@ -92,6 +93,7 @@ export const Newsletter = {
     if (!before) throw new HttpError(409, LINK_USED_MESSAGE, { code: "used" });
     await Counters.change(tally.subscriber, before, { ...before, status: "confirmed" });
     newsletterMailDue(link.id);
+    await emitWebhookEvent("subscriber.confirmed", { id: before.id, email: before.email, created_at: before.created_at, confirmed_at });
     return { message: CONFIRMED_MESSAGE };
   },
 

@@ -1,0 +1,28 @@
+import { deliverWebhook } from "@agency/core/webhooks/webhooks";
+import { onWebhookDeliveryDue } from "@agency/core/webhooks/outbox";
+
+/**
+ * The local runtime's webhook deliveries: what the table's stream and the webhook queue drive in AWS
+ * (packages/functions/src/webhooks), driven here by timers running the same deliverWebhook. Loopback
+ * (and plain http) receivers are allowed here, and only here, so tests can receive deliveries on this
+ * machine; a deployed stage refuses them (webhooks/send.ts).
+ */
+export function startLocalWebhooks() {
+  process.env.WEBHOOKS_ALLOW_LOOPBACK ??= "1";
+  const timers = new Set<NodeJS.Timeout>();
+  onWebhookDeliveryDue((id, delayMs) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      // The request that caused the delivery never waits for it (nor fails with it).
+      void deliverWebhook(id).catch((err: unknown) => console.error(`Webhook delivery ${id} could not be handled:`, err));
+    }, Math.max(0, delayMs));
+    timers.add(timer);
+  });
+  return {
+    close() {
+      onWebhookDeliveryDue(undefined);
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  };
+}
