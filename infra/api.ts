@@ -88,7 +88,7 @@ export function Api({ stack, app }: StackContext) {
 
   const functions = Object.fromEntries(
     features.map((feature) => {
-      const ownSecrets = feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" || feature === "newsletter" ? config.forPreview : [];
+      const ownSecrets = feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" || feature === "newsletter" || feature === "admin-team" ? config.forPreview : [];
       const invalidates = distribution && invalidatingFeatures.includes(feature) ? distribution : undefined;
       const renders = invalidates ? renderQueues?.queue : undefined;
       const readsNotFoundPage = webBucket && feature === notFoundPageFeature ? webBucket : undefined;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken, Sessions, subjectOf } from "@agency/core/auth/sessions";
-import { invitationMessages, type TeamMember } from "@agency/core/contract/team";
+import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { invitationMessages, type PendingLink, type TeamMember } from "@agency/core/contract/team";
 import { db } from "@agency/core/db/service";
 import { roleCan, routeKeys, routes, type Role } from "@agency/core/routes";
 import { startDynalite } from "../../packages/local/src/dynamo";
@@ -238,6 +239,81 @@ describe("invitations", () => {
     await signIn(username, "a-brand-new-password");
     expect((await call("POST", `/api/team/invitations/${token}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "yet-another-password" } })).status).toBe(410);
     expect((await boss.call("POST", "/api/admin/team/account.nobody-here/password-reset", { body: {} })).status).toBe(404);
+  });
+});
+
+describe("pending links", () => {
+  it("never lets a reset link made for a removed account reset a later account of the same username", async () => {
+    const boss = await owner();
+    const { username } = await member(boss, "editor", "reborn");
+    const link = await boss.call("POST", `/api/admin/team/account.${username}/password-reset`, { body: {} });
+    expect(link.status, link.text).toBe(200);
+    expect((await boss.call("DELETE", `/api/admin/team/account.${username}`, { body: {} })).status).toBe(200);
+    // The same username, invited again: another person's account.
+    const again = await boss.call("POST", "/api/admin/team/invitations", { body: { username, role: "editor" } });
+    expect((await call("POST", `/api/team/invitations/${tokenOf(again.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "the-new-owners-password" } })).status).toBe(200);
+    const reset = await call("POST", `/api/team/invitations/${tokenOf(link.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "an-attackers-password" } });
+    expect([404, 410], reset.text).toContain(reset.status);
+    // The later account keeps its own password.
+    await signIn(username, "the-new-owners-password");
+  });
+
+  it("binds a reset link to its account's identity, however the account went (410 account_gone)", async () => {
+    const boss = await owner();
+    const { username } = await member(boss, "editor", "rebound");
+    const link = await boss.call("POST", `/api/admin/team/account.${username}/password-reset`, { body: {} });
+    // Removed by another path than the team screen (the shell), then made again under the same name.
+    await AdminAccounts.remove(username);
+    await AdminAccounts.create({ username, password: "the-second-account-password", role: "editor" });
+    const reset = await call("POST", `/api/team/invitations/${tokenOf(link.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "an-attackers-password" } });
+    expect(reset.status, reset.text).toBe(410);
+    expect(reset.json).toMatchObject({ error: invitationMessages.accountGone, code: "account_gone" });
+    await signIn(username, "the-second-account-password");
+  });
+
+  it("lists pending invitations and reset links to an owner, shows one again, and withdraws one (audited)", async () => {
+    const boss = await owner();
+    const invited = unique("listed");
+    const invite = await boss.call("POST", "/api/admin/team/invitations", { body: { username: invited, role: "admin" } });
+    const { username } = await member(boss, "editor", "relink");
+    const reset = await boss.call("POST", `/api/admin/team/account.${username}/password-reset`, { body: {} });
+    const listed = await boss.call("GET", "/api/admin/team/links");
+    expect(listed.status, listed.text).toBe(200);
+    const links = listed.json as PendingLink[];
+    const inv = links.find((l) => l.kind === "invite" && l.username === invited)!;
+    const res = links.find((l) => l.kind === "reset" && l.username === username)!;
+    expect(inv).toMatchObject({ role: "admin", email: null, created_by: "admin#boss", expires_at: invite.json.expires_at });
+    expect(res).toMatchObject({ role: null, expires_at: reset.json.expires_at });
+    // No token or hash in the list.
+    expect(JSON.stringify(links)).not.toContain(tokenOf(invite.json.url));
+    expect(Object.keys(inv).sort()).toEqual(["created_at", "created_by", "email", "expires_at", "id", "kind", "role", "username"]);
+
+    const shown = await boss.call("GET", `/api/admin/team/links/${inv.id}/url`);
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.json).toEqual(invite.json);
+    expect((await boss.call("GET", `/api/admin/team/links/${res.id}/url`)).json).toEqual(reset.json);
+
+    expect((await boss.call("DELETE", `/api/admin/team/links/${res.id}`, { body: {} })).status).toBe(200);
+    expect((await call("POST", `/api/team/invitations/${tokenOf(reset.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "too-late-password" } })).status).toBe(404);
+    expect((await boss.call("DELETE", `/api/admin/team/links/${inv.id}`, { body: {} })).status).toBe(200);
+    expect((await call("GET", `/api/team/invitations/${tokenOf(invite.json.url)}`, { baseUrl: runtime.url, ip: freshIp() })).status).toBe(404);
+    const after = (await boss.call("GET", "/api/admin/team/links")).json as PendingLink[];
+    expect(after.map((l) => l.id)).not.toContain(inv.id);
+    expect(after.map((l) => l.id)).not.toContain(res.id);
+    expect((await boss.call("GET", `/api/admin/team/links/${inv.id}/url`)).status).toBe(404);
+    expect((await boss.call("DELETE", `/api/admin/team/links/${inv.id}`, { body: {} })).status).toBe(404);
+
+    const log = (await boss.call("GET", "/api/admin/audit-log?limit=100")).json as { action: string; entity: string; entity_id: string }[];
+    const withdrawals = log.filter((e) => e.action === "delete" && (e.entity_id === `invitation.${inv.id}` || e.entity_id === `password-reset.${res.id}`));
+    expect(withdrawals.map((e) => `${e.action} ${e.entity} ${e.entity_id}`).sort()).toEqual([`delete team-member invitation.${inv.id}`, `delete team-member password-reset.${res.id}`]);
+  });
+
+  it("keeps pending links from anyone but an owner", async () => {
+    const boss = await owner();
+    const { visitor } = await member(boss, "admin", "nolinks");
+    expect((await visitor.call("GET", "/api/admin/team/links")).status).toBe(403);
+    expect((await visitor.call("GET", "/api/admin/team/links/x/url")).status).toBe(403);
+    expect((await visitor.call("DELETE", "/api/admin/team/links/x", { body: {} })).status).toBe(403);
   });
 });
 

@@ -135,8 +135,8 @@ describe("the functions", () => {
         ]);
         expect(prefetched).toContain(id);
         expect(readsSsm).toBe(true);
-      } else if (feature === "blog" || feature === "admin-blog" || feature === "newsletter") {
-        // The back office signs preview links; the public blog opens them; the newsletter's links are signed with a key derived from it.
+      } else if (feature === "blog" || feature === "admin-blog" || feature === "newsletter" || feature === "admin-team") {
+        // The back office signs preview links; the public blog opens them; the newsletter's links and the team's invitation links are made with keys derived from it.
         expect(secrets, feature).toEqual(["SST_Secret_value_PREVIEW_LINK_SECRET"]);
         expect(prefetched, feature).toContain(id);
         expect(readsSsm, feature).toBe(true);

@@ -43,7 +43,7 @@ describe("a stage without ADMIN_EMAILS", () => {
       const names = Object.keys(props.Environment.Variables);
       expect(names.filter((n) => n.startsWith("SST_Secret_value_")), feature).toEqual(
         // The newsletter signs its confirmation and unsubscribe links with a key derived from it.
-        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : ["blog", "admin-blog", "newsletter"].includes(feature) ? ["SST_Secret_value_PREVIEW_LINK_SECRET"] : [],
+        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : ["blog", "admin-blog", "newsletter", "admin-team"].includes(feature) ? ["SST_Secret_value_PREVIEW_LINK_SECRET"] : [],
       );
       expect(names).not.toContain("SST_Parameter_value_ADMIN_EMAILS");
     }

@@ -261,6 +261,10 @@ export const routes = {
   "POST /api/admin/team/{id}/password-reset": admin("admin-team", "team"),
   "PUT /api/admin/team/{id}": admin("admin-team", "team"),
   "DELETE /api/admin/team/{id}": admin("admin-team", "team"),
+  // The pending links (invitations and password resets): listed, shown again, withdrawn.
+  "GET /api/admin/team/links": admin("admin-team", "team"),
+  "GET /api/admin/team/links/{id}/url": admin("admin-team", "team"),
+  "DELETE /api/admin/team/links/{id}": admin("admin-team", "team"),
   "GET /api/team/invitations/{token}": open("admin-team"),
   "POST /api/team/invitations/{token}": open("admin-team"),
 } as const satisfies Record<string, RouteSpec>;

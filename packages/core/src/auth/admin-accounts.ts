@@ -83,17 +83,26 @@ export const AdminAccounts = {
     }
   },
 
-  /** A new password also ends every session of the account. */
-  async setPassword(username: string, password: string): Promise<void> {
+  /**
+   * A new password also ends every session of the account. With `createdAt` (a reset link's
+   * account), only that very account: answers false, changing nothing, when the username now names
+   * another account or none.
+   */
+  async setPassword(username: string, password: string, only?: { createdAt: string }): Promise<boolean> {
     const name = normalise(username);
     const password_hash = await hashPassword(newPasswordSchema.parse(password));
     try {
-      await db().adminAccount.patch({ username: name }).set({ password_hash }).go();
+      const patch = db().adminAccount.patch({ username: name }).set({ password_hash });
+      await (only ? patch.where(({ created_at }, { eq }) => eq(created_at, only.createdAt)) : patch).go();
     } catch (err) {
-      if (isConditionalFailure(err)) throw new NotFoundError(`No admin account "${name}"`);
+      if (isConditionalFailure(err)) {
+        if (only) return false;
+        throw new NotFoundError(`No admin account "${name}"`);
+      }
       throw err;
     }
     await Sessions.endAllFor(subjectOf.admin(name));
+    return true;
   },
 
   /**

@@ -127,6 +127,11 @@ export const InvitationEntity = new Entity({
     username: { type: "string", readOnly: true },
     email: { type: "string", readOnly: true },
     role: { type: ["owner", "admin", "editor"] as const, readOnly: true },
+    /**
+     * A reset's account, by its identity: the account's `created_at` when the link was made. A link
+     * made for an account that was removed since cannot reset a later account of the same username.
+     */
+    account_created_at: { type: "string", readOnly: true },
     /** The audit actor id of who made it. */
     created_by: { type: "string", required: true, readOnly: true },
     created_at: { type: "string", required: true, readOnly: true },

@@ -59,6 +59,20 @@ export interface TeamLink {
   expires_at: string;
 }
 
+/** A link not yet used nor expired: GET /api/admin/team/links (an owner's list, to withdraw or show again). */
+export interface PendingLink {
+  id: string;
+  kind: "invite" | "reset";
+  /** The invitation's chosen username (null: the invitee chooses), or the account a reset is for. */
+  username: string | null;
+  email: string | null;
+  role: Role | null;
+  /** The audit actor id of the owner who made it. */
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** What the link's page shows: GET /api/team/invitations/{token}. */
 export interface InvitationView {
   kind: "invite" | "reset";
@@ -82,6 +96,9 @@ export const invitationMessages = {
   notFound: "This link is not valid. Check that you copied all of it, or ask the site owner for a new one.",
   usernameTaken: "This username is taken",
   usernameRequired: "Choose a username",
+  accountGone: "This link was made for an account that no longer exists. Ask the site owner for a new one.",
+  linkNotFound: "Link not found",
+  cannotShowAgain: "This link was made before links could be shown again: withdraw it and make a new one.",
 } as const;
 
 /** How long a link works. */

@@ -1,11 +1,12 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import * as z from "../contract/zod";
 import { AdminAccounts } from "../auth/admin-accounts";
 import type { InvitationEntity } from "../auth/entities";
 import { hashToken } from "../auth/sessions";
+import { config } from "../config";
 import { newPasswordSchema } from "../contract/auth";
-import { INVITATION_DAYS, invitationMessages, type InvitationView, acceptInvitationInput } from "../contract/team";
+import { INVITATION_DAYS, invitationMessages, type InvitationView, type PendingLink, acceptInvitationInput } from "../contract/team";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
@@ -32,6 +33,29 @@ async function live(token: string, now: number): Promise<Invitation> {
   return data;
 }
 
+/**
+ * A link's token, made from its id under a key derived from PREVIEW_LINK_SECRET (the site's
+ * link-signing secret) with a label no other signer uses: only its hash is stored, and an owner can
+ * still be shown the link again. Without the secret (never deployed so), a random token that cannot.
+ */
+function tokenFor(id: string): string {
+  const secret = config.previewLinkSecret;
+  if (!secret) return randomBytes(32).toString("base64url");
+  const key = createHmac("sha256", secret).update("team-links").digest();
+  return createHmac("sha256", key).update(id).digest("base64url");
+}
+
+const linkView = (i: Invitation): PendingLink => ({
+  id: i.id,
+  kind: i.kind,
+  username: i.username ?? null,
+  email: i.email ?? null,
+  role: i.role ?? null,
+  created_by: i.created_by,
+  created_at: i.created_at,
+  expires_at: i.expires_at,
+});
+
 async function usernameFree(username: string, now: number): Promise<boolean> {
   if (await AdminAccounts.get(username)) return false;
   const pending = await Invitations.pending(now);
@@ -44,19 +68,20 @@ export const Invitations = {
    * of an existing account. Answers the token, which is stored only as its hash.
    */
   async create(
-    input: { kind: "invite"; role: Role; username?: string; email?: string } | { kind: "reset"; username: string },
+    input: { kind: "invite"; role: Role; username?: string; email?: string } | { kind: "reset"; username: string; account_created_at: string },
     createdBy: string,
     now = Date.now(),
   ): Promise<{ token: string; invitation: Invitation }> {
     if (input.kind === "invite" && input.username && !(await usernameFree(input.username, now))) {
       throw fieldError("username", invitationMessages.usernameTaken);
     }
-    const token = randomBytes(32).toString("base64url");
+    const id = randomUUID();
+    const token = tokenFor(id);
     const expires = now + INVITATION_DAYS * DAY_MS;
     const { data } = await db()
       .invitation.create({
         token_hash: hashToken(token),
-        id: randomUUID(),
+        id,
         kind: input.kind,
         ...(input.kind === "invite"
           ? {
@@ -64,7 +89,7 @@ export const Invitations = {
               ...(input.username ? { username: input.username } : {}),
               ...(input.email ? { email: input.email } : {}),
             }
-          : { username: input.username }),
+          : { username: input.username, account_created_at: input.account_created_at }),
         created_by: createdBy,
         created_at: new Date(now).toISOString(),
         expires_at: new Date(expires).toISOString(),
@@ -109,7 +134,11 @@ export const Invitations = {
       throw err;
     }
     if (i.kind === "reset") {
-      await AdminAccounts.setPassword(username, password);
+      // Only the very account the link was made for: one removed since (and perhaps made again
+      // under the same username) is another account, and the link is spent on it without effect.
+      if (!i.account_created_at || !(await AdminAccounts.setPassword(username, password, { createdAt: i.account_created_at }))) {
+        throw new HttpError(410, invitationMessages.accountGone, { code: "account_gone" });
+      }
       return { kind: "reset", username };
     }
     try {
@@ -129,10 +158,33 @@ export const Invitations = {
     return data.filter((i) => !i.used_at && Date.parse(i.expires_at) > now);
   },
 
-  /** Withdraws a pending invitation (by the id the team screen shows). */
-  async revoke(id: string, now = Date.now()): Promise<Invitation> {
-    const found = (await Invitations.pending(now)).find((i) => i.id === id && i.kind === "invite");
-    if (!found) throw new NotFoundError("Invitation not found");
+  /** The pending links (invitations and password resets), newest first, as an owner's list shows them. */
+  async links(now = Date.now()): Promise<PendingLink[]> {
+    return (await Invitations.pending(now)).sort((a, b) => b.created_at.localeCompare(a.created_at)).map(linkView);
+  },
+
+  /**
+   * A pending link's address again (the token is made again from the link's id; only its hash is
+   * stored). A link made before tokens were made so cannot be shown: 409, withdraw it and make another.
+   */
+  async token(id: string, now = Date.now()): Promise<{ token: string; link: PendingLink }> {
+    const found = (await Invitations.pending(now)).find((i) => i.id === id);
+    if (!found) throw new NotFoundError(invitationMessages.linkNotFound);
+    const token = tokenFor(found.id);
+    if (hashToken(token) !== found.token_hash) throw new ConflictError(invitationMessages.cannotShowAgain);
+    return { token, link: linkView(found) };
+  },
+
+  /** Withdraws the pending reset links of a username (its account was removed: they could reset nothing). */
+  async withdrawResets(username: string, now = Date.now()): Promise<void> {
+    const resets = (await Invitations.pending(now)).filter((i) => i.kind === "reset" && i.username === username);
+    await Promise.all(resets.map((i) => db().invitation.delete({ token_hash: i.token_hash }).go()));
+  },
+
+  /** Withdraws a pending link (by the id the team screen shows); `kind` limits it to invitations or resets. */
+  async revoke(id: string, now = Date.now(), kind?: Invitation["kind"]): Promise<Invitation> {
+    const found = (await Invitations.pending(now)).find((i) => i.id === id && (!kind || i.kind === kind));
+    if (!found) throw new NotFoundError(kind === "invite" ? "Invitation not found" : invitationMessages.linkNotFound);
     await db().invitation.delete({ token_hash: found.token_hash }).go();
     return found;
   },

@@ -152,11 +152,13 @@ export const Team = {
    */
   async remove(id: string, by: Role): Promise<TeamMember> {
     const { kind, key } = parseMemberId(id);
-    if (kind === "invitation") return invitedMember(await Invitations.revoke(key));
+    if (kind === "invitation") return invitedMember(await Invitations.revoke(key, Date.now(), "invite"));
     const { member, account, user } = await find(id);
     await changeMember(member, { active: false }, by, async () => {
-      if (account) await AdminAccounts.remove(account.username);
-      else if (user) {
+      if (account) {
+        await AdminAccounts.remove(account.username);
+        await Invitations.withdrawResets(account.username);
+      } else if (user) {
         await patchUser(user.id, { admin_role: "none" });
         await Sessions.endAllFor(subjectOf.user(user.id));
       }
@@ -193,7 +195,7 @@ export const Team = {
   async passwordReset(id: string, createdBy: string, now = Date.now()) {
     const { member, account } = await find(id);
     if (!account) throw new HttpError(409, "Google admins sign in with Google: they have no password here.");
-    const link = await Invitations.create({ kind: "reset", username: account.username }, createdBy, now);
+    const link = await Invitations.create({ kind: "reset", username: account.username, account_created_at: account.created_at }, createdBy, now);
     return { member, ...link };
   },
 };

@@ -1,6 +1,6 @@
 import { subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
-import { acceptInvitationInput, invitationInput, teamMemberUpdate, type InvitationView, type TeamLink, type TeamMember } from "@agency/core/contract/team";
+import { acceptInvitationInput, invitationInput, teamMemberUpdate, type InvitationView, type PendingLink, type TeamLink, type TeamMember } from "@agency/core/contract/team";
 import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { Invitations } from "@agency/core/team/invitations";
 import { Team } from "@agency/core/team/team";
@@ -44,6 +44,23 @@ export const handler = http({
   "DELETE /api/admin/team/{id}": async (req) => {
     const member = await Team.remove(req.params.id!, req.session!.role);
     req.audit({ entity_label: member.name });
+    return { success: true };
+  },
+
+  "GET /api/admin/team/links": async (): Promise<PendingLink[]> => Invitations.links(),
+
+  "GET /api/admin/team/links/{id}/url": async (req): Promise<TeamLink> => {
+    const { token, link } = await Invitations.token(req.params.id!);
+    return linkOf(token, link.expires_at);
+  },
+
+  "DELETE /api/admin/team/links/{id}": async (req) => {
+    const withdrawn = await Invitations.revoke(req.params.id!);
+    const who = withdrawn.username ?? withdrawn.email ?? withdrawn.role ?? "";
+    req.audit({
+      entity_id: `${withdrawn.kind === "invite" ? "invitation" : "password-reset"}.${withdrawn.id}`,
+      entity_label: `${withdrawn.kind === "invite" ? "Invitation" : "Password-reset link"} for ${who} withdrawn`,
+    });
     return { success: true };
   },
 
