@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { devAdmin, uniqueName } from "../support/admin";
@@ -223,6 +225,32 @@ describe("admin writes reach the rendered pages", () => {
     await eventually(`/blog/page/${last + 1}`, (r) => r.status === 404);
   });
 
+  it("a service's save renders the pages that show services again, and no post page", async () => {
+    const posts = (await call("GET", "/api/blog-posts?limit=3")).json as { slug: string }[];
+    expect(posts.length).toBeGreaterThan(0);
+    const file = (slug: string) => join(inject("runtimeDataDir"), "pages", "blog", `${slug}.html`);
+    const before = posts.map((p) => statSync(file(p.slug)).mtimeMs);
+    const title = uniqueName("Rendered service");
+    const made = await admin.call("POST", "/api/admin/services", { body: { title, description: "Shown on the services page", is_active: true } });
+    expect(made.status, made.text).toBe(201);
+    const marker = uniqueName("After the service");
+    const slug = marker.toLowerCase().replace(/\s+/g, "-");
+    let postId: string | undefined;
+    try {
+      await eventually("/services", (r) => bodyText(r.text).includes(title));
+      // A post published now is rendered after the service's render has ended (renders run one at
+      // a time, a request during one waits for the next): once its page is there, so is all of it.
+      const post = await admin.call("POST", "/api/admin/blog-posts", { body: { title: marker, slug, content: "<p>x</p>", excerpt: "x", is_published: true } });
+      expect(post.status, post.text).toBe(201);
+      postId = post.json.id;
+      await eventually(`/blog/${slug}`, (r) => r.status === 200);
+      expect(posts.map((p) => statSync(file(p.slug)).mtimeMs)).toEqual(before);
+    } finally {
+      await admin.call("DELETE", `/api/admin/services/${made.json.id}`, { body: {} });
+      if (postId) await admin.call("DELETE", `/api/admin/blog-posts/${postId}`, { body: {} });
+    }
+  });
+
   it("a settings change renders every page again", async () => {
     const stored = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; value: string; version: number }[];
     const email = stored.find((s) => s.key === "contact_email")!;
@@ -249,7 +277,8 @@ describe("admin writes reach the rendered pages", () => {
     try {
       for (const path of ["/admin", "/admin/settings", "/auth/callback", "/preview/not-a-token"]) {
         const shell = await eventually(path, (r) => head(r.text).title === title);
-        expect(shell.status, path).toBe(200);
+        // A preview link that opens nothing is a 404 with the site's head (a good one has its post's).
+        expect(shell.status, path).toBe(path.startsWith("/preview/") ? 404 : 200);
         expect(head(shell.text), path).toMatchObject({ title, ogTitle: title, canonical: undefined });
         expect(shell.text, path).toContain(`href="mailto:${email}">${email}</a>`);
         expect(shell.text, path).not.toContain("hello@arcline.ai");

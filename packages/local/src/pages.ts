@@ -27,6 +27,9 @@ export function fileStore(dataDir: string): PageStore & { root: string } {
     async remove(key) {
       await rm(file(key), { force: true });
     },
+    async read(key) {
+      return readFile(file(key), "utf8").catch(() => undefined);
+    },
     async keys() {
       const out: string[] = [];
       const walk = async (dir: string) => {

@@ -87,7 +87,7 @@ describe("a render batch", () => {
     const entry404: ServerEntry = { renderPage: async (p) => ({ ...(await entry.renderPage(p, { origin: "", transport: api })), meta: head(p, p === "/404") }) };
     const store = memoryStore({ "index.html": template, "pages/stale.html": "<stale>" });
     await renderBatch([JSON.stringify({ all: true })], { entry: entry404, store, origin: "https://site.test", api: sitemap });
-    expect(Object.keys(store.files).sort()).toEqual(["index.html", "pages/404.html", "pages/_app-shell.html", "pages/about.html", "pages/index.html"]);
+    expect(Object.keys(store.files).sort()).toEqual(["index.html", "pages/404.html", "pages/_app-shell.html", "pages/_reads.json", "pages/about.html", "pages/index.html"]);
     expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/pages/*"]);
   });
 

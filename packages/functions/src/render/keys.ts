@@ -12,5 +12,11 @@ export const NOT_FOUND_KEY = `${PAGES_PREFIX}404.html`;
  * build's defaults.
  */
 export const SHELL_KEY = `${PAGES_PREFIX}_app-shell.html`;
+/**
+ * What each rendered page read from the API while it rendered (render.ts): `{ "/services":
+ * ["/api/services", "/api/site-settings"], ... }`, so a write renders again exactly the pages that
+ * read what it changed. Public data only (the addresses of public pages and the public reads).
+ */
+export const READS_KEY = `${PAGES_PREFIX}_reads.json`;
 /** The built SPA's index.html in the web bucket: the template of every page and of the shell. */
 export const TEMPLATE_KEY = "index.html";

@@ -19,11 +19,60 @@ describe("pagesFor", () => {
   it("renders a post's pages and every page of the blog list for a post's paths, and no other page", () => {
     expect(pagesFor(publicPaths.blogPost(["new", "old"]))).toEqual(["/blog", "/blog/page/*", "/blog/new", "/blog/old"]);
   });
-  it("renders every page for settings, sections and catalog changes", () => {
+  it("renders every page for the settings, which every page shows", () => {
     expect(pagesFor(["/api/site-settings", "/rss.xml"])).toBe("all");
-    expect(pagesFor(["/api/page-sections/home"])).toBe("all");
-    expect(pagesFor(["/api/services"])).toBe("all");
     expect(pagesFor(publicPaths.settings())).toBe("all");
+  });
+  it("renders the pages that read a section or a catalogue when they were last rendered", () => {
+    expect(pagesFor(publicPaths.pageSections("home"))).toEqual(["readers-of:/api/page-sections/home"]);
+    expect(pagesFor(publicPaths.services())).toEqual(["readers-of:/api/services"]);
+  });
+});
+
+describe("a write's render", () => {
+  // Three pages and what each reads: a catalogue page, the home page (sections and services) and a post.
+  const readsOf: Record<string, string[]> = {
+    "/services": ["/api/site-settings", "/api/services"],
+    "/": ["/api/site-settings", "/api/page-sections/home", "/api/services"],
+    "/blog/a-post": ["/api/site-settings", "/api/blog-posts/a-post"],
+  };
+  const rendered: string[] = [];
+  const entry: ServerEntry = {
+    async renderPage(pathname, { transport }) {
+      rendered.push(pathname);
+      for (const p of readsOf[pathname] ?? []) await transport(`${p}?limit=3`, {});
+      return { html: `<main>${pathname}</main>`, meta: { title: pathname, ogTitle: pathname, description: "", siteName: "S", type: "website", jsonLd: [], notFound: false }, state: {} };
+    },
+  };
+  const api = async (path: string) =>
+    path === "/sitemap.xml" ? new Response(`<urlset>${Object.keys(readsOf).map((p) => `<url><loc>https://site.test${p}</loc></url>`).join("")}</urlset>`) : Response.json({});
+  const template = '<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>';
+  const store = () => {
+    const files = new Map<string, string>();
+    return { files, put: async (k: string, html: string) => void files.set(k, html), remove: async (k: string) => void files.delete(k), keys: async () => [...files.keys()], read: async (k: string) => files.get(k) };
+  };
+
+  it("renders exactly the pages that read what changed: a service's save no post page, a section's its page", async () => {
+    const s = store();
+    const ctx = { entry, template, store: s, origin: "https://site.test", api };
+    await renderPages(ctx, "all");
+    expect(JSON.parse(s.files.get("pages/_reads.json")!)).toEqual(Object.fromEntries(Object.entries(readsOf).map(([p, r]) => [p, [...r].sort()])));
+    rendered.length = 0;
+    await renderPages(ctx, pagesFor(publicPaths.services()) as string[]);
+    expect(rendered.sort()).toEqual(["/", "/services"]);
+    rendered.length = 0;
+    await renderPages(ctx, pagesFor(publicPaths.pageSections("home")) as string[]);
+    expect(rendered).toEqual(["/"]);
+  });
+
+  it("renders every page for a catalogue's change while no page's reads are recorded yet", async () => {
+    const s = store();
+    await s.put("pages/services.html", "<old>");
+    rendered.length = 0;
+    await renderPages({ entry, template, store: s, origin: "https://site.test", api }, pagesFor(publicPaths.courses()) as string[]);
+    expect(rendered.sort()).toEqual(["/", "/blog/a-post", "/services"]);
+    // And records them for the next write.
+    expect(Object.keys(JSON.parse(s.files.get("pages/_reads.json")!)).sort()).toEqual(["/", "/blog/a-post", "/services"]);
   });
 });
 
@@ -126,7 +175,7 @@ describe("rendering the blog's list pages", () => {
   const template = '<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>';
   const memory = (): PageStore & { files: Map<string, string> } => {
     const files = new Map<string, string>();
-    return { files, put: async (k, html) => void files.set(k, html), remove: async (k) => void files.delete(k), keys: async () => [...files.keys()] };
+    return { files, put: async (k, html) => void files.set(k, html), remove: async (k) => void files.delete(k), keys: async () => [...files.keys()], read: async (k) => files.get(k) };
   };
 
   it("reads each list page from the cursor of the page before it, and writes the same HTML as reading it by number", async () => {

@@ -15,11 +15,13 @@ export interface PageStore {
   remove(key: string): Promise<void>;
   /** Every page key stored now. */
   keys(): Promise<string[]>;
+  /** A stored file as text (the reads record, the template), or undefined when there is none. */
+  read(key: string): Promise<string | undefined>;
 }
 
-import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY, TEMPLATE_KEY } from "./keys";
+import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, READS_KEY, SHELL_KEY, TEMPLATE_KEY } from "./keys";
 
-export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY, TEMPLATE_KEY };
+export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, READS_KEY, SHELL_KEY, TEMPLATE_KEY };
 
 /** The key of a public address: `/` -> pages/index.html, `/blog/a-post` -> pages/blog/a-post.html. */
 export function pageKey(path: string): string {
@@ -64,6 +66,24 @@ export async function sitemapPaths(ctx: Pick<RenderContext, "api">): Promise<str
 }
 
 type Outcome = { kind: "page"; html: string } | { kind: "none" };
+
+/** Each page's API reads (READS_KEY), by address. */
+type Reads = Record<string, string[]>;
+
+async function loadReads(store: PageStore): Promise<Reads | undefined> {
+  try {
+    const text = await store.read(READS_KEY);
+    const parsed = text === undefined ? undefined : (JSON.parse(text) as unknown);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Reads) : undefined;
+  } catch {
+    // An unreadable record is no record: every page is rendered, and the record written afresh.
+    return undefined;
+  }
+}
+
+/** Does a page that read `reads` show what changed at `changed` (`/api/x*`: every path under it)? */
+const readsAny = (reads: readonly string[], changed: string) =>
+  changed.endsWith("*") ? reads.some((r) => r.startsWith(changed.slice(0, -1))) : reads.includes(changed);
 
 type Answer = { status: number; headers: [string, string][]; body: ArrayBuffer };
 
@@ -119,9 +139,10 @@ function listPageAfter(path: string): { previous: string; from(cursor: string): 
   return { previous: at(page - 1), from: (cursor) => at(undefined, cursor) };
 }
 
-async function renderOne(ctx: RenderContext, path: string): Promise<Outcome> {
+async function renderOne(ctx: RenderContext, path: string, reads: Set<string>): Promise<Outcome> {
   let moved = false;
   const transport = async (p: string, init: RequestInit) => {
+    reads.add(new URL(p, "http://api.invalid").pathname);
     // A moved post's earlier slug answers 301: that address is a redirect, not a page of its own.
     const res = await ctx.api(p, { ...init, redirect: "manual" });
     if (res.status >= 300 && res.status < 400) moved = true;
@@ -144,23 +165,30 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
   ctx = { ...ctx, api: batchReads(ctx.api) };
   const report: RenderReport = { rendered: [], removed: [], failed: [] };
   const all = paths === "all";
-  const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths);
+  // A full render records every page afresh (so a page gone from the site leaves the record).
+  const before = all ? undefined : await loadReads(ctx.store);
+  const record: Reads = { ...before };
+  const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths, before);
 
   // One page at a time: the server entry holds one render's API transport (web/src/lib/api.ts).
   for (const path of list) {
     try {
-      const out = await renderOne(ctx, path);
+      const reads = new Set<string>();
+      const out = await renderOne(ctx, path, reads);
       if (out.kind === "page") {
         await ctx.store.put(pageKey(path), out.html);
         report.rendered.push(path);
+        record[path] = [...reads].sort();
       } else {
         await ctx.store.remove(pageKey(path));
         report.removed.push(path);
+        delete record[path];
       }
     } catch (err) {
       report.failed.push({ path, error: (err as Error)?.message ?? String(err) });
     }
   }
+  if (report.rendered.length || report.removed.length) await ctx.store.put(READS_KEY, JSON.stringify(record));
 
   if (all) {
     // The not-found page: an address no route knows, rendered like the rest.
@@ -172,7 +200,7 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
       report.failed.push({ path: "(not found page)", error: (err as Error)?.message ?? String(err) });
     }
     if (!report.failed.length) {
-      const keep = new Set([...list.map(pageKey), NOT_FOUND_KEY, SHELL_KEY]);
+      const keep = new Set([...list.map(pageKey), NOT_FOUND_KEY, SHELL_KEY, READS_KEY]);
       for (const key of await ctx.store.keys()) {
         if (keep.has(key)) continue;
         await ctx.store.remove(key);
@@ -203,11 +231,15 @@ export function pagesFor(paths: readonly string[]): string[] | "all" {
   const pages = new Set<string>();
   for (const p of paths) {
     if (p === "/rss.xml" || p === "/sitemap.xml" || p === "/api/blog-posts*" || p === "/api/blog-categories") continue;
-    if (p.startsWith("/api/")) return "all";
-    pages.add(p);
+    // The settings are on every page, the shell and the not-found page included.
+    if (p === "/api/site-settings") return "all";
+    pages.add(p.startsWith("/api/") ? `${READERS_OF}${p}` : p);
   }
   return [...pages];
 }
+
+/** `readers-of:/api/services`: the pages that read that path when they were last rendered (READS_KEY). */
+export const READERS_OF = "readers-of:";
 
 /** The address of a page key: pages/index.html -> /, pages/blog/a-post.html -> /blog/a-post. */
 export function keyPath(key: string): string {
@@ -219,12 +251,18 @@ export function keyPath(key: string): string {
  * The addresses a list of paths names: `/blog/page/*` is every list page the sitemap names now and
  * every one stored (a page past the new last one is rendered as no page, so its file goes).
  */
-async function expand(ctx: RenderContext, paths: readonly string[]): Promise<string[]> {
-  const wild = paths.filter((p) => p.endsWith("/*"));
-  const out = new Set(paths.filter((p) => !p.endsWith("/*")));
-  if (wild.length) {
-    const known = [...(await sitemapPaths(ctx)), ...(await ctx.store.keys()).filter((k) => k !== NOT_FOUND_KEY).map(keyPath)];
-    for (const w of wild) for (const p of known) if (p.startsWith(w.slice(0, -1))) out.add(p);
+async function expand(ctx: RenderContext, paths: readonly string[], reads: Reads | undefined): Promise<string[]> {
+  const readers = paths.filter((p) => p.startsWith(READERS_OF)).map((p) => p.slice(READERS_OF.length));
+  const wild = paths.filter((p) => p.endsWith("/*") && !p.startsWith(READERS_OF));
+  const out = new Set(paths.filter((p) => !p.endsWith("/*") && !p.startsWith(READERS_OF)));
+  let known: string[] | undefined;
+  const knownPages = async () =>
+    (known ??= [...(await sitemapPaths(ctx)), ...(await ctx.store.keys()).filter((k) => k.endsWith(".html") && k !== NOT_FOUND_KEY && k !== SHELL_KEY).map(keyPath)]);
+  for (const w of wild) for (const p of await knownPages()) if (p.startsWith(w.slice(0, -1))) out.add(p);
+  if (readers.length) {
+    // Without a record yet (the first render after an upgrade), every page may have read it.
+    if (!reads) for (const p of await knownPages()) out.add(p);
+    else for (const [page, read] of Object.entries(reads)) if (Array.isArray(read) && readers.some((r) => readsAny(read, r))) out.add(page);
   }
   return [...out];
 }
