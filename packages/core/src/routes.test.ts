@@ -102,7 +102,7 @@ describe("roles and permissions", () => {
 
   it("puts the team's routes (a member's sessions included) behind the team permission, and its link pages in public", () => {
     const team = routeKeys.filter((k) => k.includes("/api/admin/team"));
-    expect(team).toHaveLength(7);
+    expect(team).toHaveLength(10);
     for (const key of team) expect(routes[key], key).toMatchObject({ access: "admin", permission: "team" });
     expect(routes["GET /api/team/invitations/{token}"].access).toBe("public");
     expect(routes["POST /api/team/invitations/{token}"].access).toBe("public");

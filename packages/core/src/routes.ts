@@ -19,7 +19,7 @@ export type Feature = (typeof features)[number];
  */
 export type RouteSpec =
   | { readonly feature: Feature; readonly access: "public"; readonly cache?: true }
-  | { readonly feature: Feature; readonly access: "admin"; readonly permission: Permission };
+  | { readonly feature: Feature; readonly access: "admin"; readonly permission: Permission; readonly freshProof?: true };
 
 /**
  * What an admin route needs. `account` is what every signed-in admin may do with their own session
@@ -87,6 +87,11 @@ export const readOnlyFeatures: readonly Feature[] = ["content", "blog", "feeds",
 const publicRead = (feature: Feature): RouteSpec => ({ feature, access: "public", cache: true });
 const open = (feature: Feature): RouteSpec => ({ feature, access: "public" });
 const admin = (feature: Feature, permission: Permission): RouteSpec => ({ feature, access: "admin", permission });
+/**
+ * An admin route that also needs a fresh proof from a username account's session: the password or
+ * a second factor within the last 5 minutes (contract/account.ts REAUTH_WINDOW_MS; the guard checks it).
+ */
+const freshAdmin = (feature: Feature, permission: Permission): RouteSpec => ({ feature, access: "admin", permission, freshProof: true });
 
 export const routes = {
   // Public content
@@ -137,24 +142,27 @@ export const routes = {
   // Passkeys (sign-in is public; the account's own passkeys need its session) and sessions
   "POST /api/admin/login/passkey/options": open("auth"),
   "POST /api/admin/login/passkey": open("auth"),
-  "POST /api/admin/account/passkeys/options": admin("auth", "account"),
+  "POST /api/admin/account/passkeys/options": freshAdmin("auth", "account"),
   "GET /api/admin/account/passkeys": admin("auth", "account"),
-  "POST /api/admin/account/passkeys": admin("auth", "account"),
+  "POST /api/admin/account/passkeys": freshAdmin("auth", "account"),
   "PUT /api/admin/account/passkeys/{id}": admin("auth", "account"),
-  "DELETE /api/admin/account/passkeys/{id}": admin("auth", "account"),
+  "DELETE /api/admin/account/passkeys/{id}": freshAdmin("auth", "account"),
+  // A fresh proof (the password, a code or a passkey) for the routes above that need one.
+  "POST /api/admin/account/reauth/passkey/options": admin("auth", "account"),
+  "POST /api/admin/account/reauth": admin("auth", "account"),
   "GET /api/admin/account/sessions": admin("auth", "account"),
   "DELETE /api/admin/account/sessions": admin("auth", "account"),
   "DELETE /api/admin/account/sessions/{id}": admin("auth", "account"),
-  "PUT /api/admin/account/password": admin("auth", "account"),
+  "PUT /api/admin/account/password": freshAdmin("auth", "account"),
   // An owner's view of a member's sessions ({id}: the team screen's `account.<username>` or `google.<user id>`): the team's.
   "GET /api/admin/team/{id}/sessions": admin("auth", "team"),
   "DELETE /api/admin/team/{id}/sessions/{session_id}": admin("auth", "team"),
 
   // Account & security: the signed-in admin's own two-factor.
   "GET /api/admin/account": admin("auth", "account"),
-  "POST /api/admin/account/totp": admin("auth", "account"),
-  "POST /api/admin/account/totp/confirm": admin("auth", "account"),
-  "DELETE /api/admin/account/totp": admin("auth", "account"),
+  "POST /api/admin/account/totp": freshAdmin("auth", "account"),
+  "POST /api/admin/account/totp/confirm": freshAdmin("auth", "account"),
+  "DELETE /api/admin/account/totp": freshAdmin("auth", "account"),
 
   // Admin back office
   "GET /api/admin/dashboard-stats": admin("admin-dashboard", "dashboard"),

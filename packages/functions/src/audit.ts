@@ -41,9 +41,16 @@ const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "u
 /**
  * Admin writes that change nothing anyone sees: signing an upload form (completing the upload is
  * the action), a passkey's registration options (adding the passkey is), beginning an
- * authenticator's set-up (confirming it turns two-factor on).
+ * authenticator's set-up (confirming it turns two-factor on), and a session's fresh proof.
  */
-export const unrecordedWrites: readonly string[] = ["POST /api/admin/uploads", "POST /api/admin/account/passkeys/options", "POST /api/admin/account/totp"];
+export const unrecordedWrites: readonly string[] = [
+  "POST /api/admin/uploads",
+  "POST /api/admin/account/passkeys/options",
+  "POST /api/admin/account/totp",
+  // A fresh proof changes nothing but the session's own proof time (what it then allows is recorded).
+  "POST /api/admin/account/reauth/passkey/options",
+  "POST /api/admin/account/reauth",
+];
 
 /** The signed-in person's own account and a member's sessions, whose paths do not name their entity first. */
 const accountRoutes: Record<string, { action: AuditAction; entity: AuditEntity }> = {

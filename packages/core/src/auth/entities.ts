@@ -72,6 +72,11 @@ export const SessionEntity = new Entity({
      * the account routes answer (auth/guard.ts).
      */
     setup_required: { type: "boolean", readOnly: true },
+    /**
+     * When the session last proved it is its account's (the password, a second factor or a passkey,
+     * POST /api/admin/account/reauth); signing in is the first proof (`created_at`).
+     */
+    proved_at: { type: "string" },
     created_at: { type: "string", required: true, readOnly: true },
     last_seen_at: { type: "string", required: true },
     expires_at: { type: "string", required: true, readOnly: true },

@@ -29,6 +29,9 @@ export function relyingParty() {
   return { id: url.hostname, origin: url.origin, name: "Arcline AI Admin" };
 }
 
+/** The challenge of a session's fresh proof with a passkey: one at a time per session. */
+export const reauthChallengeId = (sessionId: string) => `reauth-${sessionId}`;
+
 /** The WebAuthn library is large: loaded by the passkey routes only, never at a function's cold start. */
 const webauthn = () => import("@simplewebauthn/server");
 
@@ -187,11 +190,34 @@ export const Passkeys = {
     }
   },
 
-  /** Sign-in options (discoverable: no allowCredentials) and the id of their challenge, for the browser's cookie. */
-  async signInOptions(now = Date.now()): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challengeId: string }> {
+  /**
+   * Removes the account's passkeys added at or after `since` ("end all other sessions" removing the
+   * ones a stolen session may have added). Answers the removed ones.
+   */
+  async removeAddedSince(username: string, since: string): Promise<Passkey[]> {
+    const recent = (await Passkeys.listFor(username)).filter((p) => p.created_at >= since);
+    const removed: Passkey[] = [];
+    for (const p of recent) {
+      try {
+        removed.push(await Passkeys.remove(username, p.credential_id));
+      } catch (err) {
+        // Removed meanwhile.
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    }
+    return removed;
+  },
+
+  /**
+   * Sign-in options (discoverable: no allowCredentials) and the id of their challenge, for the
+   * browser's cookie. A session's fresh proof (`reauth`: its list id and account) names the
+   * account's passkeys and keys the challenge by the session instead.
+   */
+  async signInOptions(now = Date.now(), reauth?: { sessionId: string; username: string }): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; challengeId: string }> {
     const { generateAuthenticationOptions } = await webauthn();
-    const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: "required" });
-    const challengeId = randomBytes(24).toString("base64url");
+    const allowCredentials = reauth ? (await Passkeys.listFor(reauth.username)).map((p) => ({ id: p.credential_id, transports: p.transports ?? [] })) : undefined;
+    const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: "required", ...(allowCredentials ? { allowCredentials } : {}) });
+    const challengeId = reauth ? reauthChallengeId(reauth.sessionId) : randomBytes(24).toString("base64url");
     await challenges.put({ id: challengeId, purpose: "sign-in", challenge: options.challenge }, now);
     return { options, challengeId };
   },

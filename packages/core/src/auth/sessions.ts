@@ -90,6 +90,19 @@ export const Sessions = {
     return record && record.subject === subject ? { record, subjectRecord } : { record };
   },
 
+  /** Notes that the session just proved it is its account's (a fresh proof, contract/account.ts). */
+  async prove(tokenHash: string, now = Date.now()): Promise<string> {
+    const proved_at = new Date(now).toISOString();
+    await db().session.patch({ token_hash: tokenHash }).set({ proved_at }).go({ response: "none" });
+    return proved_at;
+  },
+
+  /** Whether the session's last proof (its sign-in, or a later one) is less than `windowMs` old. */
+  provedWithin(s: SessionRecord, windowMs: number, now = Date.now()): boolean {
+    const last = Math.max(Date.parse(s.created_at), s.proved_at ? Date.parse(s.proved_at) : 0);
+    return now - last < windowMs;
+  },
+
   async end(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_PATTERN.test(token)) return;
     await db().session.delete({ token_hash: hashToken(token) }).go();

@@ -92,3 +92,37 @@ export interface SecuritySettings {
 
 /** The `code` of the 403 every other admin route answers while a session must set up two-factor. */
 export const SETUP_REQUIRED_CODE = "two_factor_setup_required";
+
+/**
+ * A fresh proof (OWASP ASVS 5.0 7.5.1): adding or removing a passkey, turning the authenticator app
+ * on or off and changing the password need the current password or a second factor given within
+ * the last REAUTH_WINDOW_MS (signing in counts). Otherwise 403 with this code; the back office asks
+ * for the proof (POST /api/admin/account/reauth) and tries again.
+ */
+export const REAUTH_REQUIRED_CODE = "reauth_required";
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
+/** "End all other sessions" can also remove the passkeys added this recently (a stolen session's). */
+export const RECENT_PASSKEY_MS = 24 * 60 * 60 * 1000;
+
+export const reauthTexts = {
+  required: "Confirm it's you: enter your password, a code from your authenticator app, or use a passkey. Then try again.",
+  wrongPassword: "That password is not right.",
+  oneProof: "Send one of password, code or response",
+  wrongPasskey: "That passkey is not one of this account's.",
+} as const;
+
+/** POST /api/admin/account/reauth: one proof, the password, an authenticator or recovery code, or a passkey's answer. */
+export const reauthInput = z
+  .strictObject({
+    password: z.optional(z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(1024))),
+    code: z.optional(codeText.check(z.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape))),
+    response: z.optional(z.record(z.string(), z.unknown(), { error: "response must be a passkey's answer" })),
+  })
+  .check(
+    z.refine((v) => [v.password, v.code, v.response].filter((x) => x !== undefined).length === 1, { path: ["password"], message: reauthTexts.oneProof }),
+  );
+
+/** DELETE /api/admin/account/sessions: optionally, also remove the passkeys added in the last 24 hours. */
+export const endOtherSessionsInput = z.strictObject({
+  remove_recent_passkeys: z.optional(z.boolean({ error: "remove_recent_passkeys must be true or false" })),
+});

@@ -3,13 +3,13 @@ import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
 import { hasSecondFactor } from "@agency/core/auth/second-factors";
-import { SETUP_REQUIRED_CODE, twoFactorTexts } from "@agency/core/contract/account";
+import { REAUTH_REQUIRED_CODE, REAUTH_WINDOW_MS, SETUP_REQUIRED_CODE, reauthTexts, twoFactorTexts } from "@agency/core/contract/account";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";
 import type { BatchRead } from "@agency/core/db/batch";
 import { HttpError } from "@agency/core/errors";
 import { isLoopbackAddress } from "@agency/core/loopback";
-import { roleCan, type Permission, type Role } from "@agency/core/routes";
+import { roleCan, routes, type Permission, type Role } from "@agency/core/routes";
 import { accountRole, activeGoogleRole } from "@agency/core/team/roles";
 import { Users, type User } from "@agency/core/users/users";
 import type { AdminSession, Request } from "../request";
@@ -125,7 +125,20 @@ export async function authorize(req: Request, permission: Permission): Promise<A
     throw new HttpError(403, twoFactorTexts.setupRequired, { code: SETUP_REQUIRED_CODE });
   }
   if (!roleCan(session.role, permission)) throw new HttpError(403, authMessages.forbidden, { code: "forbidden", permission });
+  const spec = Object.hasOwn(routes, req.routeKey) ? routes[req.routeKey as keyof typeof routes] : undefined;
+  if (spec?.access === "admin" && spec.freshProof) requireFreshProof(signedIn);
   return setupRequired && session.type === "admin" ? { ...session, setupRequired } : session;
+}
+
+/**
+ * A username account's session must have proved itself (its sign-in, or POST
+ * /api/admin/account/reauth) within REAUTH_WINDOW_MS: 403 `reauth_required` otherwise. Google and
+ * Development Login sessions have no password or second factor here (those routes refuse them).
+ */
+export function requireFreshProof(signedIn: SignedIn, now = Date.now()): void {
+  const { identity, record } = signedIn;
+  if (identity.type !== "admin" || identity.dev) return;
+  if (!Sessions.provedWithin(record, REAUTH_WINDOW_MS, now)) throw new HttpError(403, reauthTexts.required, { code: REAUTH_REQUIRED_CODE });
 }
 
 /** The admin behind a live session, with their role; undefined for a Google account that is not (or no longer) on the team. */

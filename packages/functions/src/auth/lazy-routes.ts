@@ -20,6 +20,8 @@ export const passkeyRouteKeys = [
   "DELETE /api/admin/account/passkeys/{id}",
   "POST /api/admin/login/passkey/options",
   "POST /api/admin/login/passkey",
+  "POST /api/admin/account/reauth/passkey/options",
+  "POST /api/admin/account/reauth",
 ] as const satisfies readonly RouteKey[];
 
 /** The routes of ./session-routes.ts. */

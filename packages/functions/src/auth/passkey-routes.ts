@@ -1,6 +1,10 @@
 import { accountRole } from "@agency/core/team/roles";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
-import { Passkeys, toSummary } from "@agency/core/auth/passkeys";
+import { Passkeys, reauthChallengeId, toSummary } from "@agency/core/auth/passkeys";
+import { PASSWORD_CHANGE_THROTTLE } from "@agency/core/auth/admin-accounts";
+import { verifyPassword } from "@agency/core/auth/passwords";
+import { rateLimit as countTry, resetRateLimit } from "@agency/core/rate-limit/rate-limit";
+import { reauthInput, reauthTexts } from "@agency/core/contract/account";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import {
@@ -25,6 +29,13 @@ import { signIn } from "./sign-in";
 export const PASSKEY_START_LIMIT = { count: 30, windowSeconds: 600 };
 /** Passkey sign-in answers per source address per window (each costs a signature check). */
 export const PASSKEY_ANSWER_LIMIT = { count: 30, windowSeconds: 600 };
+
+/** The session's own record (the guard has let it through). */
+async function sessionRecordOf(req: Request) {
+  const signedIn = await currentSession(req);
+  if (!signedIn) throw new HttpError(401, "Sign in required");
+  return signedIn.record;
+}
 
 /** The signed-in username account and its session's list id; passkeys are for username accounts only. */
 async function accountOf(req: Request): Promise<{ username: string; sessionId: string }> {
@@ -74,6 +85,46 @@ export const passkeyRoutes: Record<(typeof passkeyRouteKeys)[number], RouteHandl
     const removed = await Passkeys.remove(username, credentialIdOf(req));
     req.audit({ entity_label: removed.name });
     return { success: true };
+  },
+
+  /** A passkey's fresh proof: options naming the account's passkeys, the challenge bound to this session. */
+  "POST /api/admin/account/reauth/passkey/options": async (req) => {
+    const { username, sessionId } = await accountOf(req);
+    return (await Passkeys.signInOptions(Date.now(), { sessionId, username })).options;
+  },
+
+  /**
+   * Proves the session is its account's (the password, an authenticator or recovery code, or a
+   * passkey's answer) and notes the time on the session: the routes that need a fresh proof let it
+   * through for 5 minutes. A wrong password is a 401 naming it, counted like a wrong current
+   * password on a change; a wrong code counts as at sign-in.
+   */
+  "POST /api/admin/account/reauth": async (req) => {
+    const { username, sessionId } = await accountOf(req);
+    const input = req.body(reauthInput, { maxBytes: PASSKEY_MAX_BODY_BYTES });
+    const account = await AdminAccounts.get(username);
+    if (!account) throw new HttpError(401, "Sign in required");
+    let method: string;
+    if (input.password !== undefined) {
+      const { limit, windowSeconds } = PASSWORD_CHANGE_THROTTLE;
+      await countTry("admin-password-change", username, limit, windowSeconds);
+      if (!(await verifyPassword(input.password, account.password_hash))) {
+        throw new HttpError(401, reauthTexts.wrongPassword, { fields: { password: reauthTexts.wrongPassword } });
+      }
+      await resetRateLimit("admin-password-change", username, windowSeconds);
+      method = "password";
+    } else if (input.code !== undefined) {
+      const { TwoFactor } = await import("@agency/core/auth/two-factor");
+      method = await TwoFactor.checkCode(account, input.code, req.ip);
+    } else {
+      const passkey = await Passkeys.verifySignIn(reauthChallengeId(sessionId), input.response as unknown as AuthenticationResponseJSON);
+      // Another account's passkey, or one of an earlier account of this name, proves nothing here.
+      if (passkey.username !== username || passkey.created_at < account.created_at) throw new HttpError(401, reauthTexts.wrongPasskey);
+      method = "passkey";
+    }
+    const record = await sessionRecordOf(req);
+    const proved_at = await Sessions.prove(record.token_hash);
+    return { success: true, method, proved_at };
   },
 
   "POST /api/admin/login/passkey/options": async (req) => {

@@ -1,12 +1,14 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { Sessions, subjectOf, type SessionRecord } from "@agency/core/auth/sessions";
 import { changePasswordInput, type SessionSummary } from "@agency/core/contract/sessions";
+import { endOtherSessionsInput, RECENT_PASSKEY_MS } from "@agency/core/contract/account";
+import { passkeyMessages } from "@agency/core/contract/passkeys";
 import { HttpError, NotFoundError } from "@agency/core/errors";
 import { Team } from "@agency/core/team/team";
 import { reply, type RouteHandler } from "../http";
 import type { Request } from "../request";
 import { clearSessionCookie } from "./cookies";
-import { currentSession, type SignedIn } from "./guard";
+import { currentSession, requireFreshProof, type SignedIn } from "./guard";
 import type { sessionRouteKeys } from "./lazy-routes";
 
 /** The request's own session (the guard has already let it through). */
@@ -45,11 +47,25 @@ export const sessionRoutes: Record<(typeof sessionRouteKeys)[number], RouteHandl
     return reply.json({ success: true, current }, 200, current ? { cookies: [clearSessionCookie()] } : {});
   },
 
+  /**
+   * Ends every other session; with `remove_recent_passkeys`, also removes the passkeys added in the
+   * last 24 hours (a stolen session's would outlive it otherwise). Removing passkeys needs a fresh proof.
+   */
   "DELETE /api/admin/account/sessions": async (req) => {
     const me = await signedIn(req);
+    const { remove_recent_passkeys } = req.body(endOtherSessionsInput);
+    const s = req.session!;
+    let removed: string[] = [];
+    if (remove_recent_passkeys) {
+      if (s.type !== "admin" || s.dev) throw new HttpError(400, passkeyMessages.usernameOnly);
+      requireFreshProof(me);
+      const { Passkeys } = await import("@agency/core/auth/passkeys");
+      removed = (await Passkeys.removeAddedSince(s.username, new Date(Date.now() - RECENT_PASSKEY_MS).toISOString())).map((p) => p.name);
+    }
     const ended = await Sessions.endAllFor(me.record.subject, me.record.token_hash);
-    req.audit({ entity_id: "", entity_label: `${ended} other session${ended === 1 ? "" : "s"}` });
-    return { ended };
+    const label = `${ended} other session${ended === 1 ? "" : "s"}`;
+    req.audit({ entity_id: "", entity_label: removed.length ? `${label}; passkeys added in the last 24 hours removed: ${removed.join(", ")}`.slice(0, 200) : label });
+    return { ended, passkeys_removed: removed.length };
   },
 
   /** A username account's own password; every other session of it ends. */
