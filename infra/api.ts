@@ -17,7 +17,7 @@ import { acceptNagFinding } from "./nag";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
-import { NOT_FOUND_KEY, PAGES_PREFIX, TEMPLATE_KEY } from "@agency/functions/render/keys";
+import { NOT_FOUND_KEY, PAGES_PREFIX, READS_KEY, TEMPLATE_KEY } from "@agency/functions/render/keys";
 
 /** Every read a handler makes is a Get or a Query; nobody needs Scan. */
 export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
@@ -306,7 +306,8 @@ export function renderPermissions(webBucket: IBucket, distribution: IDistributio
       resources: [webBucket.bucketArn],
       conditions: { StringLike: { "s3:prefix": [`${PAGES_PREFIX}*`] } },
     }),
-    new PolicyStatement({ actions: ["s3:GetObject"], resources: [webBucket.arnForObjects(TEMPLATE_KEY)] }),
+    // The template, and the record of what each page read (which pages a write renders again).
+    new PolicyStatement({ actions: ["s3:GetObject"], resources: [webBucket.arnForObjects(TEMPLATE_KEY), webBucket.arnForObjects(READS_KEY)] }),
     invalidationAccess(distribution),
   ];
 }

@@ -70,14 +70,14 @@ describe("the render function", () => {
     expect(queues()[queueId("RenderDeadLetters")]!.Properties!).toMatchObject({ FifoQueue: true, MessageRetentionPeriod: 14 * 24 * 3600 });
   });
 
-  it("may write, delete and list the web bucket's pages/ only, read its index.html, and invalidate the site's distribution", () => {
+  it("may write, delete and list the web bucket's pages/ only, read its index.html and the pages' reads record, and invalidate the site's distribution", () => {
     const statements = statementsOf(app.api, render().id);
     const [distribution] = Object.keys(resourcesOf(app.web, "AWS::CloudFront::Distribution"));
     const s3 = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith("s3:")));
     expect(s3.map((s) => ({ Action: sortedActions(s), Resource: s.Resource, Condition: (s as any).Condition }))).toEqual([
       { Action: ["s3:DeleteObject", "s3:PutObject"], Resource: objects("pages/*"), Condition: undefined },
       { Action: ["s3:ListBucket"], Resource: bucketArn(), Condition: { StringLike: { "s3:prefix": ["pages/*"] } } },
-      { Action: ["s3:GetObject"], Resource: objects("index.html"), Condition: undefined },
+      { Action: ["s3:GetObject"], Resource: [objects("index.html"), objects("pages/_reads.json")], Condition: undefined },
     ]);
     const cloudfront = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith("cloudfront:")));
     expect(cloudfront).toHaveLength(1);

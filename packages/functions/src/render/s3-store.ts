@@ -13,7 +13,7 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=
 /**
  * The rendered pages in the web bucket (WEB_BUCKET), beside the SPA's files: `pages/<path>.html`,
  * which CloudFront serves for the public addresses (infra/web.ts). The render function may write,
- * delete and list under `pages/` only, and read `index.html` (the template): infra/api.ts.
+ * delete and list under `pages/` only, and read `index.html` (the template) and `pages/_reads.json`: infra/api.ts.
  */
 export function s3PageStore(bucket = config.webBucket): PageStore & { read(key: string): Promise<string | undefined> } {
   if (!bucket) throw new Error("WEB_BUCKET is not set: the render function has no bucket to write to");
