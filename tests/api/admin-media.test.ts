@@ -7,7 +7,9 @@ import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObject
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, type CompletedUpload, type MediaItem, type MediaLibraryItem, type UploadTicket } from "../../packages/core/src/contract/media";
 import { Visitor } from "../support/auth-flow";
-import { makePng } from "../support/png";
+import sharp from "sharp";
+import { makePng, makePngBomb } from "../support/png";
+import { photo } from "../support/photo";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -175,21 +177,36 @@ describe("the media routes", () => {
     expect(res.status, res.text).toBe(200);
     const { duplicate, ...item } = res.json as CompletedUpload;
     expect(duplicate).toBe(false);
-    expect(item).toEqual({ id: ticket.id, url: ticket.public_url, filename: "Team photo.png", alt: "", content_type: "image/png", size: png.length, created_at: expect.any(String) });
+    expect(item).toEqual({
+      id: ticket.id,
+      url: ticket.public_url,
+      filename: "Team photo.png",
+      alt: "",
+      content_type: "image/png",
+      size: png.length,
+      created_at: expect.any(String),
+      status: "processing",
+      width: 1,
+      height: 1,
+    });
 
     const image = await served(item.url);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(image.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+    // Served as uploaded, less its metadata (the tEXt note): the same red pixel.
+    const body = Buffer.from(await image.arrayBuffer());
+    expect(await sharp(body).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
+    expect(body.includes(Buffer.from("Comment"))).toBe(false);
     const head = await served(item.url, { method: "HEAD" });
-    expect([head.status, head.headers.get("content-length")]).toEqual([200, String(png.length)]);
+    expect([head.status, head.headers.get("content-length")]).toEqual([200, String(body.length)]);
 
-    expect((await library()).find((m) => m.id === item.id)).toEqual({ ...item, used_by: [] });
+    // Its sizes are made in the background; by then it is "ready".
+    expect((await library()).find((m) => m.id === item.id)).toEqual({ ...item, status: expect.stringMatching(/^(processing|ready)$/), used_by: [] });
     // Completing again answers the same image.
     const again = await complete(ticket.id);
-    expect([again.status, again.json]).toEqual([200, { ...item, duplicate: false }]);
+    expect([again.status, again.json]).toEqual([200, { ...item, status: expect.stringMatching(/^(processing|ready)$/), duplicate: false }]);
   });
 
   it("refuse a file whose bytes are not the claimed type: 422, the file deleted, nothing served or listed", async () => {
@@ -440,9 +457,22 @@ describe("uploading the same file again", () => {
     expect((await upload(ticket, bytes, "image/png")).status).toBe(204);
     const again = await complete(ticket.id);
     expect(again.status, again.text).toBe(200);
-    expect(again.json).toEqual({ id: first.id, url: first.url, filename: "original.png", alt: "A red pixel", content_type: "image/png", size: bytes.length, created_at: first.created_at, duplicate: true });
+    expect(again.json).toEqual({
+      id: first.id,
+      url: first.url,
+      filename: "original.png",
+      alt: "A red pixel",
+      content_type: "image/png",
+      size: bytes.length,
+      created_at: first.created_at,
+      status: expect.stringMatching(/^(processing|ready)$/),
+      width: 1,
+      height: 1,
+      duplicate: true,
+    });
     // Completing the duplicate again answers the same; the copy is never served or listed.
-    expect((await complete(ticket.id)).json).toEqual(again.json);
+    // (Its sizes may have been made meanwhile: "processing" then, "ready" now.)
+    expect((await complete(ticket.id)).json).toEqual({ ...(again.json as CompletedUpload), status: expect.stringMatching(/^(processing|ready)$/) });
     expect((await served(ticket.public_url)).status).toBe(404);
     const ids = (await library()).map((m) => m.id);
     expect(ids).toContain(first.id);
@@ -616,5 +646,102 @@ describe("the local bucket", () => {
     // The form as signed still works.
     expect((await upload(ticket, png, "image/png")).status).toBe(204);
     expect(await stored(`uploads/${ticket.id}`)).toBe(true);
+  });
+});
+
+describe("an uploaded photo", () => {
+  /** Uploads and completes `bytes` as `type`, answering the completion's response. */
+  async function completed(bytes: Buffer, type: string, filename: string) {
+    const ticket = await signed(type, filename, bytes.length);
+    expect((await upload(ticket, bytes, type)).status).toBe(204);
+    return { ticket, res: await complete(ticket.id) };
+  }
+  /** Waits for the library to show the image ready (its sizes are made in the background). */
+  async function ready(id: string): Promise<MediaLibraryItem> {
+    for (let i = 0; i < 120; i++) {
+      const item = (await library()).find((m) => m.id === id);
+      if (item?.status !== "processing") return item!;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`${id} still processing`);
+  }
+
+  it("is processing, then ready with its sizes, served without its GPS position or serial number, its original kept private", async () => {
+    const camera = await (await photo(2400, 1600))
+      .jpeg({ quality: 90 })
+      .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 15" }, IFD2: { BodySerialNumber: "SN-7781-PRIVATE" }, IFD3: { GPSMapDatum: "WGS-84", GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 3230/100" } })
+      .toBuffer();
+    const { ticket, res } = await completed(camera, "image/jpeg", `camera-${uid()}.jpg`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ status: "processing", width: 2400, height: 1600 });
+    const id = ticket.id;
+    // No sizes to pick from yet: the public read of them is 404 until they exist.
+    const early = await fetch(`${runtime.url}/api/images/${id}`);
+    const item = await ready(id);
+    expect(item.status).toBe("ready");
+    if (early.status === 200) expect(((await early.json()) as { widths: number[] }).widths.length).toBeGreaterThan(0);
+
+    const info = await fetch(`${runtime.url}/api/images/${id}`);
+    expect(info.status).toBe(200);
+    const sizes = (await info.json()) as { url: string; width: number; height: number; widths: number[]; fallback: string; placeholder: string };
+    expect(sizes).toMatchObject({ url: item.url, width: 2400, height: 1600, widths: [320, 640, 960, 1280, 1920], fallback: "jpg" });
+    expect(sizes.placeholder).toMatch(/^data:image\/webp;base64,/);
+
+    const folder = item.url.replace(/\.jpg$/, "/");
+    const files = [item.url, `${folder}og.jpg`, ...sizes.widths.flatMap((w) => ["avif", "webp", "jpg"].map((f) => `${folder}${w}.${f}`))];
+    for (const url of files) {
+      const file = await served(url);
+      expect([url, file.status]).toEqual([url, 200]);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const format = url.slice(url.lastIndexOf(".") + 1);
+      expect([url, file.headers.get("content-type")]).toEqual([url, { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }[format]]);
+      const meta = await sharp(bytes).metadata();
+      expect([url, meta.exif, meta.xmp]).toEqual([url, undefined, undefined]);
+      for (const secret of ["SN-7781-PRIVATE", "PhoneMaker", "WGS-84"]) expect([url, bytes.includes(Buffer.from(secret))]).toEqual([url, false]);
+    }
+    const og = await sharp(Buffer.from(await (await served(`${folder}og.jpg`)).arrayBuffer())).metadata();
+    expect([og.width, og.height]).toEqual([1200, 630]);
+    // The original, metadata and all, is in the bucket but served at no address.
+    expect(await stored(`originals/${id}.jpg`)).toBe(true);
+    for (const url of [`/originals/${id}.jpg`, `/media/${year()}/${id}/2400.jpg`, `/media/${year()}/${id}/original.jpg`]) expect([url, (await served(url)).status]).toEqual([url, 404]);
+
+    // Deleting it takes every file with it.
+    expect((await admin.call("DELETE", `/api/admin/media/${id}`, { body: {} })).status).toBe(200);
+    for (const key of [`originals/${id}.jpg`, `media/${year()}/${id}/640.avif`, `media/${year()}/${id}/og.jpg`]) expect([key, await stored(key)]).toEqual([key, false]);
+  });
+
+  it("refuses a decompression bomb, a truncated JPEG and a corrupt one with 422 naming file, and keeps answering", async () => {
+    const jpeg = await (await photo(800, 600)).jpeg().toBuffer();
+    const cases: [Buffer, string, string][] = [
+      [makePngBomb(), "image/png", "The image is larger than 100 megapixels"],
+      [jpeg.subarray(0, Math.floor(jpeg.length / 2)), "image/jpeg", "The file is not a valid JPEG image"],
+      [Buffer.concat([jpeg.subarray(0, 300), Buffer.alloc(4000, 0x5a)]), "image/jpeg", "The file is not a valid JPEG image"],
+      [await (await photo(64, 64)).png().toBuffer(), "image/webp", "The file is not a valid WebP image"],
+    ];
+    for (const [bytes, type, message] of cases) {
+      const { ticket, res } = await completed(bytes, type, `bad-${uid()}`);
+      expect([message, res.status, res.json]).toEqual([message, 422, { error: message, fields: { file: message }, requestId: expect.any(String) }]);
+      expect(await stored(`uploads/${ticket.id}`)).toBe(false);
+      expect((await served(ticket.public_url)).status).toBe(404);
+    }
+    expect((await admin.call("GET", "/api/admin/media")).status).toBe(200);
+  });
+
+  it("takes a CMYK JPEG, a 16-bit PNG, a transparent PNG and an animated GIF", async () => {
+    const frame = (colour: string) => sharp({ create: { width: 120, height: 80, channels: 3, background: colour } }).png().toBuffer();
+    const cases: [Buffer, string, string][] = [
+      [await (await photo(640, 480)).toColourspace("cmyk").jpeg().toBuffer(), "image/jpeg", "jpg"],
+      [await (await photo(400, 300)).toColourspace("rgb16").png().toBuffer(), "image/png", "jpg"],
+      [await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 9, g: 90, b: 200, alpha: 0.5 } } }).png().toBuffer(), "image/png", "png"],
+      [await sharp([await frame("#ff0000"), await frame("#00ff00")], { join: { animated: true } }).gif().toBuffer(), "image/gif", "jpg"],
+    ];
+    for (const [bytes, type, fallback] of cases) {
+      const { ticket, res } = await completed(bytes, type, `ok-${uid()}`);
+      expect([type, res.status]).toEqual([type, 200]);
+      const item = await ready(ticket.id);
+      expect([type, item.status]).toEqual([type, "ready"]);
+      const info = (await (await fetch(`${runtime.url}/api/images/${ticket.id}`)).json()) as { fallback: string };
+      expect([type, info.fallback]).toEqual([type, fallback]);
+    }
   });
 });

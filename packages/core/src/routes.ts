@@ -101,6 +101,8 @@ export const routes = {
   "GET /api/courses": publicRead("content"),
   "GET /api/service-details": publicRead("content"),
   "GET /api/site-settings": publicRead("content"),
+  // A library image's sizes and placeholder (contract/media.ts ImageInfo), for <img srcset>.
+  "GET /api/images/{id}": publicRead("content"),
   "GET /api/blog-posts": publicRead("blog"),
   "GET /api/blog-posts/{slug}": publicRead("blog"),
   "GET /api/blog-posts/{slug}/related": publicRead("blog"),

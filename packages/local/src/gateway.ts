@@ -209,7 +209,7 @@ function responseSecurityHeaders(): Record<string, string> {
 /**
  * `/media/...`: what CloudFront serves from the bucket's `media/` in a deployment, served here from
  * the local S3, and only for a completed image: the media record named by the id in the path must be
- * complete with exactly this key (Media.servedAt), checked on the path exactly as the client sent it
+ * complete with exactly this key, or ready with this derived file (Media.servedAt), checked on the path exactly as the client sent it
  * (before any normalisation), so `..`, encoded slashes, an upload never completed and an object
  * someone else put in the bucket are all 404. The Content-Type is the record's, the type completing
  * verified, never the object's stored header; with nosniff and the media CSP (a sandboxed document

@@ -11,6 +11,7 @@ import { startDynalite } from "./dynamo";
 import { startLocalMail } from "./mail";
 import { startLocalWebhooks } from "./webhooks";
 import { startLocalSchedules } from "./schedules";
+import { startLocalDerivation } from "./media-derivation";
 import { createGateway } from "./gateway";
 import { listen, LOOPBACK } from "./net";
 import { startLocalS3, type LocalS3 } from "./s3";
@@ -113,6 +114,8 @@ export async function startLocal(options: LocalOptions = {}) {
   firstRender(pages?.root);
   // Scheduled posts: the timer and the catch-up sweep (its first run publishes what came due while stopped).
   const schedules = startLocalSchedules();
+  // Each completed upload's sizes, made in the background as the bucket's event makes them in AWS.
+  const derivation = startLocalDerivation();
 
   return {
     url,
@@ -136,6 +139,7 @@ export async function startLocal(options: LocalOptions = {}) {
     async close() {
       webhooks.close();
       await schedules.close();
+      await derivation.close();
       await pages?.close();
       await oidc?.close();
       await mail?.close();

@@ -5,3 +5,22 @@
 export const MEDIA_PATH = /^\/media\/\d{4}\/[0-9a-f-]+\.(jpg|png|webp|gif|avif)$/;
 
 export const isMediaPath = (v: string) => MEDIA_PATH.test(v);
+
+/**
+ * The files derived from an uploaded image (media/derive.ts), beside its address, in a folder named
+ * after it: `/media/{yyyy}/{id}/{width}.{avif|webp|jpg|png}` for each width of DERIVED_WIDTHS up to
+ * the image's own (never upscaled), and `/media/{yyyy}/{id}/og.jpg`, the 1200x630 link preview.
+ * The image's own address serves it stripped of metadata, at most 1920 wide.
+ */
+export const DERIVED_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+export const derivedFormats = ["avif", "webp", "jpg", "png"] as const;
+export type DerivedFormat = (typeof derivedFormats)[number];
+export const SOCIAL_IMAGE = { name: "og.jpg", width: 1200, height: 630, maxBytes: 300 * 1024 } as const;
+
+export const DERIVED_PATH = /^\/media\/\d{4}\/[0-9a-f-]+\/(?:\d{2,4}\.(?:avif|webp|jpg|png)|og\.jpg)$/;
+
+/** The folder of an image's derived files: `/media/2026/abc.jpg` -> `/media/2026/abc/`. */
+export const derivedFolder = (mediaPath: string) => `${mediaPath.slice(0, mediaPath.lastIndexOf("."))}/`;
+
+/** The image address a derived file belongs to, without its extension (`/media/2026/abc`). */
+export const derivedOwner = (derivedPath: string) => derivedPath.slice(0, derivedPath.lastIndexOf("/"));

@@ -54,6 +54,7 @@ export const uploadMessages = {
   filenameLength: "filename must be at most 255 characters",
   notUploaded: "The file was not uploaded",
   notValid: (type: ImageType) => `The file is not a valid ${imageTypeNames[type]} image`,
+  tooManyPixels: "The image is larger than 100 megapixels",
 } as const;
 
 /** POST /api/admin/uploads. SVG is refused (it can carry script), as is every other type. */
@@ -95,6 +96,25 @@ export interface MediaItem {
   /** Bytes, as stored. */
   size: number;
   created_at: string;
+  /** Its derived sizes: `processing` until they exist (the screens say so), then `ready`. */
+  status: DerivationStatus;
+  /** Its displayed size in pixels (after the camera's orientation); 0 until known. */
+  width: number;
+  height: number;
+}
+
+/**
+ * What a public page needs to show a library image at the size of its slot (GET /api/images/...):
+ * `srcset` of each format over `widths`, its size for `width`/`height`, and a tiny blurred
+ * `placeholder` (a data URL) shown until it loads. Only for images whose derived files exist.
+ */
+export interface ImageInfo {
+  url: string;
+  width: number;
+  height: number;
+  widths: number[];
+  fallback: "jpg" | "png";
+  placeholder: string;
 }
 
 /**
@@ -134,3 +154,10 @@ export const mediaUpdate = z.object({
   filename: z.optional(uploadRequest.shape.filename),
 });
 export type MediaUpdate = z.input<typeof mediaUpdate>;
+
+/**
+ * An image's derived files (media/derive.ts): `processing` from completing its upload until they
+ * exist, then `ready`, or `failed` (the original is kept; `npm run admin -- media-derive` tries again).
+ */
+export const derivationStatuses = ["processing", "ready", "failed"] as const;
+export type DerivationStatus = (typeof derivationStatuses)[number];

@@ -1,6 +1,6 @@
 import { Entity } from "../db/entity";
 import { byYearIndex, idAttribute, searchAttribute } from "../db/attributes";
-import { imageTypes } from "../contract/media";
+import { derivationStatuses, imageTypes } from "../contract/media";
 
 /**
  * Uploaded images (the media library).
@@ -23,6 +23,11 @@ import { imageTypes } from "../contract/media";
  * claimed in MediaHashEntity; an upload whose bytes were already in the library stays pending with
  * `duplicate_of` naming that image (its file deleted) until its ttl, so completing it again answers
  * the same.
+ *
+ * Completing checks the whole file with sharp, keeps the original private (`originals/{id}.{ext}`),
+ * serves a copy without metadata at `key`, and stores `width`, `height` and a tiny `placeholder`;
+ * `derivation` is then `processing` until the derived files exist (media/derive.ts, run by
+ * Media.derive): `widths` and the `fallback` format name them (contract/media-path.ts).
  */
 export const MediaEntity = new Entity({
   model: { entity: "media", version: "1", service: "agency" },
@@ -42,6 +47,12 @@ export const MediaEntity = new Entity({
     search: searchAttribute,
     sha256: { type: "string" },
     duplicate_of: { type: "string" },
+    derivation: { type: derivationStatuses },
+    width: { type: "number" },
+    height: { type: "number" },
+    placeholder: { type: "string" },
+    widths: { type: "list", items: { type: "number" } },
+    fallback: { type: ["jpg", "png"] as const },
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },

@@ -72,7 +72,7 @@ describe("media records", () => {
     const pending = record("pending", Math.floor(Date.now() / 1000) + 60);
     await db().media.create(done).go();
     await db().media.create(pending).go();
-    expect((await Media.servedAt(`/${done.key}`))?.id).toBe(done.id);
+    expect((await Media.servedAt(`/${done.key}`))?.key).toBe(done.key);
     expect(await Media.servedAt(`/${pending.key}`)).toBeUndefined();
     // The same id under another year or extension, an unknown id, or a path that is no media path.
     expect(await Media.servedAt(`/${done.key.replace(/\.png$/, ".gif")}`)).toBeUndefined();

@@ -3,6 +3,7 @@ import type { EntityItem } from "electrodb";
 import type * as z from "../contract/zod";
 import {
   imageExtensions,
+  type ImageInfo,
   MAX_UPLOAD_BYTES,
   uploadMessages,
   type CompletedUpload,
@@ -13,7 +14,7 @@ import {
   type UploadTicket,
   type uploadRequest,
 } from "../contract/media";
-import { isMediaPath } from "../contract/media-path";
+import { DERIVED_PATH, derivedFolder, derivedOwner, isMediaPath, SOCIAL_IMAGE } from "../contract/media-path";
 import { bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { pageAcrossYears, type Page } from "../db/paging";
@@ -22,7 +23,9 @@ import { HttpError, NotFoundError } from "../errors";
 import type { MediaEntity } from "./entity";
 import { searchOf } from "./search";
 import { isImageOfType, MAGIC_BYTES_NEEDED } from "./magic";
-import { deleteObject, firstBytes, objectSha256, objectSize, publish, signUpload, stagingKey, trashKey } from "./storage";
+import { deriveImage, prepareImage, RefusedImage } from "./derive";
+import { mediaCompleted } from "./derivation-queue";
+import { copyPrivate, deleteObject, firstBytes, objectSize, originalKey, publish, putServed, readBytes, sha256Of, signUpload, stagingKey, trashKey } from "./storage";
 import { inUseMessage, loadUsage } from "./usage";
 
 export type MediaRecord = EntityItem<typeof MediaEntity>;
@@ -46,7 +49,21 @@ export const toMediaItem = (m: MediaRecord): MediaItem => ({
   content_type: m.content_type,
   size: m.size,
   created_at: m.created_at,
+  status: m.derivation ?? "processing",
+  width: m.width ?? 0,
+  height: m.height ?? 0,
 });
+
+/** The keys of an image's derived files (`media/{yyyy}/{id}/640.avif`...), as its record names them. */
+export const derivedKeys = (m: MediaRecord): string[] => {
+  const folder = derivedFolder(`/${m.key}`).slice(1);
+  const names = (m.widths ?? []).flatMap((w) => ["avif", "webp", m.fallback ?? "jpg"].map((f) => `${w}.${f}`));
+  return [...names, SOCIAL_IMAGE.name].map((n) => folder + n);
+};
+
+const originalOf = (m: MediaRecord) => originalKey(m.id, imageExtensions[m.content_type]);
+const contentTypeOf: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg", png: "image/png" };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function find(id: string): Promise<MediaRecord | undefined> {
   const { data } = await db().media.get({ id }).go();
@@ -85,6 +102,17 @@ async function claimDigest(sha256: string, id: string): Promise<MediaRecord | un
   }
 }
 
+async function setDerivation(id: string, derivation: "ready" | "failed", changes: Partial<MediaRecord>) {
+  await db()
+    .media.patch({ id })
+    .set({ ...changes, derivation })
+    .where((m, { eq }) => eq(m.status, "complete"))
+    .go({ response: "none" })
+    .catch((err: unknown) => {
+      if (!isConditionalFailure(err)) throw err; // deleted meanwhile
+    });
+}
+
 export const Media = {
   /**
    * Records a pending upload and signs the form that puts the file at its staging key. The key is
@@ -114,16 +142,88 @@ export const Media = {
   },
 
   /**
-   * The completed image served at `path` (`/media/{yyyy}/{id}.{ext}`), or undefined: the record
-   * named by the id in the path must be complete and its key must be that very path. The local
-   * gateway serves nothing else from the bucket, and serves it with the record's type (the one
-   * completing verified), never the object's stored header.
+   * What is served at `path`: `/media/{yyyy}/{id}.{ext}`, the completed image whose key is that very
+   * path, or one of its derived files (`/media/{yyyy}/{id}/640.avif`...) once they exist; undefined
+   * otherwise. The local gateway serves nothing else from the bucket, and serves it with the type
+   * named here (the record's, which completing verified; a derived file's by its name), never the
+   * object's stored header.
    */
-  async servedAt(path: string): Promise<MediaRecord | undefined> {
-    if (!isMediaPath(path)) return undefined;
-    const id = path.slice(path.lastIndexOf("/") + 1, path.lastIndexOf("."));
+  async servedAt(path: string): Promise<{ key: string; content_type: string } | undefined> {
+    if (isMediaPath(path)) {
+      const id = path.slice(path.lastIndexOf("/") + 1, path.lastIndexOf("."));
+      const item = await find(id);
+      return item?.status === "complete" && `/${item.key}` === path ? { key: item.key, content_type: item.content_type } : undefined;
+    }
+    if (!DERIVED_PATH.test(path)) return undefined;
+    const owner = derivedOwner(path);
+    const item = await find(owner.slice(owner.lastIndexOf("/") + 1));
+    if (item?.status !== "complete" || item.derivation !== "ready" || !item.key.startsWith(owner.slice(1) + ".")) return undefined;
+    const key = path.slice(1);
+    return derivedKeys(item).includes(key) ? { key, content_type: contentTypeOf[key.slice(key.lastIndexOf(".") + 1)]! } : undefined;
+  },
+
+  /**
+   * What a public page needs to show image `id` at the size of its slot (contract ImageInfo); 404
+   * until its derived files exist.
+   */
+  async info(id: string): Promise<ImageInfo> {
     const item = await find(id);
-    return item?.status === "complete" && `/${item.key}` === path ? item : undefined;
+    if (item?.status !== "complete" || item.derivation !== "ready" || !item.widths?.length) throw notFound();
+    return {
+      url: `/${item.key}`,
+      width: item.width ?? 0,
+      height: item.height ?? 0,
+      widths: item.widths,
+      fallback: item.fallback ?? "jpg",
+      placeholder: item.placeholder ?? "",
+    };
+  },
+
+  /**
+   * Makes the derived files of image `id` (media/derive.ts) and marks it `ready`, or `failed` when
+   * its original cannot be derived. Run once its upload is completed (locally by the runtime, in AWS
+   * by the media-derive function on the original's arrival in the bucket) and by `npm run admin --
+   * media-derive`; an image already `ready` is left alone unless `again`. An image completed before
+   * derivation existed has its original at its served address: it is first copied to its private
+   * key and served again without metadata. Answers what it did.
+   */
+  async derive(id: string, { again = false } = {}): Promise<"ready" | "failed" | "skipped"> {
+    let item = await find(id);
+    // In AWS the original's arrival can beat the record's completion by a moment.
+    for (let i = 0; item?.status === "pending" && i < 10; i++) {
+      await sleep(300);
+      item = await find(id);
+    }
+    if (!item) return "skipped";
+    if (item.status !== "complete") throw new Error(`Image ${id} is not completed yet`);
+    if (item.derivation === "ready" && !again) return "skipped";
+    const type = item.content_type;
+    const original = originalOf(item);
+    const changes: Partial<MediaRecord> = {};
+    let bytes: Uint8Array;
+    try {
+      if ((await objectSize(original)) === undefined) {
+        if ((await objectSize(item.key)) === undefined) throw new RefusedImage("Its file is missing");
+        await copyPrivate(item.key, original, type);
+        bytes = await readBytes(original);
+        const prepared = await prepareImage(bytes, type);
+        await putServed(item.key, prepared.served, type);
+        Object.assign(changes, { width: prepared.width, height: prepared.height, placeholder: prepared.placeholder });
+      } else {
+        bytes = await readBytes(original);
+      }
+      const derived = await deriveImage(bytes, type);
+      const folder = derivedFolder(`/${item.key}`).slice(1);
+      for (const f of derived.files) await putServed(folder + f.name, f.body, f.contentType);
+      Object.assign(changes, { width: derived.width, height: derived.height, placeholder: derived.placeholder, widths: derived.widths, fallback: derived.fallback });
+    } catch (err) {
+      if (!(err instanceof RefusedImage)) throw err;
+      console.error(JSON.stringify({ level: "error", message: "image derivation refused the original", id, error: err.message }));
+      await setDerivation(id, "failed", changes);
+      return "failed";
+    }
+    await setDerivation(id, "ready", changes);
+    return "ready";
   },
 
   /** One image (or a pending upload); 404 when unknown or expired. */
@@ -158,7 +258,16 @@ export const Media = {
       await deleteObject(staged);
       throw refused(uploadMessages.notValid(item.content_type));
     }
-    const sha256 = await objectSha256(staged);
+    const bytes = await readBytes(staged);
+    let prepared;
+    try {
+      prepared = await prepareImage(bytes, item.content_type);
+    } catch (err) {
+      if (!(err instanceof RefusedImage)) throw err;
+      await deleteObject(staged);
+      throw refused(err.message);
+    }
+    const sha256 = sha256Of(bytes);
     const existing = await claimDigest(sha256, id);
     if (existing) {
       // The same bytes are in the library: answer that image, and keep no copy of this one.
@@ -173,16 +282,30 @@ export const Media = {
         });
       return { ...toMediaItem(existing), duplicate: true };
     }
-    await publish(staged, item.key, item.content_type);
-    await deleteObject(staged);
+    // The original, metadata and all, is kept where nothing serves it; its address serves a copy without.
+    await copyPrivate(staged, originalOf(item), item.content_type);
+    await putServed(item.key, prepared.served, item.content_type);
     try {
       const { data } = await db()
         .media.patch({ id })
         // created_at and bucket unchanged: named so the sparse index gets its keys (entity.ts).
-        .set({ status: "complete", size, sha256, search: searchOf(item), created_at: item.created_at, bucket: bucketOf(item.created_at) })
+        .set({
+          status: "complete",
+          size,
+          sha256,
+          search: searchOf(item),
+          created_at: item.created_at,
+          bucket: bucketOf(item.created_at),
+          derivation: "processing",
+          width: prepared.width,
+          height: prepared.height,
+          placeholder: prepared.placeholder,
+        })
         .remove(["ttl"])
         .where((m, { eq }) => eq(m.status, "pending"))
         .go({ response: "all_new" });
+      await deleteObject(staged);
+      mediaCompleted(id);
       return { ...toMediaItem(data as MediaRecord), duplicate: false };
     } catch (err) {
       if (!isConditionalFailure(err)) throw err;
@@ -251,8 +374,10 @@ export const Media = {
     const item = await Media.get(id);
     const uses = (await loadUsage())(toMediaItem(item).url);
     if (uses.length) throw new HttpError(409, inUseMessage(uses), { used_by: uses });
-    if (item.status === "complete") await publish(item.key, trashKey(id), item.content_type);
-    await Promise.all([deleteObject(item.key), deleteObject(stagingKey(id))]);
+    // The served copy waits in the Trash; the original stays private (originals/), and the sizes go:
+    // a restored image is derived again from its original.
+    if (item.status === "complete") await copyPrivate(item.key, trashKey(id), item.content_type);
+    await Promise.all([item.key, stagingKey(id), ...derivedKeys(item)].map(deleteObject));
     await db().media.remove({ id }).go({ response: "none" });
     // The same bytes uploaded later are a new image: the digest's claim goes with this one.
     if (item.sha256) {
@@ -275,6 +400,11 @@ export const Media = {
       .media.create({ ...record, bucket: bucketOf(record.created_at), search: searchOf(record) })
       .go();
     await deleteObject(trashKey(record.id));
+    // Its sizes were deleted with it: made again from its original, 'processing' until then.
+    if (record.status === "complete") {
+      await db().media.patch({ id: record.id }).set({ derivation: "processing" }).go({ response: "none" });
+      mediaCompleted(record.id);
+    }
     if (record.sha256) {
       await db()
         .mediaHash.create({ sha256: record.sha256, media_id: record.id })
@@ -286,6 +416,9 @@ export const Media = {
     return toMediaItem(data as MediaRecord);
   },
 
-  /** Deletes a trashed image's file for good (the Trash's purge). */
-  purge: (id: string) => deleteObject(trashKey(id)),
+  /**
+   * Deletes a trashed image's files for good (the Trash's purge): the served copy and the original,
+   * under whichever extension it had (deleting a missing key does nothing).
+   */
+  purge: (id: string) => Promise.all([trashKey(id), ...[...new Set(Object.values(imageExtensions))].map((ext) => originalKey(id, ext))].map(deleteObject)),
 };

@@ -105,16 +105,30 @@ export async function firstBytes(key: string, n: number): Promise<Uint8Array> {
   return bytes.subarray(0, n);
 }
 
-/** The SHA-256 of an object's bytes, hex (at most MAX_UPLOAD_BYTES are ever read: completing checks the size first). */
-export async function objectSha256(key: string): Promise<string> {
+/** An object's bytes (at most MAX_UPLOAD_BYTES are ever read: completing checks the size first). */
+export async function readBytes(key: string): Promise<Uint8Array> {
   const { client, sdk } = await s3();
   const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key }));
-  return createHash("sha256")
-    .update((await res.Body?.transformToByteArray()) ?? new Uint8Array())
-    .digest("hex");
+  return (await res.Body?.transformToByteArray()) ?? new Uint8Array();
 }
 
-/** Copies a checked upload to the key it is served from, with its type and a cache for good. */
+export const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * The private copy of an image's original file, as uploaded (metadata and all): `originals/...`,
+ * which nothing serves (CloudFront reads `media/*` only, the local gateway serves media records).
+ */
+export const originalKey = (id: string, extension: string) => `originals/${id}.${extension}`;
+
+/** Copies an object to a private key (an upload's original, kept for deriving again). */
+export async function copyPrivate(from: string, to: string, contentType: ImageType): Promise<void> {
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: `${bucket()}/${from}`, MetadataDirective: "REPLACE", ContentType: contentType }),
+  );
+}
+
+/** Copies a file to a served key, with its type and a cache for good (a trashed image put back). */
 export async function publish(from: string, to: string, contentType: ImageType): Promise<void> {
   const { client, sdk } = await s3();
   await client.send(
@@ -127,6 +141,12 @@ export async function publish(from: string, to: string, contentType: ImageType):
       CacheControl: MEDIA_CACHE_CONTROL,
     }),
   );
+}
+
+/** Writes a served file (an image stripped of its metadata, or one derived from it) with its type and a cache for good. */
+export async function putServed(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  const { client, sdk } = await s3();
+  await client.send(new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, CacheControl: MEDIA_CACHE_CONTROL }));
 }
 
 /** Deletes an object; nothing happens when it does not exist. */

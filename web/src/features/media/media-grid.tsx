@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ImageOff } from "lucide-react";
 import { actionOutline } from "../../components/admin/classes";
 import { EmptyState } from "../../components/admin/empty-state";
@@ -24,6 +24,14 @@ export const fileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1
  * Pages load with "Load more".
  */
 export function MediaGrid({ list, actions, emptyHint, searched = false }: { list: ReturnType<typeof useMediaList>; actions: (item: AdminMedia) => ReactNode; emptyHint: string; searched?: boolean }) {
+  // An image is "processing" for the few seconds its sizes take (media/derive.ts): look again until none is.
+  const processing = list.rows.some((m) => m.status === "processing");
+  const { refetch } = list;
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => void refetch(), 2000);
+    return () => clearInterval(timer);
+  }, [processing, refetch]);
   if (list.isPending) return <Spinner label="Loading images" />;
   if (list.isError && !list.rows.length) return <LoadFailed onRetry={() => void list.refetch()} />;
   if (!list.rows.length) return <EmptyState icon={ImageOff} title={searched ? "No matching images" : "No images yet"} hint={emptyHint} />;
@@ -47,6 +55,11 @@ export function MediaGrid({ list, actions, emptyHint, searched = false }: { list
               ) : (
                 <p className="font-medium text-amber-800" data-testid="media-alt">
                   No alt text
+                </p>
+              )}
+              {m.status !== "ready" && (
+                <p className={m.status === "failed" ? "font-medium text-red-700" : "font-medium text-slate-600"} data-testid="media-status" role="status">
+                  {m.status === "failed" ? "Sizes could not be made" : "Processing"}
                 </p>
               )}
               <p className="text-slate-700" data-testid="media-usage">
