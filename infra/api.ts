@@ -12,8 +12,9 @@ import { Queue } from "aws-cdk-lib/aws-sqs";
 import { Api as SstApi, Function, Script, use, type StackContext, type Table } from "sst/constructs";
 import { Database } from "./database";
 import { features, handlerPath, readOnlyFeatures, routeKeys, routes, tightlyThrottledRoutes, type Feature } from "@agency/core/routes";
-import { mediaAccess, mediaFeatures, mediaPrefix, trashPrefix, uploadsPrefix } from "./media";
+import { mediaAccess, mediaDerivation, mediaFeatures, mediaPrefix, originalsPrefix, trashPrefix, uploadsPrefix } from "./media";
 import { acceptNagFinding } from "./nag";
+import { sharpLayer } from "./sharp";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
@@ -85,6 +86,8 @@ export function Api({ stack, app }: StackContext) {
   const distribution = site.cdk?.distribution;
   const config = createConfig(stack, { publicUrl });
   const renderQueues = distribution && webBucket ? createRenderQueues(stack) : undefined;
+  // sharp, for the functions that read images (deployed stages only: `sst dev` has no media bucket).
+  const sharp = media ? sharpLayer(stack) : undefined;
 
   const functions = Object.fromEntries(
     features.map((feature) => {
@@ -107,6 +110,9 @@ export function Api({ stack, app }: StackContext) {
         },
         bind: [...config.forAll, ...ownSecrets],
         prefetchSecrets: ownSecrets.length > 0,
+        // Completing an upload decodes the whole image with sharp (a 12-megapixel photo: ~1 GB of
+        // pixels at most, a few seconds), and writes its copy without metadata.
+        ...(mediaBucket && sharp ? { layers: [sharp], memorySize: 1536, timeout: 30 } : {}),
         permissions: [
           tableAccess(table, readOnlyFeatures.includes(feature) ? "read" : "read-write"),
           ...(invalidates ? [invalidationAccess(invalidates)] : []),
@@ -115,7 +121,7 @@ export function Api({ stack, app }: StackContext) {
           ...(readsNotFoundPage ? [notFoundPageAccess(readsNotFoundPage)] : []),
         ],
       });
-      if (mediaBucket) acceptNagFinding(fn, "IAM5", "The media bucket's prefixes (infra/media.ts), each holding any number of files.", [uploadsPrefix, mediaPrefix, trashPrefix].map((p) => new RegExp(`/${p}\\*$`)));
+      if (mediaBucket) acceptNagFinding(fn, "IAM5", "The media bucket's prefixes (infra/media.ts), each holding any number of files.", [uploadsPrefix, mediaPrefix, originalsPrefix, trashPrefix].map((p) => new RegExp(`/${p}\\*$`)));
       return [feature, fn];
     }),
   ) as Record<Feature, Function>;
@@ -188,14 +194,34 @@ export function Api({ stack, app }: StackContext) {
       ? pageRenderer(stack, { ...renderQueues, distribution, webBucket, apiUrl: `https://${apiDomain}`, bind: config.forAll })
       : undefined;
 
-  const tableUsers = [...Object.values(functions), seedFunction, leadMail, scheduling.publisher];
+  const derivation =
+    media && sharp
+      ? mediaDerivation(stack, app, {
+          bucketName: media.bucketName,
+          bucket: media,
+          layer: sharp,
+          environment: {
+            TABLE_NAME: table.tableName,
+            ...(distribution ? { DISTRIBUTION_ID: distribution.distributionId } : {}),
+            ...(renderQueues ? { RENDER_QUEUE_URL: renderQueues.queue.queueUrl } : {}),
+          },
+          permissions: [
+            tableAccess(table, "read-write"),
+            ...(distribution ? [invalidationAccess(distribution)] : []),
+            ...(renderQueues ? [renderRequestAccess(renderQueues.queue)] : []),
+          ],
+          bind: config.forAll,
+        })
+      : undefined;
+
+  const tableUsers = [...Object.values(functions), seedFunction, leadMail, scheduling.publisher, ...(derivation ? [derivation.fn] : [])];
   acceptNagFinding(tableUsers, "IAM5", "The table's own indexes (gsi1, gsi2), by the table's ARN.", [/\/index\/\*$/]);
   const withSecrets = [...Object.values(functions), seedFunction, leadMail].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
   acceptNagFinding(withSecrets, "IAM5", "SST prefetches the stage's secrets by their SSM path (/sst/<app>/<stage>/ and /.fallback/).", [/^Resource::arn:<AWS::Partition>:ssm:[^:]*:[^:]*:parameter\/sst\/[^/]+\/[^/]+\/\*$/]);
 
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
 
-  return { api, functions, stage, leadMail, scheduling, render };
+  return { api, functions, stage, leadMail, scheduling, render, derivation };
 }
 
 /** The feature that answers CloudFront's failover for an address without a page (infra/web.ts). */

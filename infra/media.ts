@@ -1,10 +1,14 @@
 import { Annotations, Duration, RemovalPolicy, type Stack } from "aws-cdk-lib";
+import { Rule } from "aws-cdk-lib/aws-events";
+import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
+import type { ILayerVersion } from "aws-cdk-lib/aws-lambda";
+import { Queue } from "aws-cdk-lib/aws-sqs";
 import { AccessLevel, S3OriginAccessControl, Signing, type IDistribution, type IOrigin } from "aws-cdk-lib/aws-cloudfront";
 import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { acceptNagFinding } from "./nag";
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from "aws-cdk-lib/aws-s3";
-import type { App } from "sst/constructs";
+import { Function as SstFunction, type App } from "sst/constructs";
 import type { Feature } from "@agency/core/routes";
 import { TRASH_DAYS } from "@agency/core/contract/trash";
 
@@ -29,10 +33,12 @@ import { TRASH_DAYS } from "@agency/core/contract/trash";
 export const mediaPathPattern = "/media/*";
 /** Where presigned uploads land until they are completed (or expire). */
 export const uploadsPrefix = "uploads/";
-/** Where completed uploads live, under immutable keys (`media/{yyyy}/{id}.{ext}`). */
+/** Where completed uploads live, under immutable keys (`media/{yyyy}/{id}.{ext}`), and their derived sizes. */
 export const mediaPrefix = "media/";
 /** Where a deleted image's file waits in the Trash (packages/core/src/media/storage.ts trashKey); nothing serves it. */
 export const trashPrefix = "trash/";
+/** Where an upload's original file is kept, metadata and all, for deriving again; nothing serves it. */
+export const originalsPrefix = "originals/";
 /** An upload that is never completed is deleted by the bucket's lifecycle rule after this. */
 export const abandonedUploadExpiryDays = 1;
 
@@ -109,6 +115,9 @@ export function createMediaBucket(
     encryption: BucketEncryption.S3_MANAGED,
     enforceSSL: true,
     versioned: false,
+    // The arrival of an original (originals/) is an EventBridge event, which starts its derivation
+    // (mediaDerivation): the rule lives in the Api stack, so the bucket names no function.
+    eventBridgeEnabled: true,
     cors: [
       {
         allowedMethods: [HttpMethods.POST],
@@ -155,12 +164,71 @@ export function allowDistribution(bucket: Bucket, distribution: IDistribution) {
   );
 }
 
-/** The media feature's own permission: {@link mediaObjectActions} on the two prefixes, nothing more. */
+/** The media feature's own permission: {@link mediaObjectActions} on its three prefixes, nothing more. */
 export function mediaAccess(bucket: IBucket) {
   return new PolicyStatement({
     actions: mediaObjectActions,
-    resources: [bucket.arnForObjects(`${uploadsPrefix}*`), bucket.arnForObjects(`${mediaPrefix}*`), bucket.arnForObjects(`${trashPrefix}*`)],
+    resources: [uploadsPrefix, mediaPrefix, originalsPrefix, trashPrefix].map((p) => bucket.arnForObjects(`${p}*`)),
   });
+}
+
+/** How long one image's derivation may run: a 12-megapixel JPEG takes a few seconds at 2 GB. */
+export const DERIVE_TIMEOUT_SECONDS = 60;
+export const DERIVE_MEMORY_MB = 2048;
+/** EventBridge's retries of a failed derivation before its event goes to the dead-letter queue. */
+export const DERIVE_RETRY_ATTEMPTS = 2;
+
+/**
+ * The media-derive function (packages/functions/src/media-derive/handler.ts): the arrival of an
+ * original under `originals/` (S3's "Object Created" event through EventBridge) makes the image's
+ * sizes. sharp comes from the layer (infra/sharp.ts). It reads the original and writes `media/`
+ * (an image stored before derivation existed is first copied to `originals/`), updates the media
+ * record, and asks for the pages showing the image to be rendered again. A derivation that fails
+ * every retry leaves its event in a dead-letter queue, which an alarm watches (infra/monitoring.ts).
+ */
+export function mediaDerivation(
+  stack: Stack,
+  app: App,
+  { bucketName, bucket, layer, environment, permissions, bind }: {
+    bucketName: string;
+    bucket: IBucket;
+    layer: ILayerVersion;
+    environment: Record<string, string>;
+    permissions: PolicyStatement[];
+    bind: ConstructorParameters<typeof SstFunction>[2]["bind"];
+  },
+) {
+  const fn = new SstFunction(stack, "MediaDerive", {
+    handler: "packages/functions/src/media-derive/handler.handler",
+    description: "Makes the sizes of an uploaded image when its original arrives (EventBridge)",
+    timeout: DERIVE_TIMEOUT_SECONDS,
+    memorySize: DERIVE_MEMORY_MB,
+    enableLiveDev: false,
+    layers: [layer],
+    environment: { ...environment, MEDIA_BUCKET: bucketName },
+    bind,
+    permissions: [
+      ...permissions,
+      new PolicyStatement({ actions: ["s3:GetObject", "s3:PutObject"], resources: [mediaPrefix, originalsPrefix].map((p) => bucket.arnForObjects(`${p}*`)) }),
+    ],
+  });
+  const deadLetters = new Queue(stack, "MediaDeriveDeadLetters", {
+    queueName: app.logicalPrefixedName("media-derive-dlq"),
+    retentionPeriod: Duration.days(14),
+    enforceSSL: true,
+  });
+  const rule = new Rule(stack, "MediaOriginalArrived", {
+    description: "An uploaded image's original arrived: make its sizes",
+    eventPattern: {
+      source: ["aws.s3"],
+      detailType: ["Object Created"],
+      detail: { bucket: { name: [bucketName] }, object: { key: [{ prefix: originalsPrefix }] } },
+    },
+    targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: DERIVE_RETRY_ATTEMPTS, maxEventAge: Duration.hours(2) })],
+  });
+  acceptNagFinding(fn, "IAM5", "Reads originals/ and writes media/ of the media bucket, one file per image and size.", [mediaPrefix, originalsPrefix].map((p) => new RegExp(`/${p}\\*$`)));
+  acceptNagFinding(deadLetters, "SQS3", "It is the dead-letter queue itself, of the derivation rule's target (below).");
+  return { fn, deadLetters, rule };
 }
 
 /** `csp` with `sources` added to its connect-src (the SPA's fetches: here, the presigned POST). */

@@ -45,6 +45,8 @@ const LEAD_MAIL_FAILURES_THRESHOLD = 1;
 const AUDIT_WRITE_FAILURES_THRESHOLD = 1;
 /** Scheduled publishing: any scheduled publication that failed every retry (a message in its dead-letter queue). */
 const SCHEDULE_DEAD_LETTERS_THRESHOLD = 0;
+/** Image sizes: any uploaded image whose derivation failed every retry (an event in its dead-letter queue). */
+const DERIVE_DEAD_LETTERS_THRESHOLD = 0;
 /** Rendered pages: any page whose render failed (its previous file is served meanwhile). */
 const RENDER_FAILURES_THRESHOLD = 1;
 /** Render requests given up after their retries: any message in the render dead-letter queue. */
@@ -83,13 +85,14 @@ export const tableOperations = [...tableReadActions, ...tableWriteActions].map((
  * errors are on that screen.
  */
 export function Monitoring({ stack, app }: StackContext) {
-  const { functions, leadMail, scheduling, render } = use(Api);
+  const { functions, leadMail, scheduling, render, derivation } = use(Api);
   // Every function: one per feature, the stream's lead-mail sender, the scheduled publisher and the page renderer.
   const watched: [string, SstFunction][] = [
     ...features.map((f): [string, SstFunction] => [f, functions[f as Feature]]),
     ["lead-mail", leadMail],
     ["scheduled-publish", scheduling.publisher],
     ...(render ? [["render", render.fn] as [string, SstFunction]] : []),
+    ...(derivation ? [["media-derive", derivation.fn] as [string, SstFunction]] : []),
   ];
   const { gateway, waf } = use(Web);
   const { table } = use(Database);
@@ -257,6 +260,23 @@ export function Monitoring({ stack, app }: StackContext) {
     comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
     evaluationPeriods: 1,
   });
+  const deriveDeadLetters = derivation?.deadLetters.metricApproximateNumberOfMessagesVisible({
+    period,
+    statistic: "Maximum",
+    label: "Images whose sizes could not be made",
+  });
+  if (derivation && deriveDeadLetters)
+    alarm("MediaDeriveDeadLetters", {
+      alarmName: name("media-derive-dead-letters"),
+      alarmDescription:
+        `An uploaded image's sizes could not be made after every retry: its event is in the queue ` +
+        `${derivation.deadLetters.queueName} (the key names the image). Pages show the image's own address meanwhile. ` +
+        `Look at the media-derive function's log; once its cause is fixed, upload the image again and purge the queue.`,
+      metric: deriveDeadLetters,
+      threshold: DERIVE_DEAD_LETTERS_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+    });
   const renderFailures = new Metric({
     ...RENDER_FAILURE_METRIC,
     dimensionsMap: { [METRIC_STAGE_DIMENSION]: app.stage },

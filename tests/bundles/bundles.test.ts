@@ -15,6 +15,7 @@ import { startDynalite } from "../../packages/local/src/dynamo";
 import { createGateway } from "../../packages/local/src/gateway";
 import { startLocalS3, type LocalS3 } from "../../packages/local/src/s3";
 import { call, freshIp, type HttpResponse } from "../support/http";
+import { photo } from "../support/photo";
 import { PAGE_CONTENT_TYPE, PAGES_PREFIX, TEMPLATE_KEY } from "../../packages/functions/src/render/render";
 import { PAGE_CACHE_CONTROL } from "../../packages/functions/src/render/s3-store";
 
@@ -46,7 +47,14 @@ const otherFunctions = {
   "scheduled-publish": "packages/functions/src/scheduled-publish/handler.ts",
   "seed-script": "packages/functions/src/deploy/seed-script.ts",
   render: "packages/functions/src/render/handler.ts",
+  "media-derive": "packages/functions/src/media-derive/handler.ts",
 } as const;
+/**
+ * The functions deployed with the sharp layer (infra/sharp.ts), and the layer as Lambda mounts it:
+ * `nodejs/node_modules` on NODE_PATH, holding sharp and its libvips package (this machine's, here).
+ */
+const withSharpLayer: readonly FunctionName[] = ["admin-media", "media-derive"];
+const sharpLayer = path.join(outRoot, "layer", "nodejs", "node_modules");
 type FunctionName = Feature | keyof typeof otherFunctions;
 const entryOf = (name: FunctionName) => (name in otherFunctions ? otherFunctions[name as keyof typeof otherFunctions] : handlerPath(name as Feature));
 
@@ -204,9 +212,11 @@ beforeAll(async () => {
     Promise.all(names.map(async (name) => [name, await sstBundle(entryOf(name), path.join(outRoot, name))] as const)),
   ]);
   const env = { ...deployed, ...s3Env, DYNAMODB_ENDPOINT: db.endpoint, AWS_ENDPOINT_URL_SESV2: sesUrl };
+  fs.mkdirSync(sharpLayer, { recursive: true });
+  for (const pkg of ["sharp", "@img"]) fs.symlinkSync(path.join(root, "node_modules", pkg), path.join(sharpLayer, pkg));
   for (const [name, { entry }] of built) {
     // The render function starts once the bundles' gateway, its API_URL, listens (below).
-    if (name !== "render") lambdas.set(name, new LambdaProcess(name, entry, node, env));
+    if (name !== "render") lambdas.set(name, new LambdaProcess(name, entry, node, withSharpLayer.includes(name) ? { ...env, NODE_PATH: sharpLayer } : env));
   }
 
   // The table and its content as a deploy leaves them: the seed script's own bundle makes them.
@@ -394,6 +404,36 @@ describe("the deployed bundles", () => {
 
     expect(await lambdas.get("scheduled-publish")!.invoke({ "detail-type": "Scheduled Event", source: "aws.events", detail: {} })).toEqual({ published: [] });
     await lambdas.get("seed-script")!.invoke({ RequestType: "Update" });
+  });
+
+  it("check an upload and make its sizes with sharp from the layer: admin-media completes a photo, media-derive derives it on its original's event", async () => {
+    const jpeg = await (await photo(1600, 1200)).jpeg({ quality: 85 }).withExif({ IFD0: { Make: "Bundle Camera", Model: "Serial 12345" } }).toBuffer();
+    const ticket = (await send(bundleUrl, "POST", "/api/admin/uploads", { signedIn: true, body: { filename: "photo.jpg", content_type: "image/jpeg", size: jpeg.length } })).json as {
+      id: string;
+      url: string;
+      fields: Record<string, string>;
+    };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append("file", new Blob([Uint8Array.from(jpeg)], { type: "image/jpeg" }), "photo.jpg");
+    expect((await fetch(ticket.url, { method: "POST", body: form, headers: { origin: PUBLIC_URL } })).ok).toBe(true);
+    const completed = await send(bundleUrl, "POST", `/api/admin/uploads/${ticket.id}/complete`, { signedIn: true, body: {} });
+    expect(completed.status, completed.text + lambdas.get("admin-media")!.log.join("").slice(-2000)).toBe(200);
+    expect(completed.json).toMatchObject({ status: "processing", width: 1600, height: 1200 });
+
+    // S3's "Object Created" event for the original, as EventBridge delivers it.
+    const key = `originals/${ticket.id}.jpg`;
+    await lambdas.get("media-derive")!.invoke({ "detail-type": "Object Created", source: "aws.s3", detail: { bucket: { name: deployed.MEDIA_BUCKET }, object: { key } } });
+    const info = await send(bundleUrl, "GET", `/api/images/${ticket.id}`);
+    expect(info.status, info.text + lambdas.get("media-derive")!.log.join("").slice(-2000)).toBe(200);
+    expect(info.json).toMatchObject({ width: 1600, height: 1200, widths: [320, 640, 960, 1280, 1600], fallback: "jpg" });
+    // The served address and its sizes carry no camera metadata.
+    const { sdk, client } = await s3Client();
+    const url = (info.json as { url: string }).url;
+    for (const served of [url.slice(1), `${url.slice(1, url.lastIndexOf("."))}/640.webp`]) {
+      const body = await (await client.send(new sdk.GetObjectCommand({ Bucket: deployed.MEDIA_BUCKET, Key: served }))).Body!.transformToByteArray();
+      expect(Buffer.from(body).includes("Bundle Camera"), served).toBe(false);
+    }
   });
 
   it("render pages into the web bucket: the home page and a post, then every page", async () => {

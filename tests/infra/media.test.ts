@@ -2,9 +2,13 @@
 import { createRequire } from "node:module";
 import { CachePolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mediaCorsOrigins, mediaFeatures, withConnectSources } from "../../infra/media";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { DERIVE_MEMORY_MB, DERIVE_RETRY_ATTEMPTS, DERIVE_TIMEOUT_SECONDS, mediaCorsOrigins, mediaFeatures, withConnectSources } from "../../infra/media";
+import { sharpLayerDir, sharpVersion } from "../../infra/sharp";
 import { pagesRewriteCode } from "../../infra/web";
-import { actionsOf, featureFunctions, matchesPathPattern, resourcesOf, statementsOf, synthesize, type Synthesized } from "./synth";
+import { Match } from "aws-cdk-lib/assertions";
+import { actionsOf, expectQueueAlarm, featureFunctions, matchesPathPattern, resourcesOf, statementsOf, synthesize, type Synthesized } from "./synth";
 
 const CACHING_OPTIMIZED = CachePolicy.CACHING_OPTIMIZED.cachePolicyId;
 
@@ -44,6 +48,17 @@ const objectsUnder = (arn: unknown, prefix: string) => ({ "Fn::Join": ["", [arn,
 const apiFunctions = () => resourcesOf(app.api, "AWS::Lambda::Function");
 const adminMedia = () => featureFunctions(app.api)["admin-media"]!;
 const mediaFunctionIds = () => mediaFeatures.map((f) => featureFunctions(app.api)[f]!.id);
+/** The media-derive function of the Api stack, by its handler. */
+const mediaDerive = () => {
+  const found = Object.entries(apiFunctions()).filter(([, fn]) => fn.Properties!.Handler === "packages/functions/src/media-derive/handler.handler");
+  expect(found).toHaveLength(1);
+  return { id: found[0]![0], Properties: found[0]![1].Properties! };
+};
+const sharpLayerRef = () => {
+  const ids = Object.keys(resourcesOf(app.api, "AWS::Lambda::LayerVersion"));
+  expect(ids).toHaveLength(1);
+  return { Ref: ids[0]! };
+};
 
 describe("the media bucket", () => {
   it("is private: every public access block on, ACLs off, S3-managed encryption, no versioning", () => {
@@ -238,7 +253,7 @@ describe("the /media/* behaviour", () => {
 describe("the media permissions", () => {
   const s3Statements = (id: string) => statementsOf(app.api, id).filter((s) => actionsOf([s]).some((a) => a.startsWith("s3:")));
 
-  it("belong to admin-media and admin-trash (a deleted image's file): Put, Get and Delete on uploads/*, media/* and trash/* of the bucket, and nothing else of S3", () => {
+  it("belong to admin-media and admin-trash (a deleted image's file): Put, Get and Delete on uploads/*, media/*, originals/* and trash/* of the bucket, and nothing else of S3", () => {
     expect(mediaFeatures).toEqual(["admin-media", "admin-trash"]);
     const arn = importOf((v) => v?.["Fn::GetAtt"]?.[0] === mediaBucket().id && v["Fn::GetAtt"][1] === "Arn");
     for (const id of mediaFunctionIds()) {
@@ -247,9 +262,17 @@ describe("the media permissions", () => {
       const [s] = statements;
       expect(s!.Effect).toBe("Allow");
       expect(actionsOf(statements).sort()).toEqual(["s3:DeleteObject", "s3:GetObject", "s3:PutObject"]);
-      expect(s!.Resource).toEqual([objectsUnder(arn, "uploads/"), objectsUnder(arn, "media/"), objectsUnder(arn, "trash/")]);
+      expect(s!.Resource).toEqual([objectsUnder(arn, "uploads/"), objectsUnder(arn, "media/"), objectsUnder(arn, "originals/"), objectsUnder(arn, "trash/")]);
       expect(JSON.stringify(s!.Resource)).not.toContain('"*"');
     }
+  });
+
+  it("give media-derive Get and Put on media/* and originals/* of the bucket, and nothing else of S3", () => {
+    const arn = importOf((v) => v?.["Fn::GetAtt"]?.[0] === mediaBucket().id && v["Fn::GetAtt"][1] === "Arn");
+    const statements = s3Statements(mediaDerive().id);
+    expect(statements).toHaveLength(1);
+    expect(actionsOf(statements).sort()).toEqual(["s3:GetObject", "s3:PutObject"]);
+    expect(statements[0]!.Resource).toEqual([objectsUnder(arn, "media/"), objectsUnder(arn, "originals/")]);
   });
 
   it("are held by no other function of the API: no S3 action (but the web bucket's, tests/infra/render.test.ts), no mention of the bucket", () => {
@@ -260,18 +283,77 @@ describe("the media permissions", () => {
       .map((o) => o.Export.Name as string);
     expect(bucketExports.length).toBeGreaterThan(0);
     for (const [id, fn] of Object.entries(apiFunctions())) {
-      if (mediaFunctionIds().includes(id) || !fn.Properties!.Role?.["Fn::GetAtt"]) continue;
+      if (mediaFunctionIds().includes(id) || id === mediaDerive().id || !fn.Properties!.Role?.["Fn::GetAtt"]) continue;
       const statements = statementsOf(app.api, id);
       if (!webBucketUsers.includes(String(fn.Properties!.Handler))) expect(s3Statements(id), String(fn.Properties!.Handler)).toEqual([]);
       for (const name of bucketExports) expect(JSON.stringify(statements), String(fn.Properties!.Handler)).not.toContain(name);
     }
   });
 
-  it("give admin-media and admin-trash the bucket's name as MEDIA_BUCKET, and no other function", () => {
+  it("give admin-media, admin-trash and media-derive the bucket's name as MEDIA_BUCKET, and no other function", () => {
     for (const f of mediaFeatures) expect(featureFunctions(app.api)[f]!.props.Environment.Variables.MEDIA_BUCKET).toEqual(importOf((v) => v?.Ref === mediaBucket().id));
+    expect(apiFunctions()[mediaDerive().id]!.Properties!.Environment.Variables.MEDIA_BUCKET).toEqual(importOf((v) => v?.Ref === mediaBucket().id));
     for (const [id, fn] of Object.entries(apiFunctions())) {
-      if (mediaFunctionIds().includes(id)) continue;
+      if (mediaFunctionIds().includes(id) || id === mediaDerive().id) continue;
       expect(Object.keys(fn.Properties!.Environment?.Variables ?? {}), String(fn.Properties!.Handler)).not.toContain("MEDIA_BUCKET");
     }
+  });
+});
+
+describe("the sizes of an uploaded image (sharp)", () => {
+  it("come from a layer of sharp for linux-arm64 at the app's own sharp version, arm64 and Node 22 only", () => {
+    const [layer] = Object.values(resourcesOf(app.api, "AWS::Lambda::LayerVersion"));
+    expect(layer!.Properties!.CompatibleArchitectures).toEqual(["arm64"]);
+    expect(layer!.Properties!.CompatibleRuntimes).toEqual(["nodejs22.x"]);
+    expect(layer!.Properties!.Description).toBe(`sharp ${sharpVersion()} with libvips for linux-arm64 (image checks and sizes)`);
+    // What the layer uploads: node_modules under nodejs/, where Lambda's NODE_PATH looks.
+    for (const p of ["sharp/package.json", "@img/sharp-linux-arm64/package.json", "@img/sharp-libvips-linux-arm64/package.json"])
+      expect(existsSync(join(sharpLayerDir, "nodejs", "node_modules", p)), p).toBe(true);
+    expect(existsSync(join(sharpLayerDir, "nodejs", "node_modules", "@img", "sharp-linux-x64"))).toBe(false);
+  });
+
+  it("are checked by admin-media with the layer, 1.5 GB and 30 s, and made by media-derive with the layer, 2 GB and 60 s, both arm64", () => {
+    expect(adminMedia().props.Layers).toEqual([sharpLayerRef()]);
+    expect(adminMedia().props.MemorySize).toBe(1536);
+    expect(adminMedia().props.Timeout).toBe(30);
+    const derive = mediaDerive().Properties;
+    expect(derive.Layers).toEqual([sharpLayerRef()]);
+    expect(derive.MemorySize).toBe(DERIVE_MEMORY_MB);
+    expect(derive.Timeout).toBe(DERIVE_TIMEOUT_SECONDS);
+    expect(derive.Architectures).toEqual(["arm64"]);
+    // No other function carries sharp.
+    for (const [id, fn] of Object.entries(apiFunctions()))
+      if (id !== mediaDerive().id && id !== adminMedia().id) expect(fn.Properties!.Layers, String(fn.Properties!.Handler)).toBeUndefined();
+  });
+
+  it("start when an original arrives under originals/ of the media bucket: S3 sends its events to EventBridge, a rule sends them to media-derive", () => {
+    // CDK turns EventBridge on through its bucket-notifications resource, which names the bucket.
+    const notifications = Object.values(resourcesOf(app.web, "Custom::S3BucketNotifications")).filter((n) => n.Properties!.BucketName?.Ref === mediaBucket().id);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]!.Properties!.NotificationConfiguration).toEqual({ EventBridgeConfiguration: {} });
+    const rules = Object.values(resourcesOf(app.api, "AWS::Events::Rule")).filter((r) => r.Properties!.EventPattern?.source?.[0] === "aws.s3");
+    expect(rules).toHaveLength(1);
+    const rule = rules[0]!.Properties!;
+    expect(rule.EventPattern).toEqual({
+      source: ["aws.s3"],
+      "detail-type": ["Object Created"],
+      detail: { bucket: { name: [importOf((v) => v?.Ref === mediaBucket().id)] }, object: { key: [{ prefix: "originals/" }] } },
+    });
+    expect(rule.Targets).toHaveLength(1);
+    expect(rule.Targets[0].Arn).toEqual({ "Fn::GetAtt": [mediaDerive().id, "Arn"] });
+    expect(rule.Targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: DERIVE_RETRY_ATTEMPTS, MaximumEventAgeInSeconds: 7200 });
+    expect(rule.Targets[0].DeadLetterConfig.Arn["Fn::GetAtt"][1]).toBe("Arn");
+  });
+
+  it("that failed every retry wait in a dead-letter queue for 14 days, with an alarm on the first", () => {
+    const queues = Object.entries(resourcesOf(app.api, "AWS::SQS::Queue")).filter(([, q]) => String(q.Properties!.QueueName).endsWith("media-derive-dlq"));
+    expect(queues).toHaveLength(1);
+    expect(queues[0]![1].Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expectQueueAlarm(
+      app.monitoring,
+      { name: "test-agency-media-derive-dead-letters", comparison: "GreaterThanThreshold", threshold: 0, queueName: { "Fn::ImportValue": Match.anyValue() } },
+      { AlarmActions: [Match.anyValue()] },
+    );
+    app.monitoring.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: "test-agency-lambda-errors-media-derive" });
   });
 });

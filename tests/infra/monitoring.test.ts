@@ -190,11 +190,14 @@ describe("every alarm", () => {
         "test-agency-scheduled-publish-dead-letters",
         "test-agency-render-failures",
         "test-agency-render-dead-letters",
+        "test-agency-media-derive-dead-letters",
         "test-agency-waf-blocked-requests",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
         // The renderer, fed one batch at a time by its FIFO queue, is never throttled by design: a throttle is an outage there too.
         "test-agency-lambda-errors-render",
         "test-agency-lambda-throttles-render",
+        "test-agency-lambda-errors-media-derive",
+        "test-agency-lambda-throttles-media-derive",
       ].sort(),
     );
   });

@@ -3,7 +3,6 @@ import type { EntityItem } from "electrodb";
 import type * as z from "../contract/zod";
 import {
   imageExtensions,
-  type ImageInfo,
   MAX_UPLOAD_BYTES,
   uploadMessages,
   type CompletedUpload,
@@ -160,23 +159,6 @@ export const Media = {
     if (item?.status !== "complete" || item.derivation !== "ready" || !item.key.startsWith(owner.slice(1) + ".")) return undefined;
     const key = path.slice(1);
     return derivedKeys(item).includes(key) ? { key, content_type: contentTypeOf[key.slice(key.lastIndexOf(".") + 1)]! } : undefined;
-  },
-
-  /**
-   * What a public page needs to show image `id` at the size of its slot (contract ImageInfo); 404
-   * until its derived files exist.
-   */
-  async info(id: string): Promise<ImageInfo> {
-    const item = await find(id);
-    if (item?.status !== "complete" || item.derivation !== "ready" || !item.widths?.length) throw notFound();
-    return {
-      url: `/${item.key}`,
-      width: item.width ?? 0,
-      height: item.height ?? 0,
-      widths: item.widths,
-      fallback: item.fallback ?? "jpg",
-      placeholder: item.placeholder ?? "",
-    };
   },
 
   /**
@@ -403,6 +385,10 @@ export const Media = {
     // Its sizes were deleted with it: made again from its original, 'processing' until then.
     if (record.status === "complete") {
       await db().media.patch({ id: record.id }).set({ derivation: "processing" }).go({ response: "none" });
+      // In AWS an original's arrival starts its derivation (infra/media.ts): it is written again, onto
+      // itself. The local runtime is told directly.
+      const original = originalOf(record);
+      if ((await objectSize(original)) !== undefined) await copyPrivate(original, original, record.content_type);
       mediaCompleted(record.id);
     }
     if (record.sha256) {

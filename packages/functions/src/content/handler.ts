@@ -1,7 +1,7 @@
 import { Courses, Industries, ServiceDetails, Services } from "@agency/core/catalog/catalog";
 import { pageSlugs } from "@agency/core/contract/page-sections";
 import { NotFoundError } from "@agency/core/errors";
-import { Media } from "@agency/core/media/media";
+import { imageInfo } from "@agency/core/media/info";
 import { PageSections } from "@agency/core/page-sections/page-sections";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { http } from "../http";
@@ -17,5 +17,5 @@ export const handler = http({
   "GET /api/courses": () => Courses.listActive(),
   "GET /api/service-details": () => ServiceDetails.listActive(),
   "GET /api/site-settings": () => SiteSettings.publicValues(),
-  "GET /api/images/{id}": ({ params }) => Media.info(params.id ?? ""),
+  "GET /api/images/{id}": ({ params }) => imageInfo(params.id ?? ""),
 });
