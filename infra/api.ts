@@ -112,7 +112,8 @@ export function Api({ stack, app }: StackContext) {
         prefetchSecrets: ownSecrets.length > 0,
         // Completing an upload decodes the whole image with sharp (a 12-megapixel photo: ~1 GB of
         // pixels at most, a few seconds), and writes its copy without metadata.
-        ...(mediaBucket && sharp ? { layers: [sharp], memorySize: 1536, timeout: 30 } : {}),
+        // (admin-media alone: the Trash's restore and purge only copy and delete files.)
+        ...(mediaBucket && sharp && feature === "admin-media" ? { layers: [sharp], memorySize: 1536, timeout: 30 } : {}),
         permissions: [
           tableAccess(table, readOnlyFeatures.includes(feature) ? "read" : "read-write"),
           ...(invalidates ? [invalidationAccess(invalidates)] : []),

@@ -280,6 +280,8 @@ describe("the media routes", () => {
 
   it("move a deleted image to the Trash: not served, not listed, its file kept unserved; a restore serves it again, a purge deletes the file", async () => {
     const item = await uploaded();
+    // What is served is the copy without metadata (not the upload's bytes, item.size): the same comes back.
+    const before = Buffer.from(await (await served(item.url)).arrayBuffer());
     expect((await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} })).status).toBe(200);
     expect((await served(item.url)).status).toBe(404);
     expect((await library()).map((m) => m.id)).not.toContain(item.id);
@@ -293,7 +295,7 @@ describe("the media routes", () => {
     expect(restored.json).toMatchObject({ id: item.id, url: item.url, filename: item.filename });
     const back = await served(item.url);
     expect(back.status).toBe(200);
-    expect(Buffer.from(await back.arrayBuffer()).length).toBe(item.size);
+    expect(Buffer.from(await back.arrayBuffer()).equals(before)).toBe(true);
     expect((await library()).map((m) => m.id)).toContain(item.id);
     expect(await stored(`trash/${item.id}`)).toBe(false);
     expect(await inTrash()).toBeUndefined();
@@ -302,6 +304,7 @@ describe("the media routes", () => {
     const again = await inTrash();
     expect((await admin.call("DELETE", `/api/admin/trash/${again!.id}`, { body: {} })).status).toBe(200);
     expect(await stored(`trash/${item.id}`)).toBe(false);
+    expect(await stored(`originals/${item.id}.png`)).toBe(false);
     expect(await inTrash()).toBeUndefined();
   });
 
@@ -705,9 +708,25 @@ describe("an uploaded photo", () => {
     expect(await stored(`originals/${id}.jpg`)).toBe(true);
     for (const url of [`/originals/${id}.jpg`, `/media/${year()}/${id}/2400.jpg`, `/media/${year()}/${id}/original.jpg`]) expect([url, (await served(url)).status]).toEqual([url, 404]);
 
-    // Deleting it takes every file with it.
+    // Deleting it moves it to the Trash: its served copy waits there unserved and its original stays
+    // private, its sizes go; a restore serves the same copy and makes its sizes again from the original.
+    const servedCopy = Buffer.from(await (await served(item.url)).arrayBuffer());
+    const derived = [`media/${year()}/${id}/640.avif`, `media/${year()}/${id}/og.jpg`];
     expect((await admin.call("DELETE", `/api/admin/media/${id}`, { body: {} })).status).toBe(200);
-    for (const key of [`originals/${id}.jpg`, `media/${year()}/${id}/640.avif`, `media/${year()}/${id}/og.jpg`]) expect([key, await stored(key)]).toEqual([key, false]);
+    const afterDelete: Array<[string, boolean]> = [[`trash/${id}`, true], [`originals/${id}.jpg`, true], [item.url.slice(1), false], ...derived.map((k): [string, boolean] => [k, false])];
+    for (const [key, kept] of afterDelete)
+      expect([key, await stored(key)]).toEqual([key, kept]);
+    const inTrash = async () => ((await admin.call("GET", "/api/admin/trash?entity=media&limit=100")).json as { id: string; entity_id: string }[]).find((t) => t.entity_id === id);
+    const restored = await admin.call("POST", `/api/admin/trash/${(await inTrash())!.id}/restore`, { body: {} });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await ready(id)).status).toBe("ready");
+    expect(Buffer.from(await (await served(item.url)).arrayBuffer()).equals(servedCopy)).toBe(true);
+    for (const key of derived) expect([key, await stored(key)]).toEqual([key, true]);
+
+    // Purging it from the Trash deletes every file: original, served copy and sizes.
+    expect((await admin.call("DELETE", `/api/admin/media/${id}`, { body: {} })).status).toBe(200);
+    expect((await admin.call("DELETE", `/api/admin/trash/${(await inTrash())!.id}`, { body: {} })).status).toBe(200);
+    for (const key of [`originals/${id}.jpg`, `trash/${id}`, item.url.slice(1), ...derived]) expect([key, await stored(key)]).toEqual([key, false]);
   });
 
   it("refuses a decompression bomb, a truncated JPEG and a corrupt one with 422 naming file, and keeps answering", async () => {

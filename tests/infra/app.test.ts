@@ -492,6 +492,13 @@ describe("the lead mails", () => {
 });
 
 describe("the standard template checkers", () => {
+  it("every stack keeps well under CloudFormation's 500 resources (the API stack grows with routes and functions)", () => {
+    for (const [name, template] of Object.entries({ api: app.api, web: app.web, database: app.database, monitoring: app.monitoring })) {
+      const count = Object.keys(template.toJSON().Resources as object).length;
+      expect(count, name).toBeLessThan(450);
+    }
+  });
+
   it("every synthesised template passes cfn-lint", () => {
     expect(cfnLint(app.app)).toEqual([]);
   });
