@@ -263,6 +263,8 @@ export const routes = {
   // The whole site as one document (contract/site-export.ts), and a site replaced by one: the owner's.
   // The Trash's function: an import keeps what it replaces, as a delete keeps what it deletes.
   "GET /api/admin/export": admin("admin-trash", "backup"),
+  "POST /api/admin/import": admin("admin-trash", "backup"),
+  "GET /api/admin/trash/{id}/download": admin("admin-trash", "backup"),
 
   // The team (owner only) and the invitation / password-reset links it hands out; the link's page
   // reads and accepts with the token alone, no session (the token is the credential, single use).

@@ -29,6 +29,7 @@ export const auditEntities = [
   "passkey",
   "security-setting",
   "newsletter-subscriber",
+  "site",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -55,6 +56,7 @@ export const auditActions = [
   "totp_enable",
   "totp_disable",
   "purge",
+  "import",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -82,6 +84,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   totp_enable: "Turned on two-factor",
   totp_disable: "Turned off two-factor",
   purge: "Purged",
+  import: "Imported",
 };
 export const auditEntityLabels: Record<AuditEntity, string> = {
   "blog-post": "Blog post",
@@ -101,6 +104,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   "team-member": "Team member",
   "security-setting": "Security setting",
   "newsletter-subscriber": "Subscriber",
+  site: "Site content",
 };
 
 /**

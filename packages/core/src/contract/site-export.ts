@@ -58,6 +58,21 @@ export type SiteExport = z.output<typeof siteExport>;
 /** What an import answers: how many records of each kind it wrote. */
 export type SiteImportCounts = Record<SiteExportKind, number>;
 
+/**
+ * The largest import the API takes: a Lambda's synchronous request is at most 6 MB with its
+ * envelope. A larger site is imported with `npm run admin -- import FILE`.
+ */
+export const SITE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * What POST /api/admin/import answers: the records written per kind, and the Trash item holding the
+ * export of what the import replaced (its Download link: GET /api/admin/trash/{id}/download).
+ */
+export interface SiteImportResult {
+  imported: SiteImportCounts;
+  kept_export: { id: string; expires_at: string };
+}
+
 export const siteImportQuery = z.object({
   mode: z.literal("replace", { error: 'mode must be "replace"' }),
 });

@@ -15,6 +15,11 @@ import type { AuditActor, AuditEntity } from "./audit";
  * POST /api/admin/trash/{id}/restore  the item back under its own id (a post as a draft at its own
  *   slug: 409 naming `slug` when another post took it); answers the item restored.
  * DELETE /api/admin/trash/{id}  purged now (owner and admin).
+ *
+ * A `site-export` is the automatic export an import (POST /api/admin/import) keeps of the content it
+ * replaced: its file waits in the media bucket's trash/ prefix (nothing serves it), the item points
+ * at it, and GET /api/admin/trash/{id}/download answers it (the owner's, like the export). It is not
+ * restored in place: importing it puts the site back as it was.
  */
 export const trashEntities = [
   "blog-posts",
@@ -25,6 +30,7 @@ export const trashEntities = [
   "media",
   "contact-submissions",
   "course-registrations",
+  "site-export",
 ] as const;
 export type TrashEntity = (typeof trashEntities)[number];
 
@@ -41,6 +47,7 @@ export const trashEntityLabels: Record<TrashEntity, string> = {
   media: "Image",
   "contact-submissions": "Message",
   "course-registrations": "Registration",
+  "site-export": "Site before an import",
 };
 
 /** The audit log's name of each (contract/audit.ts). */
@@ -53,6 +60,7 @@ export const trashAuditEntity: Record<TrashEntity, AuditEntity> = {
   media: "media",
   "contact-submissions": "contact-submission",
   "course-registrations": "course-registration",
+  "site-export": "site",
 };
 
 export interface TrashItem {

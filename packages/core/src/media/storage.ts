@@ -67,6 +67,8 @@ export const isMissing = (err: unknown) => {
 export const stagingKey = (id: string) => `uploads/${id}`;
 /** Where a deleted image's file waits in the Trash: nothing serves this prefix (infra/media.ts expires it). */
 export const trashKey = (id: string) => `trash/${id}`;
+/** Where the export an import kept of what it replaced waits (its Trash item's id): expired with the Trash's files. */
+export const keptExportKey = (id: string) => `trash/site-exports/${id}.json`;
 
 /**
  * A browser form that can put one file of `contentType`, 1 byte to MAX_UPLOAD_BYTES, at exactly

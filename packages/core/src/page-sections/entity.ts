@@ -24,7 +24,8 @@ export const PageSectionEntity = new Entity({
     image_alt: { type: "string", default: "" },
     is_active: { type: "boolean", required: true, default: true },
     version: versionAttribute,
-    updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
+    // Every write refreshes it, unless the write sets it itself (an import writes records as they were).
+    updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: (value?: string) => value ?? new Date().toISOString() },
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },

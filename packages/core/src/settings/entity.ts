@@ -19,7 +19,8 @@ export const SiteSettingEntity = new Entity({
     type: { type: ["text", "textarea", "url", "email"] as const, required: true, default: "text" },
     position: { type: "number", required: true, default: 0, padding: { length: 4, char: "0" } },
     version: versionAttribute,
-    updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: () => new Date().toISOString() },
+    // Every write refreshes it, unless the write sets it itself (an import writes records as they were).
+    updated_at: { type: "string", required: true, default: () => new Date().toISOString(), watch: "*", set: (value?: string) => value ?? new Date().toISOString() },
   },
   indexes: {
     byKey: { pk: { field: "pk", composite: ["key"] }, sk: { field: "sk", composite: [] } },

@@ -2,6 +2,8 @@ import type { BlogPost } from "../blog/blog";
 import { BlogEditor } from "../blog/editor";
 import { Courses, Industries, ServiceDetails, Services } from "../catalog/catalog";
 import type { TrashEntity } from "../contract/trash";
+import { HttpError } from "../errors";
+import { deleteObject, keptExportKey } from "../media/storage";
 import { Media, type MediaRecord } from "../media/media";
 import { Messages, type Message } from "../messages/messages";
 import { Registrations, type Registration } from "../registrations/registrations";
@@ -20,9 +22,12 @@ export const restorers: Record<TrashEntity, Restore> = {
   media: (r: MediaRecord) => Media.restore(r),
   "contact-submissions": (r: Message) => Messages.restore(r),
   "course-registrations": (r: Registration) => Registrations.restore(r),
+  // The content an import replaced comes back by importing it (its Download link), never record by record.
+  "site-export": () => Promise.reject(new HttpError(400, "A site export is not restored here: download it and import it to put the site back as it was")),
 };
 
 /** What a purge deletes beside the Trash's item: an image's file. */
 export const purgers: Partial<Record<TrashEntity, (entity_id: string) => Promise<unknown>>> = {
   media: (id) => Media.purge(id),
+  "site-export": (id) => deleteObject(keptExportKey(id)),
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createConversions, type EntityItem } from "electrodb";
 import type { AuditActor } from "../contract/audit";
-import { TRASH_DAYS, trashListQuery, type TrashEntity, type TrashItem } from "../contract/trash";
+import { TRASH_DAYS, trashEntities, trashListQuery, type TrashEntity, type TrashItem } from "../contract/trash";
 import { isConditionalFailure } from "../db/errors";
 import { pageAcrossPartitions, type Page } from "../db/paging";
 import { db } from "../db/service";
@@ -78,7 +78,7 @@ export const Trash = {
     if (!kinds.length) return { items: [] };
     const thisMonth = monthOf(now.toISOString());
     const lastMonth = monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString());
-    const filtered = Boolean(q.entity) || kinds.length < 8;
+    const filtered = Boolean(q.entity) || kinds.length < trashEntities.length;
     const conv = convert();
     return pageAcrossPartitions<TrashItem>({
       list: "trash",

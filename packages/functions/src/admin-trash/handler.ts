@@ -1,10 +1,21 @@
 import { authMessages } from "@agency/core/contract/auth-texts";
-import { exportFileName } from "@agency/core/contract/site-export";
+import {
+  exportFileName,
+  SITE_EXPORT_FORMAT,
+  SITE_EXPORT_VERSION,
+  SITE_IMPORT_MAX_BYTES,
+  siteExport,
+  siteExportMessages,
+  siteImportQuery,
+  type SiteImportResult,
+} from "@agency/core/contract/site-export";
+import * as z from "@agency/core/contract/zod";
 import { trashAuditEntity, trashEntities, type TrashEntity } from "@agency/core/contract/trash";
 import { HttpError } from "@agency/core/errors";
 import { roleCan, type Permission } from "@agency/core/routes";
 import { Trash } from "@agency/core/trash/trash";
-import { http, reply } from "../http";
+import { actorOf } from "../audit";
+import { http, Reply, reply } from "../http";
 import { invalidate, invalidatePost, publicPaths } from "../invalidate";
 import { pageReply } from "../page-reply";
 import type { Request } from "../request";
@@ -25,6 +36,7 @@ const entityPermission: Readonly<Record<TrashEntity, Permission>> = {
   media: "media",
   "contact-submissions": "messages",
   "course-registrations": "registrations",
+  "site-export": "backup",
 };
 const visibleTo = (req: Request) => trashEntities.filter((e) => req.session && roleCan(req.session.role, entityPermission[e]));
 function mayHandle(req: Request, entity: TrashEntity) {
@@ -40,6 +52,26 @@ const republish: Partial<Record<TrashEntity, (item: never) => Promise<unknown>>>
   courses: () => invalidate(publicPaths.courses()),
   "service-details": () => invalidate(publicPaths.serviceDetails()),
 };
+
+/**
+ * An import's body: 413 over SITE_IMPORT_MAX_BYTES, 400 with a clear `error` when it is not JSON,
+ * not this product's export, or a version newer than it knows; then the schema's 400 naming fields.
+ */
+function importBody(req: Request) {
+  const refuse = (status: number, error: string, field: string) => new HttpError(status, error, { fields: { [field]: error } });
+  let raw: unknown;
+  try {
+    raw = req.body(z.unknown(), { maxBytes: SITE_IMPORT_MAX_BYTES });
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 413) throw refuse(413, siteExportMessages.tooLarge, "body");
+    if (err instanceof HttpError && err.status === 400) throw refuse(400, siteExportMessages.json, "body");
+    throw err;
+  }
+  const doc = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  if (doc.format !== SITE_EXPORT_FORMAT) throw refuse(400, siteExportMessages.format, "format");
+  if (typeof doc.version === "number" && doc.version > SITE_EXPORT_VERSION) throw refuse(400, siteExportMessages.version, "version");
+  return siteExport.parse(raw);
+}
 
 export const handler = http({
   "GET /api/admin/trash": async (req) => pageReply(await Trash.list(req.query, visibleTo(req))),
@@ -66,5 +98,32 @@ export const handler = http({
     const { exportSite } = await import("@agency/core/site-export/export");
     const doc = await exportSite();
     return reply.json(doc, 200, { headers: { "content-disposition": `attachment; filename="${exportFileName(doc.exported_at)}"` } });
+  },
+  /**
+   * The site's content replaced by an export (core site-export/import.ts). Checked whole first, so a
+   * refused document changes nothing; then what it replaces is kept in the Trash (an import is undone
+   * by importing that), the content replaced, every counter rebuilt and every page rendered again.
+   */
+  "POST /api/admin/import": async (req): Promise<SiteImportResult> => {
+    siteImportQuery.parse(req.query);
+    const doc = importBody(req);
+    const [{ exportSite }, { checkSiteImport, importSite, keepBeforeImport }] = await Promise.all([
+      import("@agency/core/site-export/export"),
+      import("@agency/core/site-export/import"),
+    ]);
+    checkSiteImport(doc);
+    const current = await exportSite();
+    const kept = await keepBeforeImport(current, actorOf(req.session!));
+    const imported = await importSite(doc, current);
+    // Every public read and page: an /api path renders every page again (render.ts pagesFor).
+    await invalidate(["/api/*", "/*"]);
+    req.audit({ action: "import", entity: "site", entity_id: kept.id, entity_label: `The export of ${doc.exported_at}` });
+    return { imported, kept_export: { id: kept.id, expires_at: kept.expires_at } };
+  },
+  // The export an import kept of what it replaced, as the file it was (the Trash screen's Download).
+  "GET /api/admin/trash/{id}/download": async (req) => {
+    const { readKeptExport } = await import("@agency/core/site-export/import");
+    const kept = await readKeptExport(req.params.id ?? "");
+    return new Reply(200, kept.text, { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="${exportFileName(kept.exported_at)}"` });
   },
 });

@@ -37,6 +37,9 @@ export function itemLink(entry: Pick<AuditEntry, "entity" | "entity_id">): strin
       return "/admin/media";
     case "team-member":
       return "/admin/team";
+    case "site":
+      // An import: the Trash keeps the export of what it replaced.
+      return "/admin/trash";
     case "passkey":
     case "security-setting":
       return "/admin/account";
