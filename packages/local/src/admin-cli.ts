@@ -25,6 +25,7 @@ const usage = `Manage username admin accounts, and rebuild the back office's cou
   npm run admin -- set-role <username | Google email> <owner | admin | editor>
   npm run admin -- recount
   npm run admin -- export [FILE] [--media DIR]
+  npm run admin -- media-derive
 
 set-role is the way back in when nobody can reach the Team screen: it makes an account (or a Google
 admin, by the address ADMIN_EMAILS names) an owner, admin or editor, and enables a Google admin who
@@ -37,6 +38,10 @@ export writes the site's content (contract/site-export.ts: posts, sections, cata
 leads, media records; never an account's secrets) to FILE, or to standard output; with --media, the
 media files too, under DIR at their keys (media/2026/<id>.png), from the bucket at S3_ENDPOINT (or
 MEDIA_BUCKET's in AWS).
+
+media-derive makes the sizes (AVIF, WebP, JPEG/PNG, the social preview) of every completed image
+that has none yet, such as images uploaded before sizes existed, from the bucket at S3_ENDPOINT (or
+MEDIA_BUCKET's in AWS). Images that have their sizes are left alone, so it can be run again.
 
 The password (at least 12 characters) is asked for on a terminal, or read from ADMIN_PASSWORD, or
 from standard input with --password-stdin. Setting a password or disabling an account ends its
@@ -116,12 +121,12 @@ if (values.help || !command) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
-if (!["create", "set-password", "disable", "enable", "set-role", "recount", "export"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
+if (!["create", "set-password", "disable", "enable", "set-role", "recount", "export", "media-derive"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
 let username = "";
 const googleEmail = command === "set-role" && rawUsername?.includes("@") ? rawUsername.trim().toLowerCase() : undefined;
 const role = command === "set-role" ? positionals[2] : undefined;
 if (command === "set-role" && !roles.includes(role as Role)) fail(`set-role: the role is owner, admin or editor.\n\n${usage}`);
-if (!["recount", "export"].includes(command) && !googleEmail) {
+if (!["recount", "export", "media-derive"].includes(command) && !googleEmail) {
   if (!rawUsername) fail(`${command}: which username?\n\n${usage}`);
   const parsed = usernameSchema.safeParse(rawUsername);
   if (!parsed.success) fail(parsed.error.issues[0]!.message);
@@ -197,6 +202,24 @@ try {
         }
       }
       if (file) console.log(`Exported ${doc.posts.length} posts, ${doc.page_sections.length} sections, ${doc.contact_submissions.length + doc.course_registrations.length} leads and ${doc.media.length} images to ${file}${values.media ? `, the media files to ${values.media}` : ""}.`);
+      break;
+    }
+    case "media-derive": {
+      const [{ deriveImage }, { acrossYears }, { db: tableOf }] = await Promise.all([
+        import("@agency/functions/media-derive/derive"),
+        import("@agency/core/db/attributes"),
+        import("@agency/core/db/service"),
+      ]);
+      const images = await acrossYears((bucket) => tableOf().media.query.byYear({ bucket }).go({ pages: "all" }));
+      const done = { ready: 0, failed: 0, skipped: 0 };
+      for (const image of images) {
+        if (image.status !== "complete") continue;
+        const result = await deriveImage(image.id);
+        done[result]++;
+        if (result === "failed") console.error(`Image ${image.id} (${image.filename}): its original could not be read as an image.`);
+      }
+      console.log(`Made the sizes of ${done.ready} images; ${done.skipped} had theirs already${done.failed ? `; ${done.failed} failed` : ""}.`);
+      if (done.failed) process.exitCode = 1;
       break;
     }
     case "recount": {
