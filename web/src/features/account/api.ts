@@ -6,6 +6,7 @@ import type { SessionSummary } from "@agency/core/contract/sessions";
 import { api } from "../../lib/api";
 import { useInvalidate } from "../../lib/paged";
 import { adminMeKey } from "../session/api";
+import { withFreshProof } from "./reauth";
 
 /** Account & security: the signed-in admin's own account (contract/account.ts). */
 export const accountKey = ["admin", "account"] as const;
@@ -14,7 +15,7 @@ export const securitySettingsKey = ["admin", "security-settings"] as const;
 export const useAccount = () => useQuery({ queryKey: accountKey, queryFn: () => api.get<AccountInfo>("/api/admin/account") });
 
 /** Begins setting up an authenticator: a new secret each time (the previous pending one is replaced). */
-export const useStartTotp = () => useMutation({ mutationFn: () => api.post<TotpSetup>("/api/admin/account/totp") });
+export const useStartTotp = () => useMutation({ mutationFn: () => withFreshProof(() => api.post<TotpSetup>("/api/admin/account/totp")) });
 
 /** Turning two-factor on or off changes the account and may lift a 'set up two-factor' hold (admin/me). */
 function useTwoFactorChanged() {
@@ -25,7 +26,7 @@ function useTwoFactorChanged() {
 export function useConfirmTotp() {
   const changed = useTwoFactorChanged();
   return useMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodes>("/api/admin/account/totp/confirm", { code }),
+    mutationFn: (code: string) => withFreshProof(() => api.post<RecoveryCodes>("/api/admin/account/totp/confirm", { code })),
     // The codes are shown before the account refreshes: the screen keeps them until the admin is done.
     onSuccess: () => void changed(),
   });
@@ -34,7 +35,7 @@ export function useConfirmTotp() {
 export function useDisableTotp() {
   const changed = useTwoFactorChanged();
   return useMutation({
-    mutationFn: (code: string) => api.delete<{ success: true }>("/api/admin/account/totp", { code }),
+    mutationFn: (code: string) => withFreshProof(() => api.delete<{ success: true }>("/api/admin/account/totp", { code })),
     onSuccess: () => void changed(),
   });
 }
@@ -69,7 +70,7 @@ export function useAddPasskey() {
   const invalidate = useInvalidate(accountKeys.passkeys);
   return useMutation({
     mutationFn: async (name: string) => {
-      const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(`${PASSKEYS}/options`);
+      const optionsJSON = await withFreshProof(() => api.post<PublicKeyCredentialCreationOptionsJSON>(`${PASSKEYS}/options`));
       const { startRegistration } = await import("@simplewebauthn/browser");
       const response = await startRegistration({ optionsJSON });
       return api.post<PasskeySummary>(PASSKEYS, { name, response });
@@ -81,7 +82,7 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const invalidate = useInvalidate(accountKeys.passkeys);
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`${PASSKEYS}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => withFreshProof(() => api.delete<unknown>(`${PASSKEYS}/${encodeURIComponent(id)}`)),
     onSuccess: () => invalidate(),
   });
 }
@@ -98,9 +99,15 @@ export function useEndSession() {
 
 export function useEndOtherSessions() {
   const invalidate = useInvalidate(accountKeys.sessions);
+  const passkeysChanged = useInvalidate(accountKeys.passkeys);
   return useMutation({
-    mutationFn: () => api.delete<{ ended: number }>(SESSIONS),
-    onSuccess: () => invalidate(),
+    /** With `removeRecentPasskeys`, the passkeys added in the last 24 hours go too (a fresh proof first). */
+    mutationFn: (removeRecentPasskeys: boolean) =>
+      withFreshProof(() => api.delete<{ ended: number; passkeys_removed: number }>(SESSIONS, { remove_recent_passkeys: removeRecentPasskeys })),
+    onSuccess: () => {
+      invalidate();
+      passkeysChanged();
+    },
   });
 }
 
@@ -109,7 +116,7 @@ export function useChangePassword() {
   const invalidate = useInvalidate(accountKeys.sessions);
   return useMutation({
     mutationFn: (input: { current_password: string; new_password: string }) =>
-      api.put<{ success: true; sessions_ended: number }>("/api/admin/account/password", input),
+      withFreshProof(() => api.put<{ success: true; sessions_ended: number }>("/api/admin/account/password", input)),
     onSuccess: () => invalidate(),
   });
 }

@@ -110,8 +110,16 @@ export function SessionsSection() {
       confirmLabel: "End sessions",
     });
     if (!ok) return;
-    endOthers.mutate(undefined, {
-      onSuccess: ({ ended }) => toast.success(`${counted(ended, "session")} ended`),
+    // A passkey a stolen session added would outlive it: the owner may remove the recent ones too.
+    const removeRecentPasskeys = await confirm({
+      title: "Remove recent passkeys",
+      message: "Also remove the passkeys added to this account in the last 24 hours?",
+      confirmLabel: "Remove them",
+      cancelLabel: "Keep them",
+    });
+    endOthers.mutate(removeRecentPasskeys, {
+      onSuccess: ({ ended, passkeys_removed }) =>
+        toast.success(`${counted(ended, "session")} ended${passkeys_removed ? `, ${counted(passkeys_removed, "passkey")} removed` : ""}`),
       onError: (err) => showError(err, { fallback: "Failed to end the other sessions" }),
     });
   }

@@ -4,6 +4,7 @@ import { Spinner } from "../../components/spinner";
 import { useAccount } from "../../features/account/api";
 import { PasskeysSection } from "../../features/account/passkeys-section";
 import { PasswordSection } from "../../features/account/password-section";
+import { ReauthDialog } from "../../features/account/reauth";
 import { RequireTwoFactorSection } from "../../features/account/require-two-factor-section";
 import { SessionsSection } from "../../features/account/sessions-section";
 import { TotpSection } from "../../features/account/totp-section";
@@ -42,6 +43,7 @@ export default function AccountPage() {
         <SessionsSection />
         {!a.setup_required && can("team") && <RequireTwoFactorSection />}
       </div>
+      <ReauthDialog />
     </div>
   );
 }

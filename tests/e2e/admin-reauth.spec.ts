@@ -1,0 +1,51 @@
+import { hashToken } from "@agency/core/auth/sessions";
+import { db } from "@agency/core/db/service";
+import { startDynalite } from "../../packages/local/src/dynamo";
+import { expect, test } from "../support/test";
+import { audit, signInWithPassword } from "../support/admin-journey";
+import { startRuntime, type RunningRuntime } from "../support/runtime";
+
+/**
+ * The fresh proof (issue 33 §5): a session signed in more than 5 minutes ago asks "Confirm it's
+ * you" before it turns on the authenticator app, and carries on once the password is given. Time
+ * is moved by ageing the session's record in the runtime's database, never by waiting.
+ */
+const PASSWORD = "reauth-journey-password-1";
+const TABLE = "reauth-journey";
+let runtime: RunningRuntime;
+let dynalite: Awaited<ReturnType<typeof startDynalite>>;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dynalite = await startDynalite();
+  runtime = await startRuntime({ web: true, env: { ADMIN_USERNAME: "rhea", ADMIN_PASSWORD: PASSWORD, DYNAMODB_ENDPOINT: dynalite.endpoint, TABLE_NAME: TABLE } });
+  process.env.DYNAMODB_ENDPOINT = dynalite.endpoint;
+  process.env.TABLE_NAME = TABLE;
+});
+test.afterAll(async () => {
+  await runtime?.stop();
+  await dynalite?.close();
+});
+
+test("a session signed in long ago confirms it's the owner with the password, then turns on the authenticator app", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInWithPassword(page, runtime.url, "rhea", PASSWORD);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "session")!;
+  const { data } = await db().session.get({ token_hash: hashToken(cookie.value) }).go();
+  const then = new Date(Date.now() - 10 * 60_000).toISOString();
+  await db().session.put({ ...data!, created_at: then, last_seen_at: then }).go({ response: "none" });
+
+  await page.goto(`${runtime.url}/admin/account`);
+  const section = page.getByRole("region", { name: "Authenticator app" });
+  await section.getByRole("button", { name: "Set up authenticator app" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(dialog).toBeVisible();
+  await audit(page, "re-auth dialog");
+  await dialog.getByLabel("Password").fill("not-the-password");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog.getByText("That password is not right.")).toBeVisible();
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toHaveCount(0);
+  // The change was tried again and went through.
+  await expect(section.getByTestId("totp-secret")).toBeVisible();
+});
