@@ -5,7 +5,7 @@ import { AccessLogFormat } from "aws-cdk-lib/aws-apigateway";
 import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { CustomResource, Duration } from "aws-cdk-lib";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
-import { SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Queue } from "aws-cdk-lib/aws-sqs";
@@ -182,6 +182,7 @@ export function Api({ stack, app }: StackContext) {
 
   // The lead-mail function also sends the newsletter's mails, whose links it signs.
   const leadMail = leadMailSender(stack, table, [...config.forAll, ...config.forPreview]);
+  const webhooks = webhookSender(stack, table, config.forAll);
   const scheduling = blogScheduling(stack, app, {
     table,
     adminBlog: functions["admin-blog"],
@@ -215,14 +216,14 @@ export function Api({ stack, app }: StackContext) {
         })
       : undefined;
 
-  const tableUsers = [...Object.values(functions), seedFunction, leadMail, scheduling.publisher, ...(derivation ? [derivation.fn] : [])];
+  const tableUsers = [...Object.values(functions), seedFunction, leadMail, webhooks.fn, scheduling.publisher, ...(derivation ? [derivation.fn] : [])];
   acceptNagFinding(tableUsers, "IAM5", "The table's own indexes (gsi1, gsi2), by the table's ARN.", [/\/index\/\*$/]);
   const withSecrets = [...Object.values(functions), seedFunction, leadMail].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
   acceptNagFinding(withSecrets, "IAM5", "SST prefetches the stage's secrets by their SSM path (/sst/<app>/<stage>/ and /.fallback/).", [/^Resource::arn:<AWS::Partition>:ssm:[^:]*:[^:]*:parameter\/sst\/[^/]+\/[^/]+\/\*$/]);
 
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
 
-  return { api, functions, stage, leadMail, scheduling, render, derivation };
+  return { api, functions, stage, leadMail, webhooks, scheduling, render, derivation };
 }
 
 /** The feature that answers CloudFront's failover for an address without a page (infra/web.ts). */
@@ -339,6 +340,15 @@ export function renderPermissions(webBucket: IBucket, distribution: IDistributio
   ];
 }
 
+/** How the table's stream feeds its consumers (lead mails, webhooks): a failing batch is retried, split in halves, for up to 6 hours. */
+const streamConsumer = {
+  startingPosition: StartingPosition.LATEST,
+  batchSize: 10,
+  retryAttempts: 5,
+  bisectBatchOnError: true,
+  maxRecordAge: Duration.hours(6),
+};
+
 /** What the lead-mail function may do besides the table: send mail through SES, and nothing else does. */
 export const sesSendActions = ["ses:SendEmail", "ses:SendRawEmail"];
 
@@ -374,11 +384,7 @@ function leadMailSender(stack: StackContext["stack"], table: Table, bind: Constr
       function: fn,
       cdk: {
         eventSource: {
-          startingPosition: StartingPosition.LATEST,
-          batchSize: 10,
-          retryAttempts: 5,
-          bisectBatchOnError: true,
-          maxRecordAge: Duration.hours(6),
+          ...streamConsumer,
           filters: [
             FilterCriteria.filter({
               eventName: FilterRule.or("INSERT", "MODIFY"),
@@ -390,4 +396,54 @@ function leadMailSender(stack: StackContext["stack"], table: Table, bind: Constr
     },
   });
   return fn;
+}
+
+/**
+ * Webhook deliveries (packages/core/src/webhooks): the retry queue, whose messages are delayed by
+ * the backoff (at most 15 minutes each; a longer wait is sent on again), and its dead-letter queue,
+ * which also takes the stream batches the function could not handle. A message is received up to
+ * WEBHOOK_MAX_RECEIVES times (a delivery's own failures are recorded on it and retried by new
+ * messages, so only a crash or a DynamoDB error makes a message come back).
+ */
+export const WEBHOOK_TIMEOUT_SECONDS = 30;
+export const WEBHOOK_MAX_RECEIVES = 5;
+
+function webhookSender(stack: StackContext["stack"], table: Table, bind: ConstructorParameters<typeof Function>[2]["bind"]) {
+  const deadLetters = new Queue(stack, "WebhookDeadLetters", { retentionPeriod: Duration.days(14), enforceSSL: true });
+  const queue = new Queue(stack, "WebhookQueue", {
+    visibilityTimeout: Duration.seconds(WEBHOOK_TIMEOUT_SECONDS * 6),
+    retentionPeriod: Duration.days(2),
+    enforceSSL: true,
+    deadLetterQueue: { queue: deadLetters, maxReceiveCount: WEBHOOK_MAX_RECEIVES },
+  });
+  const fn = new Function(stack, "Webhooks", {
+    handler: "packages/functions/src/webhooks/handler.handler",
+    description: "Sends signed webhook deliveries: new ones from the table's stream, retries from the webhook queue",
+    // A batch's deliveries are attempted together, each given at most 10 s.
+    timeout: WEBHOOK_TIMEOUT_SECONDS,
+    enableLiveDev: false,
+    environment: { TABLE_NAME: table.tableName, WEBHOOK_QUEUE_URL: queue.queueUrl },
+    bind,
+    permissions: [tableAccess(table, "read-write"), new PolicyStatement({ actions: ["sqs:SendMessage"], resources: [queue.queueArn] })],
+  });
+  fn.addEventSource(new SqsEventSource(queue, { batchSize: 10 }));
+  acceptNagFinding(fn, "IAM5", "dynamodb:ListStreams, which Lambda's stream event source needs, takes no resource.", ["Resource::*"]);
+  table.addConsumers(stack, {
+    webhooks: {
+      function: fn,
+      cdk: {
+        eventSource: {
+          ...streamConsumer,
+          onFailure: new SqsDlq(deadLetters),
+          filters: [
+            FilterCriteria.filter({
+              eventName: FilterRule.isEqual("INSERT"),
+              dynamodb: { NewImage: { __edb_e__: { S: FilterRule.isEqual("webhookDelivery") }, status: { S: FilterRule.isEqual("pending") } } },
+            }),
+          ],
+        },
+      },
+    },
+  });
+  return { fn, queue, deadLetters };
 }

@@ -51,6 +51,8 @@ const DERIVE_DEAD_LETTERS_THRESHOLD = 0;
 const RENDER_FAILURES_THRESHOLD = 1;
 /** Render requests given up after their retries: any message in the render dead-letter queue. */
 const RENDER_DEAD_LETTERS_THRESHOLD = 1;
+/** One webhook message or stream batch given up is worth a look. */
+const WEBHOOK_DEAD_LETTERS_THRESHOLD = 1;
 
 /**
  * Requests the web ACL blocked (infra/waf.ts): 100 in 5 minutes is one address hammering sign-in for
@@ -85,11 +87,12 @@ export const tableOperations = [...tableReadActions, ...tableWriteActions].map((
  * errors are on that screen.
  */
 export function Monitoring({ stack, app }: StackContext) {
-  const { functions, leadMail, scheduling, render, derivation } = use(Api);
-  // Every function: one per feature, the stream's lead-mail sender, the scheduled publisher and the page renderer.
+  const { functions, leadMail, webhooks, scheduling, render, derivation } = use(Api);
+  // Every function: one per feature, the stream's lead-mail sender, the webhook sender, the scheduled publisher and the page renderer.
   const watched: [string, SstFunction][] = [
     ...features.map((f): [string, SstFunction] => [f, functions[f as Feature]]),
     ["lead-mail", leadMail],
+    ["webhooks", webhooks.fn],
     ["scheduled-publish", scheduling.publisher],
     ...(render ? [["render", render.fn] as [string, SstFunction]] : []),
     ...(derivation ? [["media-derive", derivation.fn] as [string, SstFunction]] : []),
@@ -313,6 +316,20 @@ export function Monitoring({ stack, app }: StackContext) {
       evaluationPeriods: 1,
     });
   }
+
+  const webhookDeadLetters = webhooks.deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: "Maximum", label: "Webhook work given up" });
+  alarm("WebhookDeadLetters", {
+    alarmName: name("webhook-dead-letters"),
+    alarmDescription:
+      `The webhook function could not handle a delivery (a crash or a DynamoDB error, not a receiver's failure, ` +
+      `which is retried and shown in Settings > Webhooks): the message or stream batch waits in ` +
+      `${webhooks.deadLetters.queueName} (kept 14 days). Read the webhook function's log ` +
+      `(/aws/lambda/${webhooks.fn.functionName}), fix the cause, then redrive the queue's messages to the webhook queue.`,
+    metric: webhookDeadLetters,
+    threshold: WEBHOOK_DEAD_LETTERS_THRESHOLD,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
 
   // The ACL's own metrics: CloudFront's ACL reports in us-east-1 (where the app is, infra/waf.ts),
   // with the dimensions WebACL (its metric name) and Rule (ALL: every rule together).

@@ -465,8 +465,9 @@ describe("the lead mails", () => {
   it("run from the table's stream of new images, only for leads written as pending, retried and split on failure", () => {
     const table = Object.values(resourcesOf(app.database, "AWS::DynamoDB::Table"))[0]!;
     expect(table.Properties!.StreamSpecification).toEqual({ StreamViewType: "NEW_IMAGE" });
-    // The stream's only consumer (the render queue's is the renderer's, tests/infra/render.test.ts).
-    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping")).filter((m) => m.Properties!.StartingPosition);
+    // The stream's consumers: this one, and the webhook sender (tests/infra/webhooks.test.ts), each
+    // with its own filter (the render queue's is the renderer's, tests/infra/render.test.ts).
+    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping")).filter((m) => m.Properties!.StartingPosition && m.Properties!.FunctionName?.Ref === leadMail().id);
     expect(mappings).toHaveLength(1);
     const m = mappings[0]!.Properties!;
     expect(m.FunctionName).toEqual({ Ref: leadMail().id });

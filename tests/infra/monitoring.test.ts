@@ -24,9 +24,9 @@ function importOf(template: Template, value: (v: any) => boolean) {
 const gatewayId = () => importOf(app.web, (v) => v?.Ref === Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"))[0]);
 const tableName = () => importOf(app.database, (v) => v?.Ref === Object.keys(resourcesOf(app.database, "AWS::DynamoDB::Table"))[0]);
 /** Every function watched: the API's feature functions, the stream's lead-mail sender and the scheduled publisher. */
-const watched = [...features, "lead-mail", "scheduled-publish"] as const;
+const watched = [...features, "lead-mail", "webhooks", "scheduled-publish"] as const;
 const functionId = (name: string) =>
-  name === "lead-mail" || name === "scheduled-publish" || name === "render"
+  name === "lead-mail" || name === "webhooks" || name === "scheduled-publish" || name === "render"
     ? Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).find(([, r]) => r.Properties?.Handler === `packages/functions/src/${name}/handler.handler`)![0]
     : featureFunctions(app.api)[name]!.id;
 const functionName = (feature: string) => importOf(app.api, (v) => v?.Ref === functionId(feature));
@@ -191,6 +191,7 @@ describe("every alarm", () => {
         "test-agency-render-failures",
         "test-agency-render-dead-letters",
         "test-agency-media-derive-dead-letters",
+        "test-agency-webhook-dead-letters",
         "test-agency-waf-blocked-requests",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
         // The renderer, fed one batch at a time by its FIFO queue, is never throttled by design: a throttle is an outage there too.

@@ -1,0 +1,55 @@
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import type { SQSClient } from "@aws-sdk/client-sqs";
+import { unmarshall } from "@aws-sdk/util-dynamodb";
+import { config } from "@agency/core/config";
+import { deliverWebhook } from "@agency/core/webhooks/webhooks";
+
+/** SQS's longest DelaySeconds: a later retry waits in steps (deliverWebhook hands back one not due yet). */
+export const MAX_QUEUE_DELAY_SECONDS = 900;
+
+interface StreamRecord {
+  dynamodb?: { NewImage?: Record<string, AttributeValue> };
+}
+interface QueueRecord {
+  body: string;
+}
+type Event = { Records: (StreamRecord | QueueRecord)[] };
+
+let client: SQSClient | undefined;
+
+/** A retry: a message on the webhook queue, delayed (at most 15 minutes; a longer wait is sent on again). */
+async function later(id: string, delayMs: number) {
+  const queueUrl = process.env.WEBHOOK_QUEUE_URL;
+  if (!queueUrl) throw new Error("WEBHOOK_QUEUE_URL is not set: no queue for webhook retries");
+  const { SQSClient, SendMessageCommand } = await import("@aws-sdk/client-sqs");
+  client ??= new SQSClient({ region: config.region, maxAttempts: 3 });
+  const DelaySeconds = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(delayMs / 1000)));
+  await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ id }), DelaySeconds }), { abortSignal: AbortSignal.timeout(3_000) });
+}
+
+/** The delivery ids of a batch: new deliveries from the table's stream, retries from the webhook queue. */
+export function deliveryIds(event: Event): string[] {
+  const ids: string[] = [];
+  for (const record of event.Records) {
+    if ("body" in record) {
+      const id = (JSON.parse(record.body) as { id?: unknown }).id;
+      if (typeof id === "string") ids.push(id);
+      continue;
+    }
+    const image = record.dynamodb?.NewImage;
+    if (!image) continue;
+    const item = unmarshall(image) as { __edb_e__?: string; id?: string; status?: string };
+    if (item.__edb_e__ === "webhookDelivery" && item.id && item.status === "pending") ids.push(item.id);
+  }
+  return ids;
+}
+
+/**
+ * The webhook function (infra/api.ts): each delivery of the batch attempted at once (an attempt
+ * waits at most 10 s), each claimed first, so a record or message received twice is sent once. A
+ * failed attempt is recorded on the delivery and its retry queued; anything else throws, and the
+ * stream or queue retries the batch (then keeps it in the dead-letter queue).
+ */
+export async function handler(event: Event) {
+  await Promise.all(deliveryIds(event).map((id) => deliverWebhook(id, { later })));
+}

@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { Match } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WEBHOOK_MAX_RECEIVES, WEBHOOK_TIMEOUT_SECONDS } from "../../infra/api";
+import { actionsOf, expectQueueAlarm, resourcesOf, statementsOf, synthesize, type Synthesized } from "./synth";
+
+/** Webhook deliveries in AWS (issue 32): the stream and a delayed retry queue feed one function; what it cannot handle is kept and alarmed. */
+let app: Synthesized;
+beforeAll(async () => {
+  app = await synthesize("test");
+}, 180_000);
+
+const HANDLER = "packages/functions/src/webhooks/handler.handler";
+const webhookFunction = () => {
+  const found = Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).filter(([, r]) => r.Properties?.Handler === HANDLER);
+  expect(found).toHaveLength(1);
+  return { id: found[0]![0], props: found[0]![1].Properties! };
+};
+const queueId = (prefix: string) => {
+  const ids = Object.keys(resourcesOf(app.api, "AWS::SQS::Queue")).filter((id) => id.startsWith(prefix));
+  expect(ids, prefix).toHaveLength(1);
+  return ids[0]!;
+};
+
+describe("webhook deliveries in AWS", () => {
+  it("retry through a queue with a dead-letter queue, both TLS-only", () => {
+    const dlq = queueId("WebhookDeadLetters");
+    const queue = resourcesOf(app.api, "AWS::SQS::Queue")[queueId("WebhookQueue")]!.Properties!;
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { "Fn::GetAtt": [dlq, "Arn"] }, maxReceiveCount: WEBHOOK_MAX_RECEIVES });
+    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(WEBHOOK_TIMEOUT_SECONDS * 6);
+    expect(resourcesOf(app.api, "AWS::SQS::Queue")[dlq]!.Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    for (const id of [dlq, queueId("WebhookQueue")]) {
+      app.api.hasResourceProperties("AWS::SQS::QueuePolicy", {
+        Queues: [{ Ref: id }],
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } })]) },
+      });
+    }
+  });
+
+  it("run one function, fed by the queue and by the table's stream filtered to new pending deliveries, whose failed batches go to the dead-letter queue", () => {
+    const fn = webhookFunction();
+    expect(fn.props.Timeout).toBe(WEBHOOK_TIMEOUT_SECONDS);
+    expect(fn.props.Environment.Variables.WEBHOOK_QUEUE_URL).toEqual({ Ref: queueId("WebhookQueue") });
+    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping")).filter((m) => m.Properties!.FunctionName?.Ref === fn.id);
+    const fromQueue = mappings.find((m) => JSON.stringify(m.Properties!.EventSourceArn).includes("WebhookQueue"))!;
+    expect(fromQueue).toBeTruthy();
+    const fromStream = mappings.find((m) => JSON.stringify(m.Properties!.EventSourceArn).includes("StreamArn"))!;
+    expect(fromStream).toBeTruthy();
+    const filter = JSON.parse(fromStream.Properties!.FilterCriteria.Filters[0].Pattern);
+    expect(filter).toEqual({ eventName: ["INSERT"], dynamodb: { NewImage: { __edb_e__: { S: ["webhookDelivery"] }, status: { S: ["pending"] } } } });
+    expect(fromStream.Properties!.DestinationConfig.OnFailure.Destination).toEqual({ "Fn::GetAtt": [queueId("WebhookDeadLetters"), "Arn"] });
+  });
+
+  it("may send to its own queue only, and holds no SES or other queue's permission", () => {
+    const statements = statementsOf(app.api, webhookFunction().id);
+    const send = statements.filter((s) => actionsOf([s]).includes("sqs:SendMessage"));
+    expect(send.map((s) => s.Resource)).toEqual(expect.arrayContaining([{ "Fn::GetAtt": [queueId("WebhookQueue"), "Arn"] }]));
+    for (const s of send) expect(JSON.stringify(s.Resource)).not.toContain("Render");
+    expect(actionsOf(statements).some((a) => a.startsWith("ses:"))).toBe(false);
+  });
+
+  it("raise an alarm as soon as anything waits in the dead-letter queue", () => {
+    expectQueueAlarm(app.monitoring, {
+      name: "test-agency-webhook-dead-letters",
+      comparison: "GreaterThanOrEqualToThreshold",
+      threshold: 1,
+      queueName: Match.anyValue(),
+    });
+  });
+});
