@@ -99,7 +99,11 @@ describe("GET routes", () => {
     const google = new Visitor(admin.baseUrl);
     expect((await signInWithGoogle(google, demo.admin)).status).toBe(200);
     const member = (await google.call("GET", "/api/users/me")).json as { id: string };
+    // A webhook whose deliveries log is read: it listens only for confirmations, which the walk causes none of.
+    const hook = await admin.call("POST", "/api/admin/webhooks", { body: { url: "http://127.0.0.1:9/walk", events: ["subscriber.confirmed"] } });
+    expect(hook.status, hook.text).toBe(201);
     const idsByList: Record<string, string> = {
+      "/api/admin/webhooks/": hook.json.id as string,
       "/api/admin/contact-submissions/": await leadId("/api/admin/contact-submissions"),
       "/api/admin/course-registrations/": await leadId("/api/admin/course-registrations"),
       // The team screen names a Google admin `google.<user id>`.
@@ -151,5 +155,6 @@ describe("GET routes", () => {
     // walk nothing else was added, changed or removed.
     expect(stored.filter((c) => c.startsWith("added oidcTransaction "))).toHaveLength(queries.length * 2);
     expect(changes(before, await snapshot()).filter((c) => !storedByDesign("GET /api/oauth/google/redirect_url", c))).toEqual([]);
+    expect((await admin.call("DELETE", `/api/admin/webhooks/${hook.json.id}`, { body: {} })).status).toBe(200);
   }, 120_000);
 });
