@@ -8,7 +8,10 @@ import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
 import { makePng } from "../support/png";
 import { createAsVisitor } from "../support/public-writes";
-import { startRuntime, type RunningRuntime } from "../support/runtime";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
  * POST /api/admin/import?mode=replace, against two runtimes of their own (an import replaces a whole
@@ -245,4 +248,30 @@ describe("importing a site export", () => {
     for (const kind of siteExportKinds) expect(after[kind], kind).toEqual(keptDoc[kind]);
     expect(after.posts.some((p) => p.id === built.postId)).toBe(false);
   }, 60_000);
+
+  it("is the same from the shell: npm run admin -- import FILE (the runtime stopped), refusing another format", async () => {
+    const doc = await exportOf(a);
+    const dir = mkdtempSync(join(tmpdir(), "agency-import-"));
+    const file = join(dir, "site.json");
+    writeFileSync(file, JSON.stringify(doc));
+    writeFileSync(join(dir, "other.json"), JSON.stringify({ format: "wordpress-wxr" }));
+    const fresh = await startRuntime();
+    await fresh.stop();
+    const refused = runAdminCli(fresh, ["import", join(dir, "other.json")]);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain(siteExportMessages.format);
+    const done = runAdminCli(fresh, ["import", file]);
+    expect(done.status, done.output).toBe(0);
+    expect(done.output).toContain(`Imported ${doc.posts.length} posts`);
+    const again = await startRuntime({ dataDir: fresh.dataDir });
+    try {
+      const v = await owner(again);
+      const after = await exportOf(v);
+      expect(after.posts.map((p) => p.id).sort()).toEqual(doc.posts.map((p) => p.id).sort());
+      expect(after.settings).toEqual(doc.settings);
+      expect((await v.call("GET", "/api/admin/trash?entity=site-export")).json).toHaveLength(1);
+    } finally {
+      await again.stop();
+    }
+  }, 180_000);
 });

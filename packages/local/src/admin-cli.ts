@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
@@ -14,6 +14,8 @@ import { roleArticle } from "@agency/core/contract/team";
 import { recount } from "@agency/core/counters/recount";
 import { ensureTable } from "@agency/core/db/table";
 import { startDynalite } from "./dynamo";
+import { localSecret } from "./runtime";
+import { startLocalS3 } from "./s3";
 import { repoRoot } from "./paths";
 
 const usage = `Manage username admin accounts, and rebuild the back office's counters.
@@ -26,6 +28,7 @@ const usage = `Manage username admin accounts, and rebuild the back office's cou
   npm run admin -- recount
   npm run admin -- export [FILE] [--media DIR]
   npm run admin -- media-derive
+  npm run admin -- import FILE [--media DIR]
 
 set-role is the way back in when nobody can reach the Team screen: it makes an account (or a Google
 admin, by the address ADMIN_EMAILS names) an owner, admin or editor, and enables a Google admin who
@@ -42,6 +45,12 @@ MEDIA_BUCKET's in AWS).
 media-derive makes the sizes (AVIF, WebP, JPEG/PNG, the social preview) of every completed image
 that has none yet, such as images uploaded before sizes existed, from the bucket at S3_ENDPOINT (or
 MEDIA_BUCKET's in AWS). Images that have their sizes are left alone, so it can be run again.
+
+import replaces the site's content with an export, as POST /api/admin/import does (the team's
+accounts are kept): it first keeps an export of what it replaces in the Trash for 30 days (its
+Download link), then writes the export's records and rebuilds every counter; with --media, it
+uploads the media files found under DIR at their keys first. Pages are rendered again at the next
+start (npm start) or deploy.
 
 The password (at least 12 characters) is asked for on a terminal, or read from ADMIN_PASSWORD, or
 from standard input with --password-stdin. Setting a password or disabling an account ends its
@@ -121,12 +130,12 @@ if (values.help || !command) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
-if (!["create", "set-password", "disable", "enable", "set-role", "recount", "export", "media-derive"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
+if (!["create", "set-password", "disable", "enable", "set-role", "recount", "export", "media-derive", "import"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
 let username = "";
 const googleEmail = command === "set-role" && rawUsername?.includes("@") ? rawUsername.trim().toLowerCase() : undefined;
 const role = command === "set-role" ? positionals[2] : undefined;
 if (command === "set-role" && !roles.includes(role as Role)) fail(`set-role: the role is owner, admin or editor.\n\n${usage}`);
-if (!["recount", "export", "media-derive"].includes(command) && !googleEmail) {
+if (!["recount", "export", "media-derive", "import"].includes(command) && !googleEmail) {
   if (!rawUsername) fail(`${command}: which username?\n\n${usage}`);
   const parsed = usernameSchema.safeParse(rawUsername);
   if (!parsed.success) fail(parsed.error.issues[0]!.message);
@@ -148,6 +157,12 @@ if (!config.dynamoEndpoint) {
     busy(err as Error);
   }
   process.env.DYNAMODB_ENDPOINT = db!.endpoint;
+}
+// The media bucket of the same local data (its files under DATA_DIR/s3), for what reads or writes files.
+let s3: Awaited<ReturnType<typeof startLocalS3>> | undefined;
+if (db && ["export", "import"].includes(command) && !config.s3Endpoint) {
+  const dataDir = resolve(repoRoot, process.env.DATA_DIR ?? ".data");
+  s3 = await startLocalS3({ dataDir, ephemeralPorts: true, origin: config.publicUrl, secret: () => localSecret(dataDir, "s3-secret") });
 }
 try {
   await ensureTable(config.tableName);
@@ -222,6 +237,52 @@ try {
       if (done.failed) process.exitCode = 1;
       break;
     }
+    case "import": {
+      const file = positionals[1];
+      if (!file) fail(`import: which file?\n\n${usage}`);
+      const [{ siteExport, siteExportMessages, SITE_EXPORT_FORMAT, SITE_EXPORT_VERSION }, { exportSite }, { checkSiteImport, importSite, keepBeforeImport }] = await Promise.all([
+        import("@agency/core/contract/site-export"),
+        import("@agency/core/site-export/export"),
+        import("@agency/core/site-export/import"),
+      ]);
+      let raw: { format?: unknown; version?: unknown };
+      try {
+        raw = JSON.parse(readFileSync(resolve(file), "utf8"));
+      } catch (err) {
+        fail((err as NodeJS.ErrnoException).code ? `Cannot read ${file}: ${(err as Error).message}` : `${file}: ${siteExportMessages.json}`);
+      }
+      if (raw?.format !== SITE_EXPORT_FORMAT) fail(`${file}: ${siteExportMessages.format}`);
+      if (typeof raw.version === "number" && raw.version > SITE_EXPORT_VERSION) fail(`${file}: ${siteExportMessages.version}`);
+      const parsed = siteExport.safeParse(raw);
+      if (!parsed.success) fail(`${file} is not a complete export:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+      const doc = parsed.data;
+      try {
+        checkSiteImport(doc);
+      } catch (err) {
+        const fields = (err as { extra?: { fields?: Record<string, string> } }).extra?.fields ?? {};
+        fail(`${(err as Error).message}\n${Object.entries(fields).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
+      }
+      if (values.media) {
+        const { writeObject } = await import("@agency/core/media/storage");
+        for (const m of doc.media) {
+          const key = String(m.key);
+          const bytes = (() => {
+            try {
+              return readFileSync(join(resolve(values.media!), key));
+            } catch {
+              return fail(`The file of image ${m.id} (${key}) is not under ${values.media}.`);
+            }
+          })();
+          await writeObject(key, bytes, String(m.content_type));
+        }
+      }
+      const current = await exportSite();
+      const kept = await keepBeforeImport(current, { type: "system", id: "admin-cli", name: "npm run admin" });
+      const counts = await importSite(doc, current);
+      console.log(`Imported ${Object.entries(counts).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ")}${values.media ? `, with the media files from ${values.media}` : ""}.`);
+      console.log(`What it replaced is in the Trash until ${kept.expires_at} (Site before an import).`);
+      break;
+    }
     case "recount": {
       const started = Date.now();
       const result = await recount();
@@ -233,5 +294,6 @@ try {
   process.exitCode = 1;
   console.error((err as Error).message);
 } finally {
+  await s3?.close();
   await db?.close();
 }

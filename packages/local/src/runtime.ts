@@ -33,7 +33,7 @@ export interface LocalOptions {
  * A secret of the local runtime, made once and kept with the data (mode 0600), so what it signs
  * (known-device cookies) stays valid across restarts, as it does in a deployment.
  */
-function localSecret(dataDir: string, name: string): string {
+export function localSecret(dataDir: string, name: string): string {
   const path = join(dataDir, name);
   try {
     return readFileSync(path, "utf8").trim();
