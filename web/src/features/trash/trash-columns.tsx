@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { RotateCcw, Trash2 } from "lucide-react";
+import { Download, RotateCcw, Trash2 } from "lucide-react";
 import { trashEntityLabels, type TrashItem } from "@agency/core/contract/trash";
 import { actionOutline } from "../../components/admin/classes";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
@@ -32,10 +32,18 @@ export function trashColumns(a: TrashRowActions): ColumnDef<TrashItem>[] {
     dateColumn<TrashItem>("expires_at", "Deleted for good", (t) => t.expires_at),
     actionsColumn<TrashItem>((t) => (
       <>
-        <button type="button" className={actionOutline} onClick={() => a.restore(t)} aria-label={`Restore ${nameOf(t)}`}>
-          <RotateCcw aria-hidden="true" className="h-4 w-4" />
-          Restore
-        </button>
+        {t.entity === "site-export" ? (
+          // The export an import kept of what it replaced: imported again, it undoes the import.
+          <a href={`/api/admin/trash/${encodeURIComponent(t.id)}/download`} download className={actionOutline} aria-label={`Download ${nameOf(t)}`}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download
+          </a>
+        ) : (
+          <button type="button" className={actionOutline} onClick={() => a.restore(t)} aria-label={`Restore ${nameOf(t)}`}>
+            <RotateCcw aria-hidden="true" className="h-4 w-4" />
+            Restore
+          </button>
+        )}
         {a.purge && (
           <button type="button" className={`${actionOutline} hover:border-red-300 hover:text-red-800`} onClick={() => a.purge!(t)} aria-label={`Delete ${nameOf(t)} forever`}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
