@@ -30,7 +30,7 @@ export function actorOf(session: AdminSession): AuditActor {
 
 const isEntity = (v: string): v is AuditEntity => (auditEntities as readonly string[]).includes(v);
 /** The API's collection names that differ from the entity's. */
-const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user", team: "team-member", account: "admin-account", "security-settings": "security-setting", newsletter: "newsletter-subscriber" };
+const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user", team: "team-member", account: "admin-account", "security-settings": "security-setting", newsletter: "newsletter-subscriber", webhooks: "webhook" };
 /**
  * A route's last literal segment that names the action. A `bulk` route's action is in its body (mark
  * read, change status, delete): a status change, and its handler notes a delete with `req.audit()`.
@@ -50,9 +50,11 @@ export const unrecordedWrites: readonly string[] = [
   // A fresh proof changes nothing but the session's own proof time (what it then allows is recorded).
   "POST /api/admin/account/reauth/passkey/options",
   "POST /api/admin/account/reauth",
+  // A webhook's test event changes nothing: its delivery is in the endpoint's own deliveries log.
+  "POST /api/admin/webhooks/{id}/test",
 ];
 
-/** The signed-in person's own account and a member's sessions, whose paths do not name their entity first. */
+/** The signed-in person's own account, a member's sessions and the site's import, whose paths do not name their entity first. */
 const accountRoutes: Record<string, { action: AuditAction; entity: AuditEntity }> = {
   "POST /api/admin/account/passkeys": { action: "create", entity: "passkey" },
   "PUT /api/admin/account/passkeys/{id}": { action: "update", entity: "passkey" },
@@ -61,6 +63,8 @@ const accountRoutes: Record<string, { action: AuditAction; entity: AuditEntity }
   "DELETE /api/admin/account/sessions/{id}": { action: "delete", entity: "session" },
   "PUT /api/admin/account/password": { action: "update", entity: "admin-account" },
   "DELETE /api/admin/team/{id}/sessions/{session_id}": { action: "delete", entity: "session" },
+  // Its handler names the kept export it made first (admin-trash).
+  "POST /api/admin/import": { action: "import", entity: "site" },
 };
 
 /** Collections of items of every kind: a write's handler names the entity with `req.audit()` (a restore, the restored item's). */
@@ -98,7 +102,7 @@ function verbOf(segment: string): AuditAction | undefined {
 function labelOf(body: unknown): string {
   if (!body || typeof body !== "object") return "";
   const b = body as Record<string, unknown>;
-  for (const k of ["title", "name", "filename", "full_name", "key", "email", "section_key"]) {
+  for (const k of ["title", "name", "filename", "full_name", "key", "email", "section_key", "url"]) {
     if (Object.hasOwn(b, k) && typeof b[k] === "string" && b[k]) return b[k] as string;
   }
   return "";

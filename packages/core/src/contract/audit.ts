@@ -30,6 +30,7 @@ export const auditEntities = [
   "security-setting",
   "newsletter-subscriber",
   "site",
+  "webhook",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -105,6 +106,7 @@ export const auditEntityLabels: Record<AuditEntity, string> = {
   "security-setting": "Security setting",
   "newsletter-subscriber": "Subscriber",
   site: "Site content",
+  webhook: "Webhook",
 };
 
 /**

@@ -37,6 +37,8 @@ export function itemLink(entry: Pick<AuditEntry, "entity" | "entity_id">): strin
       return "/admin/media";
     case "team-member":
       return "/admin/team";
+    case "webhook":
+      return "/admin/settings";
     case "site":
       // An import: the Trash keeps the export of what it replaced.
       return "/admin/trash";
