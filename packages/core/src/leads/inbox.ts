@@ -6,7 +6,6 @@ import { newestAcrossYears, pageAcrossYears, type Page } from "../db/paging";
 import { ConflictError, NotFoundError } from "../errors";
 import type { LeadMailStatus } from "./attributes";
 import { leadStored, type LeadKind } from "./outbox";
-import type { MailFields } from "./state";
 import { leadCreated } from "../webhooks/webhooks";
 
 /**
@@ -200,7 +199,7 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
     async restore(stored: T): Promise<T> {
       // A lead deleted while its notification was due or being sent is due again: the sender's claim
       // ended with the delete, and a restored `sending` would never be mailed nor retried.
-      const { mail_claimed_at: _claim, ...kept } = stored as T & MailFields;
+      const { mail_claimed_at: _claim, ...kept } = stored as T & { mail_status?: LeadMailStatus; mail_claimed_at?: string };
       const inFlight = kept.mail_status === "pending" || kept.mail_status === "sending";
       const fields = { ...kept, ...(inFlight ? { mail_status: "pending" as const } : {}), bucket: bucketOf(stored.created_at), search: c.searchOf(stored) };
       let data: T;

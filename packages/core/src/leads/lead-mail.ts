@@ -1,4 +1,5 @@
 import { config } from "../config";
+import { retryDelaysFromEnv } from "../retry-delays";
 import type { Message } from "../messages/messages";
 import { isConditionalFailure } from "../db/errors";
 import type { Registration } from "../registrations/registrations";
@@ -152,11 +153,4 @@ export async function deliverLeadMail(kind: LeadKind, id: string, options: Deliv
   return "failed";
 }
 
-/** LEAD_MAIL_RETRY_MS="100,200" (or another variable's): shorter waits for tests and local trials. */
-export function retryDelaysFromEnv(name = "LEAD_MAIL_RETRY_MS"): number[] | undefined {
-  const v = process.env[name];
-  if (!v) return undefined;
-  const delays = v.split(",").map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n >= 0);
-  return delays.length ? delays : undefined;
-}
 

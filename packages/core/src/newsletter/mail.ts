@@ -1,7 +1,8 @@
 import { config } from "../config";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
-import { CLAIM_LEASE_MS, DEFAULT_RETRY_DELAYS_MS, retryDelaysFromEnv } from "../leads/lead-mail";
+import { CLAIM_LEASE_MS, DEFAULT_RETRY_DELAYS_MS } from "../leads/lead-mail";
+import { retryDelaysFromEnv } from "../retry-delays";
 import { mailTransport, type LeadMail, type MailTransport } from "../leads/transport";
 import { CONFIRM_LINK_HOURS, NewsletterLinks } from "./links";
 import type { Subscriber } from "./newsletter";

@@ -17,7 +17,7 @@ import { isConditionalFailure } from "../db/errors";
 import { pageAcrossPartitions, type Page } from "../db/paging";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
-import { retryDelaysFromEnv } from "../leads/lead-mail";
+import { retryDelaysFromEnv } from "../retry-delays";
 import type { WebhookDeliveryEntity, WebhookEndpointEntity } from "./entity";
 import { webhookDeliveryDue } from "./outbox";
 import { refusedUrl, sendDelivery } from "./send";
