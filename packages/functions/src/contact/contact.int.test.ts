@@ -22,13 +22,13 @@ const contactPost = (n: number) => ({
 describe("a contact form's first request", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("takes four DynamoDB calls: the rate limit, the message, its kind's counters and its day's counter", async () => {
+  it("takes five DynamoDB calls: the rate limit, the message, its kind's counters, its day's counter and the webhooks listening for new leads", async () => {
     const send = vi.spyOn(dynamo().client, "send");
     const res = (await handler(contactPost(1) as never)) as { statusCode: number };
     expect(res.statusCode).toBe(201);
     const calls = send.mock.calls.map(([command]) => ({ name: command.constructor.name, update: (command.input as { UpdateExpression?: string }).UpdateExpression ?? "" }));
-    expect(calls.map((c) => c.name)).toEqual(["UpdateCommand", "PutCommand", "UpdateCommand", "UpdateCommand"]);
+    expect(calls.map((c) => c.name)).toEqual(["UpdateCommand", "PutCommand", "UpdateCommand", "UpdateCommand", "QueryCommand"]);
     // The message's total, unread and type in one ADD; its day in the other.
-    expect(calls.slice(2).map((c) => c.update.split(",").length).sort()).toEqual([1, 3]);
+    expect(calls.slice(2, 4).map((c) => c.update.split(",").length).sort()).toEqual([1, 3]);
   });
 });
