@@ -99,7 +99,7 @@ describe("scheduled publishing in AWS", () => {
   });
 
   it("runs the publish function every 5 minutes as the catch-up sweep", () => {
-    const rule = one("AWS::Events::Rule").props;
+    const rule = one("AWS::Events::Rule", "ScheduledPublishCatchUp").props;
     expect(rule.ScheduleExpression).toBe("rate(5 minutes)");
     expect(rule.State).toBe("ENABLED");
     expect(rule.Targets).toEqual([expect.objectContaining({ Arn: publisherArn() })]);
@@ -107,7 +107,7 @@ describe("scheduled publishing in AWS", () => {
       Action: "lambda:InvokeFunction",
       FunctionName: publisherArn(),
       Principal: "events.amazonaws.com",
-      SourceArn: { "Fn::GetAtt": [one("AWS::Events::Rule").id, "Arn"] },
+      SourceArn: { "Fn::GetAtt": [one("AWS::Events::Rule", "ScheduledPublishCatchUp").id, "Arn"] },
     });
   });
 
