@@ -5,6 +5,7 @@ import { EVENTS_MESSAGE, UNKNOWN_EVENT_MESSAGE, URL_MESSAGE, type AdminWebhookDe
 import { verifySignature } from "@agency/core/webhooks/send";
 import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
+import { until } from "../support/mailbox";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -37,16 +38,6 @@ async function receiver(answers: number[] = [200]) {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-async function until<T>(what: string, get: () => Promise<T> | T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function endpoint(url: string, events: string[]): Promise<CreatedWebhook> {

@@ -23,7 +23,7 @@ export function mailbox(webUrl: string) {
 }
 
 /** Polls `get` until `ok` holds; fails naming `what` with the last value after `ms`. */
-export async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+export async function until<T>(what: string, get: () => Promise<T> | T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await get();
