@@ -16,7 +16,7 @@ import { createGateway } from "../../packages/local/src/gateway";
 import { startLocalS3, type LocalS3 } from "../../packages/local/src/s3";
 import { call, freshIp, type HttpResponse } from "../support/http";
 import { photo } from "../support/photo";
-import { PAGE_CONTENT_TYPE, PAGES_PREFIX, TEMPLATE_KEY } from "../../packages/functions/src/render/render";
+import { PAGE_CONTENT_TYPE, PAGES_PREFIX, READS_KEY, TEMPLATE_KEY } from "../../packages/functions/src/render/render";
 import { PAGE_CACHE_CONTROL } from "../../packages/functions/src/render/s3-store";
 
 /**
@@ -353,6 +353,7 @@ describe("the deployed bundles", () => {
     await same("GET", "/api/admin/trash", signedIn);
     await same("GET", "/api/admin/newsletter/subscribers?status=pending", signedIn);
     await same("GET", "/api/admin/newsletter/subscribers/stats", signedIn);
+    await same("GET", "/api/admin/webhooks", signedIn);
     // Without the session: the guard's 401.
     await same("GET", "/api/admin/dashboard-stats");
   });
@@ -376,6 +377,7 @@ describe("the deployed bundles", () => {
     await same("POST", "/api/admin/team/invitations", { ...signedIn, body: { email: "invitee@example.com", role: "editor" } });
     await same("DELETE", "/api/admin/users/no-such-user", signedIn);
     await same("DELETE", "/api/admin/newsletter/subscribers/no-such-subscriber", signedIn);
+    await same("POST", "/api/admin/webhooks", { ...signedIn, body: { url: "not-a-url", events: [] } });
     await same("DELETE", "/api/admin/account/sessions", signedIn);
   });
 
@@ -459,7 +461,8 @@ describe("the deployed bundles", () => {
     await render.invoke(sqs({ apiPaths: ["/", `/blog/${post.slug}`] })).catch((err: Error) => {
       throw new Error(`${err.message}\n${logs()}`);
     });
-    expect(await keys(), logs()).toEqual(["pages/blog/" + post.slug + ".html", "pages/index.html"].sort());
+    // The two pages, and the record of which API reads each page made (what a later change re-renders).
+    expect(await keys(), logs()).toEqual(["pages/blog/" + post.slug + ".html", "pages/index.html", READS_KEY].sort());
     const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
     const home = await page("pages/index.html");
     expect(home.contentType).toBe(PAGE_CONTENT_TYPE);
