@@ -18,7 +18,7 @@ import { sharpLayer } from "./sharp";
 import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
-import { NOT_FOUND_KEY, PAGES_PREFIX, READS_KEY, TEMPLATE_KEY } from "@agency/functions/render/keys";
+import { NOT_FOUND_KEY, PAGES_PREFIX, READS_KEY, TEMPLATE_KEY } from "@agency/core/public-pages";
 
 /** Every read a handler makes is a Get or a Query; nobody needs Scan. */
 export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];

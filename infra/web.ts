@@ -43,7 +43,7 @@ import {
 } from "./media";
 import { originVerifyHeader, permanentRedirects, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
 import { routeKeys, routes } from "@agency/core/routes";
-import { PAGES_PREFIX, SHELL_KEY } from "@agency/functions/render/keys";
+import { viewerUri } from "@agency/core/public-pages";
 import { createWebAcl, edgeRegionProblem } from "./waf";
 import { acceptNagFinding, acceptNagFindingInStack } from "./nag";
 import { contentSecurityPolicy, hstsMaxAgeSeconds, mediaContentSecurityPolicy, permissionsPolicy } from "@agency/core/security-headers";
@@ -53,35 +53,23 @@ export const devSiteUrl = "http://localhost:5173";
 
 /**
  * The site's viewer function, on its S3 behaviour only (so it never sees /api/* or /media/*; the
- * checks are a second lock). A public address is its rendered page (packages/functions/src/render):
- * `/` -> /pages/index.html, `/about` -> /pages/about.html, `/blog/x` -> /pages/blog/x.html. The back
- * office, sign-in, previews and the newsletter's link pages (/admin, /auth, /preview, /newsletter) get the SPA shell as
- * rendered with the settings (/pages/_app-shell.html; the API answers the build's index.html until
- * the deploy's first render has written it), a preview link's page /pages/preview/<token>.html,
- * which the API answers (never in the bucket: the shell headed with the link's post); a path with
- * a file extension is served as it is; a second name of a page (permanentRedirects) answers 301. An address without a page (unknown, an unpublished post, a
- * post's earlier slug) is the origin group's failover to the API (below).
+ * checks are a second lock). Which file answers an address is `viewerUri` of
+ * packages/core/src/public-pages.ts, whose own source is put in here (the local static server runs
+ * the same function): a public address is its rendered page, the back office, sign-in, previews and
+ * the newsletter's link pages the shell as rendered with the settings, a preview link's page
+ * /pages/preview/<token>.html (never in the bucket: the API answers it), a file as it is. A second
+ * name of a page (permanentRedirects) answers 301. An address without a page (unknown, an
+ * unpublished post, a post's earlier slug) is the origin group's failover to the API (below).
  */
 export const pagesRewriteCode = `
 var moved = ${JSON.stringify(permanentRedirects)};
+${viewerUri.toString()}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var to = moved[uri.length > 1 ? uri.replace(/\\/+$/, "") : uri];
   if (to) return { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: to } } };
-  if (uri.indexOf("/api/") === 0 || uri.indexOf("/media/") === 0) return request;
-  if (uri.split("/").pop().indexOf(".") !== -1) return request;
-  var preview = /^\\/preview\\/([^/]+)\\/?$/.exec(uri);
-  if (preview) {
-    request.uri = "/${PAGES_PREFIX}preview/" + preview[1] + ".html";
-    return request;
-  }
-  if (/^\\/(admin|auth|preview|newsletter)(\\/|$)/.test(uri)) {
-    request.uri = "/${SHELL_KEY}";
-    return request;
-  }
-  var path = uri.replace(/\\/+$/, "");
-  request.uri = "/pages/" + (path === "" ? "index" : path.slice(1)) + ".html";
+  request.uri = viewerUri(uri);
   return request;
 }`;
 

@@ -70,6 +70,18 @@ describe("invalidate", () => {
     expect(input.InvalidationBatch!.CallerReference).toBeTruthy();
   });
 
+  it("sends CloudFront only real cache keys for a post: the API's reads and the feeds, not the site's addresses (the render invalidates their pages)", async () => {
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render";
+    const sqs = vi.spyOn(SQSClient.prototype, "send").mockResolvedValue({} as never);
+    const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
+    const paths = publicPaths.blogPost(["a-post"]);
+    await invalidate(paths);
+    expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/api/blog-posts*", "/api/blog-categories", "/rss.xml", "/sitemap.xml"]);
+    // The render still hears of every page the save changed.
+    expect(JSON.parse((sqs.mock.calls[0]![0] as SendMessageCommand).input.MessageBody!)).toEqual({ apiPaths: paths });
+  });
+
   it("never fails the save: a CloudFront error is logged", async () => {
     process.env.DISTRIBUTION_ID = "E123EXAMPLE";
     vi.spyOn(CloudFrontClient.prototype, "send").mockRejectedValue(new Error("Throttling") as never);

@@ -4,6 +4,7 @@ import { config } from "@agency/core/config";
 import { sendRenderRequest } from "./render/queue";
 import { hasLocalRenderer, publicChanged } from "./render/trigger";
 import { publicSettingKeys } from "@agency/core/contract/settings";
+import { isPageAddress } from "@agency/core/public-pages";
 
 /**
  * Visitors see an admin's edit within seconds: public reads are cached at CloudFront (routes marked
@@ -59,7 +60,10 @@ export async function invalidate(paths: string[]): Promise<void> {
   // (render/trigger.ts), otherwise through the render queue (render/queue.ts, AWS).
   if (hasLocalRenderer()) publicChanged(unique);
   else await requestRender(unique);
-  await invalidateCdn(unique);
+  // The site's addresses are no cache key: CloudFront's viewer function turns /blog into
+  // /pages/blog.html before the cache is asked, and the render that rewrites a page invalidates that
+  // key (render/batch.ts). The API's reads and the feeds are cached under their own paths.
+  await invalidateCdn(unique.filter((p) => !isPageAddress(p.replace(/\*$/, ""))));
 }
 
 /** Sends the changed paths to the render queue; like an invalidation, a failure is logged and the save stands. */

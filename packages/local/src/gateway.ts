@@ -243,16 +243,18 @@ async function serveMedia(req: IncomingMessage, res: ServerResponse, method: str
  * A post's earlier address: `/blog/{old}` answers 301 to the post's current page, as its API read
  * does (the blog handler's 301 with `{ redirect }`), so a shared old link keeps working.
  */
-async function movedPost(path: string, handlerOf: (key: RouteKey) => Promise<LambdaHandler>, req: IncomingMessage) {
-  const m = /^\/blog\/([^/]+)$/.exec(path);
-  if (!m) return undefined;
-  const url = new URL(`/api/blog-posts/${encodeURIComponent(m[1]!)}`, "http://localhost");
+/**
+ * Where a public address without a page has moved: what CloudFront's failover route answers for the
+ * page's file in AWS (GET /pages/{proxy+}, render/missing-page.ts: 301 for a post's earlier slug).
+ */
+async function movedPage(pageFile: string, handlerOf: (key: RouteKey) => Promise<LambdaHandler>, req: IncomingMessage) {
+  const url = new URL(pageFile, "http://localhost");
   const route = matchRoute("GET", url.pathname);
   if (!route) return undefined;
   const result = await (await handlerOf(route.key))({ ...toEvent(req, url, route, Buffer.alloc(0)), headers: {}, cookies: undefined });
-  if (typeof result !== "object" || result === null || !("statusCode" in result) || result.statusCode !== 301 || !result.body) return undefined;
-  const to = (JSON.parse(result.body) as { redirect?: unknown }).redirect;
-  return typeof to === "string" && to ? `/blog/${encodeURIComponent(to)}` : undefined;
+  if (typeof result !== "object" || result === null || !("statusCode" in result) || result.statusCode !== 301) return undefined;
+  const location = result.headers?.location;
+  return typeof location === "string" && location ? location : undefined;
 }
 
 /** The local stand-in for CloudFront + API Gateway: routes from the one route table, SPA for the rest. */
@@ -289,7 +291,7 @@ export function createGateway(options: GatewayOptions = {}) {
         }
         const pagesRoot = await options.pagesRoot?.();
         const pages: RenderedPages | undefined = pagesRoot
-          ? { root: pagesRoot, movedTo: (path) => movedPost(path, (key) => handlerFor(routes[key].feature), req) }
+          ? { root: pagesRoot, movedTo: (file) => movedPage(file, (key) => handlerFor(routes[key].feature), req) }
           : undefined;
         return await serveStatic(req, res, options.webRoot, url.pathname, pages);
       }

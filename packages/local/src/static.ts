@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { permanentRedirects, previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
-import { SHELL_KEY } from "@agency/functions/render/keys";
+import { isAppAddress, NOT_FOUND_KEY, PREVIEW_PAGES_PREFIX, SHELL_KEY, viewerUri } from "@agency/core/public-pages";
 import { previewPageHeaders, previewPageHtml } from "@agency/functions/render/preview-page";
 
 const TYPES: Record<string, string> = {
@@ -41,12 +41,13 @@ async function load(path: string) {
 /** Rendered pages (packages/local/src/pages.ts) and how to find an earlier address of a post. */
 export interface RenderedPages {
   root: string;
-  /** Where an address has moved (a post's earlier slug), if it has. */
-  movedTo?: (pathname: string) => Promise<string | undefined>;
+  /**
+   * Where an address without a page has moved (a post's earlier slug), if it has: the answer of the
+   * failover route CloudFront asks in AWS (GET /pages/{proxy+}, render/missing-page.ts) for the
+   * page's file.
+   */
+  movedTo?: (pageFile: string) => Promise<string | undefined>;
 }
-
-/** App routes that are never rendered: the back office, sign-in, previews and the newsletter's link pages always get the SPA shell. */
-const appOnly = (path: string) => /^\/(admin|auth|preview|newsletter)(\/|$)/.test(path);
 
 /**
  * Files from the built SPA. A public address without a file is its rendered page, when one was
@@ -68,11 +69,13 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     res.writeHead(301, { location: moved, "cache-control": "no-cache" });
     return res.end();
   }
+  // Which file answers the address: the rule CloudFront's viewer function runs in AWS.
+  const uri = viewerUri(safe);
   // A preview link's page: the shell headed with the link's post, as the API answers it in AWS.
-  const preview = pages ? /^\/preview\/([^/]+)\/?$/.exec(safe) : null;
+  const preview = pages && uri.startsWith(`/${PREVIEW_PAGES_PREFIX}`) ? uri.slice(PREVIEW_PAGES_PREFIX.length + 1, -".html".length) : undefined;
   const template = preview ? await load(join(root, "index.html")) : undefined;
   if (preview && template) {
-    const page = await previewPageHtml(template.raw.toString("utf8"), preview[1]!);
+    const page = await previewPageHtml(template.raw.toString("utf8"), preview);
     res.writeHead(page.status, previewPageHeaders);
     return res.end(req.method === "HEAD" ? undefined : page.html);
   }
@@ -87,7 +90,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
       return res.end("Not found");
     }
-    const page = pages && !appOnly(safe) ? await renderedPage(pages, safe) : undefined;
+    const page = pages && !isAppAddress(safe) ? await renderedPage(pages, uri) : undefined;
     if (page?.kind === "moved") {
       res.writeHead(301, { location: page.location, "cache-control": "no-cache" });
       return res.end();
@@ -99,7 +102,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
     } else {
       // The back office, sign-in and previews: the shell rendered with the current settings, once
       // the renderer has written it; the build's index.html until then.
-      const shell = pages && appOnly(safe) ? join(pages.root, SHELL_KEY) : undefined;
+      const shell = pages && isAppAddress(safe) ? join(pages.root, SHELL_KEY) : undefined;
       entry = shell ? await load(shell) : undefined;
       file = entry ? shell! : join(root, "index.html");
       entry ??= await load(file);
@@ -145,15 +148,15 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-async function renderedPage(pages: RenderedPages, safe: string) {
-  const key = safe.replace(/\/+$/, "");
-  const file = join(pages.root, "pages", `${key === "" ? "index" : key.slice(1)}.html`);
-  const notFound = join(pages.root, "pages", "404.html");
+/** A public address's rendered page (`uri`: its file, viewerUri), else where it moved, else the not-found page. */
+async function renderedPage(pages: RenderedPages, uri: string) {
+  const file = join(pages.root, uri);
+  const notFound = join(pages.root, NOT_FOUND_KEY);
   if (file.startsWith(join(pages.root, "pages") + sep) && file !== notFound) {
     const entry = await load(file);
     if (entry) return { kind: "page" as const, file, entry, status: 200 };
   }
-  const location = await pages.movedTo?.(key);
+  const location = await pages.movedTo?.(uri);
   if (location) return { kind: "moved" as const, location };
   const entry = await load(notFound);
   // Nothing rendered yet (the renderer is off): the SPA shell, as before pages were rendered.

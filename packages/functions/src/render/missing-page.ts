@@ -2,7 +2,7 @@ import { BlogPosts } from "@agency/core/blog/blog";
 import { config } from "@agency/core/config";
 import { NotFoundError } from "@agency/core/errors";
 import { PUBLIC_CACHE, Reply } from "../http";
-import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY, TEMPLATE_KEY } from "./keys";
+import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, SHELL_KEY, TEMPLATE_KEY } from "@agency/core/public-pages";
 
 /**
  * A site address with no rendered page, as CloudFront's failover brings it (infra/web.ts): the site

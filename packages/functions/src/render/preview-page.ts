@@ -4,7 +4,7 @@ import { excerptOf } from "@agency/core/contract/blog-values";
 import { previewCacheControl, previewRobots } from "@agency/core/edge";
 import { NotFoundError } from "@agency/core/errors";
 import { SiteSettings } from "@agency/core/settings/settings";
-import { PAGE_CONTENT_TYPE } from "./keys";
+import { PAGE_CONTENT_TYPE } from "@agency/core/public-pages";
 import { shellHtml, type ShellSettings } from "./page-html";
 
 /** What a preview page answers carries: kept by no cache, indexed by no search engine. */

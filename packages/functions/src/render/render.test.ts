@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicPaths } from "../invalidate";
-import { keyPath, pageKey, pagesFor, renderPages, renderQueue, type PageStore, type RenderContext, type ServerEntry } from "./render";
+import { pageKey, pagesFor, renderPages, renderQueue, type PageStore, type RenderContext, type ServerEntry } from "./render";
 import { headHtml, pageHtml, scriptJson, shellHtml } from "./page-html";
-
-describe("pageKey", () => {
-  it("keeps every address under pages/, / as index", () => {
-    expect(pageKey("/")).toBe("pages/index.html");
-    expect(pageKey("/about")).toBe("pages/about.html");
-    expect(pageKey("/blog/a-post")).toBe("pages/blog/a-post.html");
-    expect(pageKey("/blog/")).toBe("pages/blog.html");
-  });
-  it("is read back to its address by keyPath", () => {
-    for (const path of ["/", "/about", "/blog/page/3", "/blog/a-post"]) expect(keyPath(pageKey(path))).toBe(path);
-  });
-});
 
 describe("pagesFor", () => {
   it("renders a post's pages and every page of the blog list for a post's paths, and no other page", () => {

@@ -19,15 +19,9 @@ export interface PageStore {
   read(key: string): Promise<string | undefined>;
 }
 
-import { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, READS_KEY, SHELL_KEY, TEMPLATE_KEY } from "./keys";
+import { keyPath, NOT_FOUND_KEY, PAGE_CONTENT_TYPE, pageKey, PAGES_PREFIX, READS_KEY, SHELL_KEY, TEMPLATE_KEY } from "@agency/core/public-pages";
 
-export { NOT_FOUND_KEY, PAGE_CONTENT_TYPE, PAGES_PREFIX, READS_KEY, SHELL_KEY, TEMPLATE_KEY };
-
-/** The key of a public address: `/` -> pages/index.html, `/blog/a-post` -> pages/blog/a-post.html. */
-export function pageKey(path: string): string {
-  const clean = path.replace(/\/+$/, "");
-  return `${PAGES_PREFIX}${clean === "" ? "index" : clean.slice(1)}.html`;
-}
+export { keyPath, NOT_FOUND_KEY, PAGE_CONTENT_TYPE, pageKey, PAGES_PREFIX, READS_KEY, SHELL_KEY, TEMPLATE_KEY };
 
 /** The server entry's interface (web/dist-server/entry-server.js). */
 export interface ServerEntry {
@@ -240,12 +234,6 @@ export function pagesFor(paths: readonly string[]): string[] | "all" {
 
 /** `readers-of:/api/services`: the pages that read that path when they were last rendered (READS_KEY). */
 export const READERS_OF = "readers-of:";
-
-/** The address of a page key: pages/index.html -> /, pages/blog/a-post.html -> /blog/a-post. */
-export function keyPath(key: string): string {
-  const path = key.slice(PAGES_PREFIX.length, -".html".length);
-  return path === "index" ? "/" : `/${path}`;
-}
 
 /**
  * The addresses a list of paths names: `/blog/page/*` is every list page the sitemap names now and
