@@ -240,7 +240,7 @@ try {
     case "import": {
       const file = positionals[1];
       if (!file) fail(`import: which file?\n\n${usage}`);
-      const [{ siteExport, siteExportMessages, SITE_EXPORT_FORMAT, SITE_EXPORT_VERSION }, { exportSite }, { checkSiteImport, importSite, keepBeforeImport }] = await Promise.all([
+      const [{ importedSummary, siteExport, siteExportMessages, SITE_EXPORT_FORMAT, SITE_EXPORT_VERSION }, { exportSite }, { checkSiteImport, importSite, keepBeforeImport }] = await Promise.all([
         import("@agency/core/contract/site-export"),
         import("@agency/core/site-export/export"),
         import("@agency/core/site-export/import"),
@@ -279,7 +279,7 @@ try {
       const current = await exportSite();
       const kept = await keepBeforeImport(current, { type: "system", id: "admin-cli", name: "npm run admin" });
       const counts = await importSite(doc, current);
-      console.log(`Imported ${Object.entries(counts).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ")}${values.media ? `, with the media files from ${values.media}` : ""}.`);
+      console.log(`Imported ${importedSummary(counts)}${values.media ? `, with the media files from ${values.media}` : ""}.`);
       console.log(`What it replaced is in the Trash until ${kept.expires_at} (Site before an import).`);
       break;
     }

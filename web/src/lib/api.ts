@@ -39,7 +39,8 @@ async function request<T>(
       ...(method === "GET" ? {} : { "content-type": "application/json" }),
       ...(init.headers ?? {}),
     },
-    body: body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(body),
+    // A body given as text in `init` (a file's own JSON) goes as it is, for the server to judge.
+    body: init.body ?? (body === undefined ? (method === "GET" ? undefined : "{}") : JSON.stringify(body)),
   });
   const text = await res.text();
   let data: unknown;
@@ -60,6 +61,8 @@ export const api = {
   /** `onHeaders` sees the response headers of a successful call (paged lists: the next cursor). */
   get: <T>(path: string, init?: RequestInit, onHeaders?: (headers: Headers) => void) => request<T>("GET", path, undefined, init, onHeaders),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body),
+  /** A JSON document the user picked, posted as its own text (not parsed here: the server says what is wrong with it). */
+  postText: <T>(path: string, text: string) => request<T>("POST", path, undefined, { body: text }),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
   /** A DELETE may carry a body (turning two-factor off sends a code). */
   delete: <T>(path: string, body?: unknown) => request<T>("DELETE", path, body),

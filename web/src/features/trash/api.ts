@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SiteImportResult } from "@agency/core/contract/site-export";
 import type { TrashItem } from "@agency/core/contract/trash";
 import { api } from "../../lib/api";
 import { usePagedList } from "../../lib/paged";
@@ -20,3 +21,16 @@ function useTrashAction(call: (item: TrashItem) => Promise<unknown>) {
 }
 export const useRestoreTrash = () => useTrashAction((item) => api.post(`${BASE}/${encodeURIComponent(item.id)}/restore`, {}));
 export const usePurgeTrash = () => useTrashAction((item) => api.delete(`${BASE}/${encodeURIComponent(item.id)}`));
+
+/**
+ * Replaces the site's content with an export file (POST /api/admin/import?mode=replace), sent as the
+ * file's own text: the server judges it (400 not JSON, another format, a newer version; 413 too
+ * large). Every admin list may change, the Trash gains the kept export: every admin query reloads.
+ */
+export function useImportSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.postText<SiteImportResult>("/api/admin/import?mode=replace", text),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["admin"] }),
+  });
+}

@@ -11,6 +11,7 @@ import { PageHeader } from "../../components/admin/page-header";
 import { useToast } from "../../components/admin/toasts";
 import { useCan } from "../../features/session/api";
 import { usePurgeTrash, useRestoreTrash, useTrash } from "../../features/trash/api";
+import { ImportSiteButton } from "../../features/trash/import-site";
 import { trashColumns } from "../../features/trash/trash-columns";
 import { counted } from "../../lib/format";
 import { useStableCallback } from "../../lib/use-stable-callback";
@@ -83,11 +84,14 @@ export default function TrashPage() {
         description={`Deleted items are kept here for ${TRASH_DAYS} days, then deleted for good. Restore one to put it back where it was.`}
         actions={
           can("backup") && (
-            // The whole site's content as one file (GET /api/admin/export): the owner's.
-            <a href="/api/admin/export" download className={actionOutline}>
-              <Download aria-hidden="true" className="h-4 w-4" />
-              Export site
-            </a>
+            // The whole site's content as one file (GET /api/admin/export), and back: the owner's.
+            <>
+              <a href="/api/admin/export" download className={actionOutline}>
+                <Download aria-hidden="true" className="h-4 w-4" />
+                Export site
+              </a>
+              <ImportSiteButton />
+            </>
           )
         }
       />
