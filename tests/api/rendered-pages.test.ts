@@ -301,3 +301,28 @@ describe("the server entry that renders the pages", () => {
     expect(entry).not.toContain('Each child in a list should have a unique "key" prop');
   });
 });
+
+describe("renders side by side", () => {
+  it("gives each render its own transport and origin: two pages rendered at once read and link only through their own", async () => {
+    const { pathToFileURL } = await import("node:url");
+    const entry = (await import(pathToFileURL(join(process.cwd(), "web/dist-server/entry-server.js")).href)) as import("../../packages/functions/src/render/render").ServerEntry;
+    const reads: Record<string, string[]> = { a: [], b: [] };
+    const render = (who: "a" | "b", path: string) =>
+      entry.renderPage(path, {
+        origin: `https://${who}.example`,
+        transport: async (p, init) => {
+          reads[who]!.push(new URL(p, "http://api.invalid").pathname);
+          // A little later for one of them, so the two renders' reads interleave.
+          await new Promise((r) => setTimeout(r, who === "a" ? 20 : 0));
+          return fetch(new URL(p, base()), init);
+        },
+      });
+    const [a, b] = await Promise.all([render("a", "/services"), render("b", "/tech-school")]);
+    expect((a.meta as { url?: string } | undefined)?.url).toBe("https://a.example/services");
+    expect((b.meta as { url?: string } | undefined)?.url).toBe("https://b.example/tech-school");
+    expect(reads.a).toContain("/api/services");
+    expect(reads.a).not.toContain("/api/courses");
+    expect(reads.b).toContain("/api/courses");
+    expect(reads.b).not.toContain("/api/services");
+  });
+});

@@ -9,7 +9,12 @@
  * pending. So what a page prefetches is what its components read, with the SPA's own query keys and
  * functions, in one place (the components), and the cache is dehydrated into the page for
  * hydration without a second request.
+ *
+ * Renders run side by side (packages/functions/src/render/render.ts renders several pages at once):
+ * each has its own transport and origin, held for it by an AsyncLocalStorage that the app's one
+ * http client (lib/api.ts) and siteOrigin() read, so nothing of one render leaks into another.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -34,19 +39,32 @@ export interface RenderedPage {
 
 const MAX_PASSES = 8;
 
+type RenderOptions = { origin: string; transport: (path: string, init: RequestInit) => Promise<Response> };
+/** The render under way in this async context. */
+const current = new AsyncLocalStorage<RenderOptions>();
+setTransport((path, init) => {
+  const render = current.getStore();
+  if (!render) throw new Error(`${path}: a request outside a page's render`);
+  return render.transport(path, init);
+});
+setServerOrigin(() => current.getStore()?.origin ?? "");
+let sanitizer: Promise<void> | undefined;
+
 async function toString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c as string));
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function renderPage(
-  pathname: string,
-  options: { origin: string; transport: (path: string, init: RequestInit) => Promise<Response> },
-): Promise<RenderedPage> {
-  setTransport(options.transport);
-  setServerOrigin(options.origin);
-  setServerSanitizer(await loadSanitizer());
+export async function renderPage(pathname: string, options: RenderOptions): Promise<RenderedPage> {
+  await (sanitizer ??= loadSanitizer().then(setServerSanitizer, (err: unknown) => {
+    sanitizer = undefined;
+    throw err;
+  }));
+  return current.run(options, () => render(pathname));
+}
+
+async function render(pathname: string): Promise<RenderedPage> {
   // No retries, and a failed read stays failed on the next pass (retryOnMount would show it as
   // loading again): the page renders as the browser shows it once its own retry has failed.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, retryOnMount: false } } });

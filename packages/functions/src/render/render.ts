@@ -61,6 +61,21 @@ export async function sitemapPaths(ctx: Pick<RenderContext, "api">): Promise<str
 
 type Outcome = { kind: "page"; html: string } | { kind: "none" };
 
+/**
+ * How many pages render at once: a page's time is mostly waiting on its API reads and its write,
+ * so a few side by side keep the CPU busy without holding many pages in memory.
+ */
+export const RENDER_CONCURRENCY = 4;
+
+/** Runs `fn` on every item, at most `limit` at a time, in the items' order. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /** Each page's API reads (READS_KEY), by address. */
 type Reads = Record<string, string[]>;
 
@@ -164,8 +179,9 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
   const record: Reads = { ...before };
   const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths, before);
 
-  // One page at a time: the server entry holds one render's API transport (web/src/lib/api.ts).
-  for (const path of list) {
+  // RENDER_CONCURRENCY pages side by side (each render has its own transport: entry-server.tsx),
+  // taken in the list's order.
+  await eachLimit(list, RENDER_CONCURRENCY, async (path) => {
     try {
       const reads = new Set<string>();
       const out = await renderOne(ctx, path, reads);
@@ -181,7 +197,7 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
     } catch (err) {
       report.failed.push({ path, error: (err as Error)?.message ?? String(err) });
     }
-  }
+  });
   if (report.rendered.length || report.removed.length) await ctx.store.put(READS_KEY, JSON.stringify(record));
 
   if (all) {
