@@ -19,6 +19,7 @@ import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
 import { NOT_FOUND_KEY, PAGES_PREFIX, READS_KEY, TEMPLATE_KEY } from "@agency/core/public-pages";
+import { RENDER_TIMEOUT_SECONDS } from "@agency/functions/render/budget";
 
 /** Every read a handler makes is a Get or a Query; nobody needs Scan. */
 export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
@@ -254,7 +255,7 @@ function renderRequestAccess(queue: Queue) {
  * 14 days and the group moves on.
  */
 export const RENDER_BATCH_SIZE = 10;
-export const RENDER_TIMEOUT_SECONDS = 120;
+export { RENDER_TIMEOUT_SECONDS };
 export const RENDER_VISIBILITY_TIMEOUT_SECONDS = RENDER_TIMEOUT_SECONDS + 30;
 export const RENDER_MAX_RECEIVES = 3;
 
@@ -302,9 +303,10 @@ function pageRenderer(
     timeout: RENDER_TIMEOUT_SECONDS,
     memorySize: 2048,
     enableLiveDev: false,
-    environment: { WEB_BUCKET: webBucket.bucketName, API_URL: opts.apiUrl, DISTRIBUTION_ID: distribution.distributionId },
+    // Its own queue too: a run renders a bounded number of pages and queues the rest (render/budget.ts).
+    environment: { WEB_BUCKET: webBucket.bucketName, API_URL: opts.apiUrl, DISTRIBUTION_ID: distribution.distributionId, RENDER_QUEUE_URL: queue.queueUrl },
     bind: opts.bind,
-    permissions: renderPermissions(webBucket, distribution),
+    permissions: [...renderPermissions(webBucket, distribution), renderRequestAccess(queue)],
   });
   fn.addEventSource(
     new SqsEventSource(queue, { batchSize: RENDER_BATCH_SIZE }),

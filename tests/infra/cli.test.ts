@@ -80,7 +80,7 @@ function runSst(args: string[], aws: AwsStandIn, { ms, done }: { ms: number; don
 const signed = (aws: AwsStandIn, service: string) => aws.requests.filter((r) => r.service === service && r.signed);
 
 describe("the SST CLI, run from the repository root", () => {
-  it("sst deploy reaches AWS and draws its deploy view without crashing", async () => {
+  it("sst deploy reaches AWS and draws its deploy view without crashing", { timeout: 300_000 }, async () => {
     standIn = await startAwsStandIn({ sstBootstrapVersion: SST_BOOTSTRAP_VERSION, secrets: SECRETS });
     const run = await runSst(["deploy", "--stage", "clitest"], standIn, {
       ms: 240_000,
@@ -96,7 +96,7 @@ describe("the SST CLI, run from the repository root", () => {
     expect(signed(standIn, "ssm").map((r) => r.action)).toContain("AmazonSSM.GetParametersByPath");
   });
 
-  it("sst dev starts, reaches AWS and draws its view without crashing", async () => {
+  it("sst dev starts, reaches AWS and draws its view without crashing", { timeout: 300_000 }, async () => {
     standIn = await startAwsStandIn({ sstBootstrapVersion: SST_BOOTSTRAP_VERSION, secrets: SECRETS });
     const run = await runSst(["dev", "--stage", "clitest"], standIn, {
       ms: 240_000,

@@ -9,6 +9,7 @@ import {
   RENDER_TIMEOUT_SECONDS,
 } from "../../infra/api";
 import { features } from "@agency/core/routes";
+import { PAGE_RENDER_MS_BOUND, PAGES_PER_RENDER_RUN, RENDER_PAGES_BUDGET_MS } from "@agency/functions/render/budget";
 import { actionsOf, featureFunctions, resourcesOf, STAND_IN_SERVER_ENTRY_MARKER, statementsOf, synthesize, type Synthesized } from "./synth";
 
 let app: Synthesized;
@@ -83,10 +84,21 @@ describe("the render function", () => {
     expect(cloudfront).toHaveLength(1);
     expect(actionsOf(cloudfront)).toEqual(["cloudfront:CreateInvalidation"]);
     expect(JSON.stringify(cloudfront[0]!.Resource)).toContain(distribution!);
-    // Reading its queue (the event source's grant), and nothing else: no table, no SES, no other bucket.
+    // Reading its queue (the event source's grant) and sending to it (the pages a run leaves for the
+    // next: render/budget.ts), and nothing else: no table, no SES, no other bucket.
     const rest = statements.filter((s) => !s3.includes(s) && !cloudfront.includes(s));
-    for (const a of actionsOf(rest)) expect(a, a).toMatch(/^(sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes)|ssm:GetParameters?(ByPath)?)$/);
+    for (const a of actionsOf(rest)) expect(a, a).toMatch(/^(sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes|SendMessage)|ssm:GetParameters?(ByPath)?)$/);
     for (const s of rest.filter((s) => actionsOf([s]).some((a) => a.startsWith("sqs:")))) expect(s.Resource).toEqual({ "Fn::GetAtt": [queueId("RenderQueue"), "Arn"] });
+  });
+
+  it("fans a full render out: each run renders a bounded number of pages within its 30 s timeout, and queues the rest on its own queue", () => {
+    expect(RENDER_TIMEOUT_SECONDS).toBeLessThanOrEqual(30);
+    expect(render().props.Timeout).toBe(RENDER_TIMEOUT_SECONDS);
+    // The chunk size from the bound of one page's time: a run's pages fit in its budget, and the budget leaves a third of the timeout.
+    expect(PAGES_PER_RENDER_RUN).toBeGreaterThan(0);
+    expect(PAGES_PER_RENDER_RUN * PAGE_RENDER_MS_BOUND).toBeLessThanOrEqual(RENDER_PAGES_BUDGET_MS);
+    expect(RENDER_PAGES_BUDGET_MS).toBeLessThanOrEqual((RENDER_TIMEOUT_SECONDS * 1000 * 2) / 3);
+    expect(render().props.Environment.Variables.RENDER_QUEUE_URL).toEqual({ Ref: queueId("RenderQueue") });
   });
 
   it("knows its bucket, API Gateway's own URL (not CloudFront's) and the distribution", () => {

@@ -1,12 +1,15 @@
 import { CloudFrontClient, type CreateInvalidationCommand } from "@aws-sdk/client-cloudfront";
+import { SQSClient, type SendMessageCommand } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publicPaths } from "../invalidate";
 import { renderBatch } from "./batch";
-import type { PageStore, ServerEntry } from "./render";
+import { PAGES_PER_RENDER_RUN } from "./budget";
+import { pageKey, type PageStore, type ServerEntry } from "./render";
 
 afterEach(() => {
   vi.restoreAllMocks();
   delete process.env.DISTRIBUTION_ID;
+  delete process.env.RENDER_QUEUE_URL;
 });
 
 const template = '<!doctype html><html><head><!--page-head: the page head--><title>Shell</title><!--/page-head--></head><body><div id="root"><!--page-body--><!--/page-body--></div></body></html>';
@@ -89,6 +92,38 @@ describe("a render batch", () => {
     await renderBatch([JSON.stringify({ all: true })], { entry: entry404, store, origin: "https://site.test", api: sitemap });
     expect(Object.keys(store.files).sort()).toEqual(["index.html", "pages/404.html", "pages/_app-shell.html", "pages/_reads.json", "pages/about.html", "pages/index.html"]);
     expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/pages/*"]);
+  });
+
+  it("renders at most a run's share of a full render and queues the rest in chunks, which later runs render, the record of reads kept whole", async () => {
+    process.env.DISTRIBUTION_ID = "E123EXAMPLE";
+    process.env.RENDER_QUEUE_URL = "https://sqs.us-east-1.amazonaws.com/123456789012/render.fifo";
+    vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
+    const sqs = vi.spyOn(SQSClient.prototype, "send").mockResolvedValue({} as never);
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const total = PAGES_PER_RENDER_RUN * 2 + 7;
+    const posts = Array.from({ length: total - 1 }, (_, i) => `/blog/post-${i}`);
+    const settings = { company_name: "Site", contact_email: "hi@site.test", site_title: "Site", meta_description: "About the site" };
+    const site = async (path: string) =>
+      path === "/sitemap.xml"
+        ? new Response(`<urlset>${["/", ...posts].map((p) => `<url><loc>https://site.test${p}</loc></url>`).join("")}</urlset>`)
+        : path === "/api/site-settings" ? Response.json(settings) : new Response("");
+    const entry404: ServerEntry = { renderPage: async (p) => ({ ...(await entry.renderPage(p, { origin: "", transport: api })), meta: head(p, p === "/404") }) };
+    const store = memoryStore({ "index.html": template });
+    const ctx = { entry: entry404, store, origin: "https://site.test", api: site };
+    const first = await renderBatch([JSON.stringify({ all: true })], ctx);
+    expect(first!.rendered).toHaveLength(PAGES_PER_RENDER_RUN);
+    // The rest as messages of a run's size each, on the render queue.
+    const queued = sqs.mock.calls.map((c) => JSON.parse((c[0] as SendMessageCommand).input.MessageBody!) as { pages: string[] });
+    expect(queued.map((m) => m.pages.length)).toEqual([PAGES_PER_RENDER_RUN, 7]);
+    // The next runs take them (two at once, merged, still bounded: the rest queued again).
+    sqs.mockClear();
+    const second = await renderBatch(queued.map((m) => JSON.stringify(m)), ctx);
+    expect(second!.rendered).toHaveLength(PAGES_PER_RENDER_RUN);
+    const again = sqs.mock.calls.map((c) => JSON.parse((c[0] as SendMessageCommand).input.MessageBody!) as { pages: string[] });
+    expect(again.map((m) => m.pages.length)).toEqual([7]);
+    await renderBatch(again.map((m) => JSON.stringify(m)), ctx);
+    for (const p of ["/", ...posts]) expect(store.files[pageKey(p)], p).toContain(`<main>${p}</main>`);
+    expect(Object.keys(JSON.parse(store.files["pages/_reads.json"]!))).toHaveLength(total);
   });
 
   it("fails without the deployed template, writing nothing", async () => {

@@ -11,7 +11,12 @@ import { pagesFor } from "./render";
  */
 /** The render queue is FIFO with every message in this one group: one render at a time, in order. */
 export const RENDER_MESSAGE_GROUP = "pages";
-export type RenderRequest = { apiPaths: string[] } | { all: true };
+/**
+ * What changed (`apiPaths`, a save: which pages that affects is decided when the batch renders),
+ * every page (`all`, a deploy), or the site addresses a bounded render left for later (`pages`,
+ * render/batch.ts).
+ */
+export type RenderRequest = { apiPaths: string[] } | { all: true } | { pages: string[] };
 
 let client: SQSClient | undefined;
 
@@ -51,9 +56,13 @@ export function pagesOfBatch(bodies: readonly string[]): { pages: string[] | "al
     } catch {
       message = undefined;
     }
-    const m = message as Partial<{ all: unknown; apiPaths: unknown }> | undefined;
+    const m = message as Partial<{ all: unknown; apiPaths: unknown; pages: unknown }> | undefined;
     if (m && typeof m === "object" && Object.hasOwn(m, "all") && m.all === true) {
       all = true;
+      continue;
+    }
+    if (m && typeof m === "object" && Object.hasOwn(m, "pages") && isPathList(m.pages) && !m.pages.some((p) => p.startsWith("/api/"))) {
+      for (const p of m.pages) pages.add(p);
       continue;
     }
     if (!m || typeof m !== "object" || !Object.hasOwn(m, "apiPaths") || !isPathList(m.apiPaths)) {

@@ -48,6 +48,8 @@ export interface RenderReport {
   removed: string[];
   /** Addresses whose render failed: their previous file is kept. */
   failed: { path: string; error: string }[];
+  /** Addresses past the render's `limit`, not rendered: the caller has them rendered next (render/batch.ts). */
+  deferred: string[];
 }
 
 /** Every address the sitemap lists: the set of rendered pages (packages/functions/src/feeds). */
@@ -169,19 +171,22 @@ async function renderOne(ctx: RenderContext, path: string, reads: Set<string>): 
  * not to exist (an unpublished or deleted post) loses its file; a render that fails keeps the
  * previous file and is reported.
  */
-export async function renderPages(ctx: RenderContext, paths: readonly string[] | "all"): Promise<RenderReport> {
+export async function renderPages(ctx: RenderContext, paths: readonly string[] | "all", options: { limit?: number } = {}): Promise<RenderReport> {
   assertTemplate(ctx.template);
   ctx = { ...ctx, api: batchReads(ctx.api) };
-  const report: RenderReport = { rendered: [], removed: [], failed: [] };
+  const report: RenderReport = { rendered: [], removed: [], failed: [], deferred: [] };
   const all = paths === "all";
   // A full render records every page afresh (so a page gone from the site leaves the record).
   const before = all ? undefined : await loadReads(ctx.store);
   const record: Reads = { ...before };
   const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths, before);
+  // Past the limit, pages are left to a later render (in AWS a function's run is bounded: batch.ts).
+  const now = options.limit === undefined ? list : list.slice(0, options.limit);
+  report.deferred = list.slice(now.length);
 
   // RENDER_CONCURRENCY pages side by side (each render has its own transport: entry-server.tsx),
   // taken in the list's order.
-  await eachLimit(list, RENDER_CONCURRENCY, async (path) => {
+  await eachLimit(now, RENDER_CONCURRENCY, async (path) => {
     try {
       const reads = new Set<string>();
       const out = await renderOne(ctx, path, reads);
