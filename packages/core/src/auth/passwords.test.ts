@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "./passwords";
 
-describe("password hashing", () => {
+// Each hash is scrypt at 128 MiB on purpose: seconds on a loaded 2-core machine, so more time than the default.
+describe("password hashing", { timeout: 60_000 }, () => {
   it("uses scrypt with N = 2^17, r = 8, p = 1 and a random salt", async () => {
     const a = await hashPassword("correct horse battery staple");
     const b = await hashPassword("correct horse battery staple");
