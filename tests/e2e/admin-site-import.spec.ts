@@ -96,4 +96,24 @@ test("the owner imports an export from the Trash screen: the change since is und
   await notJson.getByRole("button", { name: "Replace the site's content" }).click();
   await expect(toasts(page)).toContainText(siteExportMessages.json);
   await expect(row(page, "Site before an import")).toHaveCount(1);
+
+  // Restore selected with the kept export among them: the others come back, the export's row says why it did not.
+  const industry = runTag("Restored beside ");
+  const made = await page.request.post(`${base}/api/admin/industries`, { headers, data: { name: industry, is_active: false } });
+  expect(made.status()).toBe(201);
+  const industryId = (await made.json()).id as string;
+  expect((await page.request.delete(`${base}/api/admin/industries/${industryId}`, { headers, data: {} })).status()).toBe(200);
+  await page.reload();
+  await page.getByRole("checkbox", { name: `Select ${industry}` }).check();
+  const keptLabel = (await row(page, "Site before an import").getByRole("cell").nth(1).innerText()).trim();
+  await page.getByRole("checkbox", { name: `Select ${keptLabel}` }).check();
+  await page.getByRole("group", { name: "Selected items" }).getByRole("button", { name: "Restore selected" }).click();
+  await expect(toasts(page)).toContainText("Restored: 1 item");
+  await expect(row(page, industry)).toHaveCount(0);
+  const industries = (await (await page.request.get(`${base}/api/admin/industries`)).json()) as Array<{ id: string }>;
+  expect(industries.map((i) => i.id)).toContain(industryId);
+  await expect(row(page, "Site before an import")).toContainText("A site export is not restored here: download it and import it to put the site back as it was");
+  await expect(toasts(page)).toContainText("1 item not done: the reason is shown on its row");
+  await expect(page.getByRole("checkbox", { name: `Select ${keptLabel}` })).toBeChecked();
+  await audit(page, "a bulk restore that could not restore the kept export");
 });

@@ -1,11 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { Download, RotateCcw, Trash2 } from "lucide-react";
+import { Download, RotateCcw, Trash2, TriangleAlert } from "lucide-react";
 import { trashEntityLabels, type TrashItem } from "@agency/core/contract/trash";
 import { actionOutline } from "../../components/admin/classes";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 
 export interface TrashRowActions {
   selected: (id: string) => boolean;
+  /** Why the last bulk action failed on this row, if it did. */
+  failure: (id: string) => string | undefined;
   toggle: (id: string, on: boolean) => void;
   restore: (item: TrashItem) => void;
   /** Absent for a role that may not purge. */
@@ -25,7 +27,27 @@ export function trashColumns(a: TrashRowActions): ColumnDef<TrashItem>[] {
         <input type="checkbox" className="h-4 w-4 accent-purple-700" aria-label={`Select ${nameOf(t)}`} checked={a.selected(t.id)} onChange={(e) => a.toggle(t.id, e.target.checked)} />
       ),
     },
-    { id: "label", header: "Item", cell: ({ row: { original: t } }) => <span className="font-medium text-slate-900">{nameOf(t)}</span> },
+    {
+      id: "label",
+      header: "Item",
+      cell: ({ row: { original: t } }) => {
+        const failure = a.failure(t.id);
+        return (
+          <>
+            <span className="font-medium text-slate-900">{nameOf(t)}</span>
+            {failure && (
+              <p className="mt-1 flex items-start gap-1.5 text-sm text-red-800">
+                <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <span>
+                  <span className="sr-only">Error: </span>
+                  {failure}
+                </span>
+              </p>
+            )}
+          </>
+        );
+      },
+    },
     { id: "entity", header: "Type", cell: ({ row: { original: t } }) => trashEntityLabels[t.entity] },
     { id: "deleted_by", header: "Deleted by", cell: ({ row: { original: t } }) => t.deleted_by.name },
     dateColumn<TrashItem>("deleted_at", "Deleted", (t) => t.deleted_at),

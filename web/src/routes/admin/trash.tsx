@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Download, RotateCcw, Trash2 } from "lucide-react";
 import { trashEntities, trashEntityLabels, TRASH_DAYS, type TrashItem } from "@agency/core/contract/trash";
-import { useApiErrorHandler } from "../../components/admin/api-errors";
+import { apiErrorMessage, useApiErrorHandler } from "../../components/admin/api-errors";
 import { actionOutline } from "../../components/admin/classes";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable, fromPagedList } from "../../components/admin/data-table";
@@ -34,19 +34,32 @@ export default function TrashPage() {
   const [dialog, confirm] = useConfirm();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
-  /** Runs `act` on each item in turn; one toast for what happened, the one error mapping for what failed. */
+  /**
+   * What the last bulk action could not do, by row: each failed row shows the server's reason (a kept
+   * site export is not restored in place) and stays selected, while the others went through.
+   */
+  const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
+
+  /** Runs `act` on each item in turn; one toast for what happened, the one error mapping (or, in bulk, the row) for what failed. */
   const run = useStableCallback(async (items: TrashItem[], act: (t: TrashItem) => Promise<unknown>, done: string, fallback: string) => {
     let ok = 0;
+    const failed = new Map<string, string>();
     for (const t of items) {
       try {
         await act(t);
         ok++;
       } catch (err) {
-        showError(err, { fallback, onReload: () => void list.refetch() });
+        if (items.length === 1) showError(err, { fallback, onReload: () => void list.refetch() });
+        else {
+          console.error(`${fallback}:`, err);
+          failed.set(t.id, apiErrorMessage(err, fallback));
+        }
       }
     }
-    setSelected(new Set());
+    setFailures(failed);
+    setSelected(new Set(failed.keys()));
     if (ok) toast.success(items.length === 1 ? done : `${done}: ${counted(ok, "item")}`);
+    if (failed.size) toast.error(`${counted(failed.size, "item")} not done: the reason is shown on ${failed.size === 1 ? "its row" : "each row"}`);
   });
   const restoreItems = useStableCallback((items: TrashItem[]) => run(items, (t) => restore.mutateAsync(t), items.length === 1 ? "Item restored" : "Restored", "Failed to restore the item"));
   const purgeItems = useStableCallback(async (items: TrashItem[]) => {
@@ -63,6 +76,7 @@ export default function TrashPage() {
     () =>
       trashColumns({
         selected: (id) => selected.has(id),
+        failure: (id) => failures.get(id),
         toggle: (id, on) =>
           setSelected((s) => {
             const next = new Set(s);
@@ -73,7 +87,7 @@ export default function TrashPage() {
         restore: (t) => void restoreItems([t]),
         ...(mayPurge ? { purge: (t: TrashItem) => void purgeItems([t]) } : {}),
       }),
-    [selected, mayPurge, restoreItems, purgeItems],
+    [selected, failures, mayPurge, restoreItems, purgeItems],
   );
   const chosen = list.rows.filter((t) => selected.has(t.id));
 
