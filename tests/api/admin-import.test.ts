@@ -8,10 +8,11 @@ import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
 import { makePng } from "../support/png";
 import { createAsVisitor } from "../support/public-writes";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { startDynalite } from "../../packages/local/src/dynamo";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
+import { adminCliAsync, runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
  * POST /api/admin/import?mode=replace, against two runtimes of their own (an import replaces a whole
@@ -272,6 +273,38 @@ describe("importing a site export", () => {
       expect((await v.call("GET", "/api/admin/trash?entity=site-export")).json).toHaveLength(1);
     } finally {
       await again.stop();
+    }
+  }, 180_000);
+
+  it("from the shell, renders every page again as the API's import does: a runtime sharing the table serves the imported content at once", async () => {
+    const db = await startDynalite();
+    const shared = await startRuntime({ env: { DYNAMODB_ENDPOINT: db.endpoint, TABLE_NAME: "cli-render" } });
+    try {
+      const v = await owner(shared);
+      const doc = await exportOf(v);
+      const company = `Shell Company ${uid()}`;
+      const file = join(mkdtempSync(join(tmpdir(), "agency-import-")), "site.json");
+      writeFileSync(file, JSON.stringify({ ...doc, settings: doc.settings.map((s) => (s.key === "company_name" ? { ...s, value: company } : s)) }));
+      const page = async () => (await call("GET", "/about", { baseUrl: shared.url, ip: freshIp() })).text;
+      expect(await page()).not.toContain(company);
+
+      // The shell on the same table, while the runtime serves it (its media bucket: the runtime's).
+      const done = await adminCliAsync(shared, ["import", file], {
+        DYNAMODB_ENDPOINT: db.endpoint,
+        TABLE_NAME: "cli-render",
+        PUBLIC_URL: shared.url,
+        S3_ENDPOINT: shared.s3Url,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: readFileSync(join(shared.dataDir, "s3-secret"), "utf8").trim(),
+      });
+      expect(done.status, done.output).toBe(0);
+      expect(done.output).toContain(`Every page is rendered again, for ${shared.url}.`);
+      // The page as served: rendered from the imported settings, with no save or restart after the import.
+      expect(await page()).toContain(company);
+      expect((await v.call("GET", "/api/admin/trash?entity=site-export")).json).toHaveLength(1);
+    } finally {
+      await shared.stop();
+      await db.close();
     }
   }, 180_000);
 });

@@ -109,13 +109,29 @@ async function startOnce(options: RuntimeOptions): Promise<RunningRuntime> {
   };
 }
 
+const adminCli = (runtime: Pick<RunningRuntime, "dataDir">, args: string[], env: Record<string, string>) =>
+  [
+    process.execPath,
+    ["--import", "tsx", "packages/local/src/admin-cli.ts", ...args],
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: runtime.dataDir, DYNAMODB_ENDPOINT: "", TABLE_NAME: "agency-local", ADMIN_PASSWORD: "", ...env } },
+  ] as const;
+
 /** `npm run admin -- <args>` on a runtime's data (`input`: what is typed, e.g. for --password-stdin). */
 export function runAdminCli(runtime: Pick<RunningRuntime, "dataDir">, args: string[], input?: string) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "packages/local/src/admin-cli.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: runtime.dataDir, DYNAMODB_ENDPOINT: "", TABLE_NAME: "agency-local", ADMIN_PASSWORD: "" },
-    input,
-    encoding: "utf8",
-  });
+  const [node, argv, options] = adminCli(runtime, args, {});
+  const res = spawnSync(node, argv, { ...options, input, encoding: "utf8" });
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
+}
+
+/**
+ * The same, without blocking this process: for a CLI that talks to something this process serves
+ * (a dynalite started by the test, `env` naming it as DYNAMODB_ENDPOINT).
+ */
+export function adminCliAsync(runtime: Pick<RunningRuntime, "dataDir">, args: string[], env: Record<string, string>) {
+  const [node, argv, options] = adminCli(runtime, args, env);
+  const child = spawn(node, argv, options);
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  return new Promise<{ status: number | null; output: string }>((res) => child.once("close", (status) => res({ status, output })));
 }

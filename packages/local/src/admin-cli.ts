@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
@@ -49,8 +50,10 @@ MEDIA_BUCKET's in AWS). Images that have their sizes are left alone, so it can b
 import replaces the site's content with an export, as POST /api/admin/import does (the team's
 accounts are kept): it first keeps an export of what it replaces in the Trash for 30 days (its
 Download link), then writes the export's records and rebuilds every counter; with --media, it
-uploads the media files found under DIR at their keys first. Pages are rendered again at the next
-start (npm start) or deploy.
+uploads the media files found under DIR at their keys first. Then every public page is rendered
+again, as after the API's import: a stage's through its render queue and CloudFront (RENDER_QUEUE_URL,
+DISTRIBUTION_ID), the local ones here, under DATA_DIR (PUBLIC_URL: the site's address, as npm start
+has it).
 
 The password (at least 12 characters) is asked for on a terminal, or read from ADMIN_PASSWORD, or
 from standard input with --password-stdin. Setting a password or disabling an account ends its
@@ -59,6 +62,32 @@ credentials), else the local data directory (DATA_DIR, default .data; stop npm s
 
 /** The shell's changes keep the team's owners item (team/owners.ts) with the records, unconditionally: it is the way back in. */
 const ownersFollow = (id: string, role: Role) => (role === "owner" ? Owners.join(id) : Owners.forget(id));
+
+/**
+ * Every public page rendered again from the content now stored, as the API's import does (its
+ * handler's invalidate()): in a stage, the render queue's "all" and CloudFront's invalidation; with
+ * local data, the pages under DATA_DIR rendered here, read through the same handlers on a loopback
+ * port of this process (a runtime serving that directory, on a shared DYNAMODB_ENDPOINT, shows them at once).
+ */
+async function renderAgain(): Promise<string> {
+  if (config.renderQueueUrl) {
+    const { invalidate } = await import("@agency/functions/invalidate");
+    await invalidate(["/api/*", "/*"]);
+    return "Every page will be rendered again (sent to the render queue).";
+  }
+  const [{ createGateway }, { listen }, { startPageRenderer }] = await Promise.all([import("./gateway"), import("./net"), import("./pages")]);
+  const server = createGateway();
+  const extra = await listen(server, 0, undefined);
+  try {
+    const dataDir = resolve(repoRoot, process.env.DATA_DIR ?? ".data");
+    const pages = await startPageRenderer({ dataDir, origin: config.publicUrl, apiUrl: `http://localhost:${(server.address() as AddressInfo).port}` });
+    if (!pages) return "Pages are not rendered here (no web build): they are at the next npm start.";
+    await pages.close();
+    return `Every page is rendered again, for ${config.publicUrl}.`;
+  } finally {
+    for (const s of [server, ...extra]) s.close();
+  }
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -281,6 +310,7 @@ try {
       const counts = await importSite(doc, current);
       console.log(`Imported ${importedSummary(counts)}${values.media ? `, with the media files from ${values.media}` : ""}.`);
       console.log(`What it replaced is in the Trash until ${kept.expires_at} (Site before an import).`);
+      console.log(await renderAgain());
       break;
     }
     case "recount": {
