@@ -17,7 +17,7 @@ beforeAll(async () => {
 const uid = () => Math.random().toString(36).slice(2, 10);
 
 describe("the site export", () => {
-  it("holds every kind of content as stored: posts with their earlier slugs, sections, catalogue, settings, leads and media records", async () => {
+  it("holds every kind of content as stored: posts with their earlier slugs, sections, catalogue, settings, leads, newsletter subscribers and media records", async () => {
     const tag = uid();
     const slug = `exported-${tag}`;
     const post = await admin.call("POST", "/api/admin/blog-posts", { body: { title: uniqueName("Exported post"), slug, content: "<p>Kept</p>", is_published: true } });
@@ -26,6 +26,8 @@ describe("the site export", () => {
     expect(moved.status, moved.text).toBe(200);
     const service = await admin.call("POST", "/api/admin/services", { body: { title: uniqueName("Exported service"), description: "d", is_active: true } });
     await createAsVisitor(inject("baseUrl"), "/api/contact", { name: `Export ${tag}`, email: `e-${tag}@example.com`, message: "Export me please", inquiryType: "general" });
+    const reader = `reader-${tag}@example.com`;
+    expect((await call("POST", "/api/newsletter/subscriptions", { ip: freshIp(), body: { email: reader } })).status).toBe(202);
 
     const res = await admin.call("GET", "/api/admin/export");
     expect(res.status, res.text).toBe(200);
@@ -43,6 +45,7 @@ describe("the site export", () => {
     expect(doc.page_sections.some((s) => s.page_slug === "home")).toBe(true);
     expect(doc.settings.some((s) => s.key === "company_name")).toBe(true);
     expect(doc.contact_submissions.find((m) => m.name === `Export ${tag}`)).toMatchObject({ email: `e-${tag}@example.com` });
+    expect(doc.newsletter_subscribers.find((s) => s.email === reader)).toMatchObject({ status: "pending" });
     expect(doc.industries.length + doc.courses.length + doc.service_details.length).toBeGreaterThan(0);
     await admin.call("DELETE", `/api/admin/services/${service.json.id}`, { body: {} });
   });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { AdminAccounts } from "../../packages/core/src/auth/admin-accounts";
 import { CONFIRMED_MESSAGE, LINK_EXPIRED_MESSAGE, LINK_USED_MESSAGE, SUBSCRIBE_MESSAGE, UNSUBSCRIBED_MESSAGE, type AdminSubscriber } from "../../packages/core/src/contract/newsletter";
+import type { TrashItem } from "../../packages/core/src/contract/trash";
 import { db } from "../../packages/core/src/db/service";
 import { NewsletterLinks } from "../../packages/core/src/newsletter/links";
 import { subscriberId } from "../../packages/core/src/newsletter/newsletter";
@@ -266,17 +267,38 @@ describe("the back office's subscribers", () => {
     expect(overview.confirmed).toBeGreaterThanOrEqual(overviewBefore.confirmed + 1);
   });
 
-  it("deletes one (404 when gone), uncounted, and records it in the audit log with its address", async () => {
+  it("deletes one to the Trash (404 when gone), uncounted, recorded in the audit log with its address; a restore puts it back with its status, counted again", async () => {
     const email = address();
-    await subscribe(email);
+    await confirmedReader(email);
     const id = subscriberId(email);
+    const stats = async () => (await admin.call("GET", "/api/admin/newsletter/subscribers/stats")).json as Record<string, number>;
+    const before = await stats();
+    const listed = async () => ((await list(`q=${encodeURIComponent(email)}`)).json as AdminSubscriber[]).find((s) => s.id === id);
+    const was = await listed();
+    expect(was).toMatchObject({ status: "confirmed" });
+
     const res = await admin.call("DELETE", `/api/admin/newsletter/subscribers/${id}`, { body: {} });
     expect(res.status, res.text).toBe(200);
     expect((await db().newsletterSubscriber.get({ id }).go()).data).toBeNull();
+    expect(await listed()).toBeUndefined();
+    expect(await stats()).toEqual({ ...before, total: before.total! - 1, confirmed: before.confirmed! - 1 });
     expect((await admin.call("DELETE", `/api/admin/newsletter/subscribers/${id}`, { body: {} })).status).toBe(404);
     const audit = await admin.call("GET", "/api/admin/audit-log?entity=newsletter-subscriber&action=delete");
     expect(audit.status, audit.text).toBe(200);
     expect((audit.json as Array<{ entity_id: string; entity_label: string }>).find((e) => e.entity_id === id)).toMatchObject({ entity_label: email });
+
+    // In the Trash as a Subscriber, labelled with its address.
+    const trash = await admin.call("GET", "/api/admin/trash?entity=newsletter-subscribers");
+    expect(trash.status, trash.text).toBe(200);
+    const item = (trash.json as TrashItem[]).find((t) => t.entity_id === id);
+    expect(item).toMatchObject({ entity: "newsletter-subscribers", label: email });
+    const restored = await admin.call("POST", `/api/admin/trash/${item!.id}/restore`, { body: {} });
+    expect(restored.status, restored.text).toBe(200);
+    expect(await listed()).toEqual(was);
+    expect(await stats()).toEqual(before);
+    const restoredAudit = await admin.call("GET", "/api/admin/audit-log?entity=newsletter-subscriber&action=restore");
+    expect((restoredAudit.json as Array<{ entity_id: string }>).some((e) => e.entity_id === id)).toBe(true);
+    expect(((await admin.call("GET", "/api/admin/trash?entity=newsletter-subscribers")).json as TrashItem[]).some((t) => t.id === item!.id)).toBe(false);
   });
 
   it("are for the roles that read messages: an editor gets 403, and nobody signed in 401", async () => {

@@ -22,6 +22,7 @@ export const siteExportKinds = [
   "settings",
   "contact_submissions",
   "course_registrations",
+  "newsletter_subscribers",
   "media",
 ] as const;
 export type SiteExportKind = (typeof siteExportKinds)[number];
@@ -51,6 +52,8 @@ export const siteExport = z.object({
   settings: z.array(keyRecord),
   contact_submissions: z.array(idRecord),
   course_registrations: z.array(idRecord),
+  // Missing from an export made before subscribers were exported: none then.
+  newsletter_subscribers: z._default(z.array(idRecord), []),
   media: z.array(idRecord),
 });
 export type SiteExport = z.output<typeof siteExport>;

@@ -6,7 +6,8 @@ import type { AuditActor, AuditEntity } from "./audit";
  * The Trash's wire contract (isomorphic: the handler validates with it, the Trash screen types its
  * calls and labels with it).
  *
- * Deleting a post, a catalogue item, an image, a message or a registration moves it here for
+ * Deleting a post, a catalogue item, an image, a message, a registration or a newsletter
+ * subscriber moves it here for
  * TRASH_DAYS: it is gone at once from every list, count, public page and feed, and can be restored
  * until it expires (DynamoDB's TTL deletes it then; every read checks the expiry too).
  *
@@ -30,6 +31,7 @@ export const trashEntities = [
   "media",
   "contact-submissions",
   "course-registrations",
+  "newsletter-subscribers",
   "site-export",
 ] as const;
 export type TrashEntity = (typeof trashEntities)[number];
@@ -47,6 +49,7 @@ export const trashEntityLabels: Record<TrashEntity, string> = {
   media: "Image",
   "contact-submissions": "Message",
   "course-registrations": "Registration",
+  "newsletter-subscribers": "Subscriber",
   "site-export": "Site before an import",
 };
 
@@ -60,6 +63,7 @@ export const trashAuditEntity: Record<TrashEntity, AuditEntity> = {
   media: "media",
   "contact-submissions": "contact-submission",
   "course-registrations": "course-registration",
+  "newsletter-subscribers": "newsletter-subscriber",
   "site-export": "site",
 };
 

@@ -16,7 +16,7 @@ import { acrossYears, bucketOf, searchText } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { pageAcrossYears, type Page } from "../db/paging";
 import { db } from "../db/service";
-import { HttpError, NotFoundError } from "../errors";
+import { ConflictError, HttpError, NotFoundError } from "../errors";
 import type { NewsletterSubscriberEntity, SubscriberMailKind } from "./entity";
 import { NewsletterLinks } from "./links";
 import { newsletterMailDue } from "./outbox";
@@ -139,15 +139,37 @@ export const Newsletter = {
     return { total, confirmed, pending, unsubscribed };
   },
 
-  /** Deletes a subscriber (404 when there is none), uncounting exactly what was deleted; the deleted record. */
-  async remove(id: string): Promise<AdminSubscriber> {
+  /** Deletes a subscriber (404 when there is none), uncounting exactly what was deleted; the deleted record, as stored (the Trash keeps it). */
+  async remove(id: string): Promise<Subscriber> {
     const removed = await Counters.removed(
       tally.subscriber,
       () => entity().remove({ id }).go({ response: "all_old" }) as Promise<{ data: Subscriber | null }>,
       () => new NotFoundError("Subscriber not found"),
     );
     if (!removed) throw new NotFoundError("Subscriber not found");
-    return adminSubscriber(removed);
+    return removed;
+  },
+
+  /**
+   * Puts a deleted subscriber back from the Trash under its id, with its status, counted again; 409
+   * when the address signed up again meanwhile (that newer record stands). A mail that was due or
+   * being sent when it was deleted is due again, as for a lead: the sender's claim ended with the delete.
+   */
+  async restore(stored: Subscriber): Promise<AdminSubscriber> {
+    const { mail_claimed_at: _claim, ...kept } = stored as Subscriber & { mail_claimed_at?: string };
+    const inFlight = kept.mail_status === "pending" || kept.mail_status === "sending";
+    let data: Subscriber;
+    try {
+      ({ data } = (await entity()
+        .create({ ...kept, ...(inFlight ? { mail_status: "pending" as const } : {}), bucket: bucketOf(stored.created_at), search: searchText(stored.email) })
+        .go()) as { data: Subscriber });
+    } catch (err) {
+      if (isConditionalFailure(err)) throw new ConflictError("The address signed up again since it was deleted: that subscription stands");
+      throw err;
+    }
+    await Counters.change(tally.subscriber, undefined, data);
+    if (inFlight) newsletterMailDue(data.id);
+    return adminSubscriber(data);
   },
 
   /** Every subscriber (the recount, not request paths). */

@@ -6,6 +6,7 @@ import { acrossYears } from "../db/attributes";
 import { db } from "../db/service";
 import type { MediaRecord } from "../media/media";
 import { Messages } from "../messages/messages";
+import { Newsletter } from "../newsletter/newsletter";
 import { PageSections } from "../page-sections/page-sections";
 import { Registrations } from "../registrations/registrations";
 import { SiteSettings } from "../settings/settings";
@@ -16,7 +17,7 @@ import { SiteSettings } from "../settings/settings";
  * tokens are never read here, so none can end up in a file.
  */
 export async function exportSite(now = new Date()): Promise<SiteExport> {
-  const [posts, sections, services, industries, courses, service_details, settings, contact_submissions, course_registrations, media] = await Promise.all([
+  const [posts, sections, services, industries, courses, service_details, settings, contact_submissions, course_registrations, newsletter_subscribers, media] = await Promise.all([
     BlogPosts.listAll(),
     Promise.all(pageSlugs.map((slug) => PageSections.byPage(slug))),
     Services.list(),
@@ -26,6 +27,7 @@ export async function exportSite(now = new Date()): Promise<SiteExport> {
     SiteSettings.list(),
     Messages.listAll(),
     Registrations.listAll(),
+    Newsletter.listAll(),
     acrossYears<MediaRecord>((bucket) => db().media.query.byYear({ bucket }).go({ pages: "all" })),
   ]);
   const plain = <T>(items: T[]) => JSON.parse(JSON.stringify(items)) as Array<{ [k: string]: unknown; id: string }>;
@@ -44,6 +46,7 @@ export async function exportSite(now = new Date()): Promise<SiteExport> {
     settings: JSON.parse(JSON.stringify(settings)) as Array<{ [k: string]: unknown; key: string }>,
     contact_submissions: plain(contact_submissions),
     course_registrations: plain(course_registrations),
+    newsletter_subscribers: plain(newsletter_subscribers),
     media: plain(media),
   };
 }

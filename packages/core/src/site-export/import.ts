@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuditActor } from "../contract/audit";
-import { bucketOf } from "../db/attributes";
+import { bucketOf, searchText } from "../db/attributes";
 import { db } from "../db/service";
 import { siteExportKinds, type SiteExport, type SiteImportCounts } from "../contract/site-export";
 import { recount } from "../counters/recount";
@@ -43,15 +43,17 @@ const kinds = {
   service_details: { entity: () => entity("serviceDetail"), item: (r: Rec) => r },
   contact_submissions: { entity: () => entity("contactSubmission"), item: (r: Rec) => lead(r) },
   course_registrations: { entity: () => entity("courseRegistration"), item: (r: Rec) => lead(r) },
+  // Searched by address; a mail still due is not sent again from the new table (lead() below).
+  newsletter_subscribers: { entity: () => entity("newsletterSubscriber"), item: (r: Rec) => ({ ...lead(r), search: searchText(String(r.email ?? "")) }) },
   media: { entity: () => entity("media"), item: (r: Rec) => ({ ...r, bucket: bucketOf(String(r.created_at ?? "")) }) },
 } as const;
 type RecordKind = keyof typeof kinds;
 const recordKinds = Object.keys(kinds) as RecordKind[];
 
 /**
- * A lead's notification was sent (or failed) where it was first stored: an imported lead that was
- * still waiting is marked failed, so the stream does not mail the team about old leads again, and
- * the inbox offers Resend.
+ * A lead's notification (or a subscriber's confirmation) was sent (or failed) where it was first
+ * stored: an imported one that was still waiting is marked failed, so the stream does not mail the
+ * team about old leads, or an address its confirmation, again; the inbox offers Resend.
  */
 function lead(r: Rec) {
   const waiting = r.mail_status === "pending" || r.mail_status === "sending";

@@ -6,6 +6,7 @@ import { HttpError } from "../errors";
 import { deleteObject, keptExportKey } from "../media/storage";
 import { Media, type MediaRecord } from "../media/media";
 import { Messages, type Message } from "../messages/messages";
+import { Newsletter, type Subscriber } from "../newsletter/newsletter";
 import { Registrations, type Registration } from "../registrations/registrations";
 
 /**
@@ -22,6 +23,7 @@ export const restorers: Record<TrashEntity, Restore> = {
   media: (r: MediaRecord) => Media.restore(r),
   "contact-submissions": (r: Message) => Messages.restore(r),
   "course-registrations": (r: Registration) => Registrations.restore(r),
+  "newsletter-subscribers": (r: Subscriber) => Newsletter.restore(r),
   // The content an import replaced comes back by importing it (its Download link), never record by record.
   "site-export": () => Promise.reject(new HttpError(400, "A site export is not restored here: download it and import it to put the site back as it was")),
 };

@@ -36,6 +36,7 @@ const entityPermission: Readonly<Record<TrashEntity, Permission>> = {
   media: "media",
   "contact-submissions": "messages",
   "course-registrations": "registrations",
+  "newsletter-subscribers": "messages",
   "site-export": "backup",
 };
 const visibleTo = (req: Request) => trashEntities.filter((e) => req.session && roleCan(req.session.role, entityPermission[e]));

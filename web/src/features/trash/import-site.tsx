@@ -25,7 +25,7 @@ export function ImportSiteButton() {
   const pick = async (file: File) => {
     const ok = await confirm({
       title: "Import site",
-      message: `The site's content (posts, pages, services, industries, courses, settings, leads and images) will be replaced by the content of "${file.name}". Team accounts are kept. An export of the current content is kept in the Trash for ${TRASH_DAYS} days: import it to undo this.`,
+      message: `The site's content (posts, pages, services, industries, courses, settings, leads, subscribers and images) will be replaced by the content of "${file.name}". Team accounts are kept. An export of the current content is kept in the Trash for ${TRASH_DAYS} days: import it to undo this.`,
       confirmLabel: "Replace the site's content",
     });
     if (!ok) return;

@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { TRASH_DAYS } from "@agency/core/contract/trash";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Clock, MailCheck, MailX, Newspaper, Trash2 } from "lucide-react";
 import type { AdminSubscriber, SubscriberFilters } from "@agency/core/contract/newsletter";
@@ -54,7 +55,7 @@ export default function SubscribersPage() {
 
   const [confirmDialog, deleteSubscriber] = useConfirmedDelete<AdminSubscriber>({
     title: "Delete subscriber",
-    message: "Are you sure you want to delete this subscriber? This action cannot be undone.",
+    message: `Are you sure you want to delete this subscriber? It goes to the Trash, where it can be restored for ${TRASH_DAYS} days.`,
     remove: (s) => remove.mutateAsync(s.id),
     success: "Subscriber deleted",
     fallback: "Failed to delete the subscriber",
