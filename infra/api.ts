@@ -6,6 +6,8 @@ import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { CustomResource, Duration } from "aws-cdk-lib";
 import { FilterCriteria, FilterRule, StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { Rule, Schedule } from "aws-cdk-lib/aws-events";
+import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import type { IDistribution } from "aws-cdk-lib/aws-cloudfront";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Queue } from "aws-cdk-lib/aws-sqs";
@@ -409,6 +411,8 @@ function leadMailSender(stack: StackContext["stack"], table: Table, bind: Constr
  */
 export const WEBHOOK_TIMEOUT_SECONDS = 30;
 export const WEBHOOK_MAX_RECEIVES = 5;
+/** How often the sweep looks for stranded deliveries (webhooks.ts SWEEP_GRACE_MS: how late one must be). */
+export const WEBHOOK_SWEEP_RATE_MINUTES = 5;
 
 function webhookSender(stack: StackContext["stack"], table: Table, bind: ConstructorParameters<typeof Function>[2]["bind"]) {
   const deadLetters = new Queue(stack, "WebhookDeadLetters", { retentionPeriod: Duration.days(14), enforceSSL: true });
@@ -429,6 +433,13 @@ function webhookSender(stack: StackContext["stack"], table: Table, bind: Constru
     permissions: [tableAccess(table, "read-write"), new PolicyStatement({ actions: ["sqs:SendMessage"], resources: [queue.queueArn] })],
   });
   fn.addEventSource(new SqsEventSource(queue, { batchSize: 10 }));
+  // A delivery whose trigger was lost (the function timed out after claiming it, or before queueing
+  // its retry) would wait forever: the sweep queues it again.
+  const sweep = new Rule(stack, "WebhookSweep", {
+    description: "Queues webhook deliveries left waiting or sending by a lost trigger (a timed-out or failed invocation)",
+    schedule: Schedule.rate(Duration.minutes(WEBHOOK_SWEEP_RATE_MINUTES)),
+    targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
+  });
   acceptNagFinding(fn, "IAM5", "dynamodb:ListStreams, which Lambda's stream event source needs, takes no resource.", ["Resource::*"]);
   table.addConsumers(stack, {
     webhooks: {
@@ -447,5 +458,5 @@ function webhookSender(stack: StackContext["stack"], table: Table, bind: Constru
       },
     },
   });
-  return { fn, queue, deadLetters };
+  return { fn, queue, deadLetters, sweep };
 }

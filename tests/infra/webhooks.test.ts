@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { Match } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_MAX_RECEIVES, WEBHOOK_TIMEOUT_SECONDS } from "../../infra/api";
+import { WEBHOOK_MAX_RECEIVES, WEBHOOK_SWEEP_RATE_MINUTES, WEBHOOK_TIMEOUT_SECONDS } from "../../infra/api";
 import { actionsOf, expectQueueAlarm, resourcesOf, statementsOf, synthesize, type Synthesized } from "./synth";
 
 /** Webhook deliveries in AWS (issue 32): the stream and a delayed retry queue feed one function; what it cannot handle is kept and alarmed. */
@@ -49,6 +49,23 @@ describe("webhook deliveries in AWS", () => {
     const filter = JSON.parse(fromStream.Properties!.FilterCriteria.Filters[0].Pattern);
     expect(filter).toEqual({ eventName: ["INSERT"], dynamodb: { NewImage: { __edb_e__: { S: ["webhookDelivery"] }, status: { S: ["pending"] } } } });
     expect(fromStream.Properties!.DestinationConfig.OnFailure.Destination).toEqual({ "Fn::GetAtt": [queueId("WebhookDeadLetters"), "Arn"] });
+  });
+
+  it("run the same function every 5 minutes as the sweep of deliveries whose trigger was lost", () => {
+    const fn = webhookFunction();
+    const rules = Object.entries(resourcesOf(app.api, "AWS::Events::Rule")).filter(([id]) => id.startsWith("WebhookSweep"));
+    expect(rules).toHaveLength(1);
+    const [ruleId, rule] = rules[0]!;
+    expect(WEBHOOK_SWEEP_RATE_MINUTES).toBe(5);
+    expect(rule.Properties!.ScheduleExpression).toBe("rate(5 minutes)");
+    expect(rule.Properties!.State).toBe("ENABLED");
+    expect(rule.Properties!.Targets).toEqual([expect.objectContaining({ Arn: { "Fn::GetAtt": [fn.id, "Arn"] } })]);
+    app.api.hasResourceProperties("AWS::Lambda::Permission", {
+      Action: "lambda:InvokeFunction",
+      FunctionName: { "Fn::GetAtt": [fn.id, "Arn"] },
+      Principal: "events.amazonaws.com",
+      SourceArn: { "Fn::GetAtt": [ruleId, "Arn"] },
+    });
   });
 
   it("may send to its own queue only, and holds no SES or other queue's permission", () => {

@@ -1,11 +1,12 @@
-import { deliverWebhook } from "@agency/core/webhooks/webhooks";
+import { deliverWebhook, sweepWebhookDeliveries } from "@agency/core/webhooks/webhooks";
 import { onWebhookDeliveryDue } from "@agency/core/webhooks/outbox";
 
 /**
  * The local runtime's webhook deliveries: what the table's stream and the webhook queue drive in AWS
  * (packages/functions/src/webhooks), driven here by timers running the same deliverWebhook. Loopback
  * (and plain http) receivers are allowed here, and only here, so tests can receive deliveries on this
- * machine; a deployed stage refuses them (webhooks/send.ts).
+ * machine; a deployed stage refuses them (webhooks/send.ts). At start, the deliveries a previous run
+ * left waiting or sending are scheduled again (sweepWebhookDeliveries).
  */
 export function startLocalWebhooks() {
   process.env.WEBHOOKS_ALLOW_LOOPBACK ??= "1";
@@ -18,7 +19,14 @@ export function startLocalWebhooks() {
     }, Math.max(0, delayMs));
     timers.add(timer);
   });
+  // The timers of deliveries that were waiting or being sent when the runtime stopped died with it.
+  const swept = sweepWebhookDeliveries({ all: true }).catch((err: unknown) => {
+    console.error("Webhook deliveries left from before the start could not be picked up:", err);
+    return [];
+  });
   return {
+    /** The ids of the deliveries picked up again at start, once the sweep has run. */
+    swept,
     close() {
       onWebhookDeliveryDue(undefined);
       for (const t of timers) clearTimeout(t);

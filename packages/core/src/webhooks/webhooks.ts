@@ -253,6 +253,50 @@ export async function deliverWebhook(id: string, options: DeliverOptions = {}): 
   return status;
 }
 
+/**
+ * How overdue a delivery must be before the AWS sweep takes it as stranded: a delivery whose queue
+ * message or stream record is on its way is attempted within seconds of its time, so one this late
+ * lost its trigger (a Lambda that timed out after claiming it, a failed SendMessage).
+ */
+export const SWEEP_GRACE_MS = 5 * 60_000;
+
+/**
+ * Picks up deliveries left `pending` or `sending` by a trigger that was lost: a restart of the local
+ * runtime (its timers die with it) or, in AWS, a function that timed out or crashed between claiming
+ * a delivery and scheduling its retry. Each is handed to `later` when it is due (a `sending` one
+ * when its claim's lease has run out, so deliverWebhook may take it over); deliverWebhook's claim
+ * keeps a delivery that also has a live trigger from being sent twice.
+ * - `all` (the local runtime at start): every unfinished delivery, since no timer survived.
+ * - otherwise (the scheduled sweep in AWS): only those overdue by SWEEP_GRACE_MS or with a lapsed
+ *   claim, so a retry waiting in the queue is not given a second trigger every sweep.
+ * Reads each endpoint's deliveries of the retention window (a Query per endpoint and year); a
+ * deleted endpoint's deliveries are left to expire, as nothing may be sent to it. Answers the ids handed on.
+ */
+export async function sweepWebhookDeliveries(options: { later?: DeliverOptions["later"]; now?: Date; all?: boolean } = {}): Promise<string[]> {
+  const later = options.later ?? webhookDeliveryDue;
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
+  const buckets = allBuckets(now).filter((b) => b >= bucketOf(since));
+  const handed: string[] = [];
+  for (const endpoint of await listEndpoints()) {
+    for (const bucket of buckets) {
+      const { data } = await deliveries()
+        .query.byEndpoint({ endpoint_id: endpoint.id, bucket })
+        .gte({ created_at: since })
+        .where((a, { eq }) => `${eq(a.status, "pending")} OR ${eq(a.status, "sending")}`)
+        .go({ pages: "all" });
+      for (const d of data as Delivery[]) {
+        const dueAt = d.status === "sending" ? Date.parse(d.claimed_at ?? d.created_at) + CLAIM_LEASE_MS + 1_000 : Date.parse(d.next_attempt_at ?? d.created_at);
+        const delay = dueAt - now.getTime();
+        if (!options.all && delay > (d.status === "sending" ? 0 : -SWEEP_GRACE_MS)) continue;
+        await later(d.id, Math.max(0, delay));
+        handed.push(d.id);
+      }
+    }
+  }
+  return handed;
+}
+
 /** What a lead's event carries: the lead as the back office shows it, without the mail's bookkeeping. */
 export function leadCreated(kind: "message" | "registration", lead: object): Promise<void> {
   const data = Object.fromEntries(Object.entries(lead).filter(([k]) => !k.startsWith("mail_") && k !== "bucket" && k !== "search"));

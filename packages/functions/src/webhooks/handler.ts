@@ -2,7 +2,7 @@ import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { SQSClient } from "@aws-sdk/client-sqs";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import { config } from "@agency/core/config";
-import { deliverWebhook } from "@agency/core/webhooks/webhooks";
+import { deliverWebhook, sweepWebhookDeliveries } from "@agency/core/webhooks/webhooks";
 
 /** SQS's longest DelaySeconds: a later retry waits in steps (deliverWebhook hands back one not due yet). */
 export const MAX_QUEUE_DELAY_SECONDS = 900;
@@ -14,6 +14,8 @@ interface QueueRecord {
   body: string;
 }
 type Event = { Records: (StreamRecord | QueueRecord)[] };
+/** The sweep rule's invocation (infra/api.ts): EventBridge's scheduled event, no records. */
+type ScheduledEvent = { source: "aws.events"; "detail-type"?: string };
 
 let client: SQSClient | undefined;
 
@@ -48,8 +50,14 @@ export function deliveryIds(event: Event): string[] {
  * The webhook function (infra/api.ts): each delivery of the batch attempted at once (an attempt
  * waits at most 10 s), each claimed first, so a record or message received twice is sent once. A
  * failed attempt is recorded on the delivery and its retry queued; anything else throws, and the
- * stream or queue retries the batch (then keeps it in the dead-letter queue).
+ * stream or queue retries the batch (then keeps it in the dead-letter queue). The sweep rule's
+ * invocation queues the deliveries a lost trigger left waiting or sending (sweepWebhookDeliveries).
  */
-export async function handler(event: Event) {
+export async function handler(event: Event | ScheduledEvent) {
+  if (!("Records" in event)) {
+    const swept = await sweepWebhookDeliveries({ later });
+    if (swept.length) console.warn(`Webhook sweep: ${swept.length} stranded deliveries queued again`);
+    return;
+  }
   await Promise.all(deliveryIds(event).map((id) => deliverWebhook(id, { later })));
 }
