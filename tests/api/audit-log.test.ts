@@ -1,13 +1,14 @@
 import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { routeKeys, routes } from "@agency/core/routes";
-import { AdminAccounts } from "../../packages/core/src/auth/admin-accounts";
+import { AdminAccounts, LOGIN_THROTTLE } from "../../packages/core/src/auth/admin-accounts";
 import type { AuditEntry } from "../../packages/core/src/contract/audit";
 import type { UploadTicket } from "../../packages/core/src/contract/media";
 import { Users } from "../../packages/core/src/users/users";
 import { allPages, devAdmin, nextCursor, uniqueName } from "../support/admin";
 import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
 import { useRuntimeDatabase } from "../support/database";
+import { inOneRateWindow } from "../support/http";
 import { makePng } from "../support/png";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
@@ -31,8 +32,9 @@ const dev = { type: "dev", id: "dev#local", name: "Development Admin" };
 const call = (method: string, path: string, body: unknown = {}) => admin.call(method, path, { body, headers: { "user-agent": AGENT } });
 
 describe("sign-in events", () => {
-  it("records a failed sign-in with the username tried, then the lockout (429)", async () => {
+  it("records a failed sign-in with the username tried, then the lockout (429)", { timeout: 150_000 }, async () => {
     const tried = `nobody-${uid()}`;
+    await inOneRateWindow(LOGIN_THROTTLE.perIpAndUsername.windowSeconds);
     const v = new Visitor(inject("baseUrl"));
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await v.call("POST", "/api/admin/login", { body: { username: tried, password: "wrong-password-1" } })).status);

@@ -2,7 +2,8 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Visitor } from "../support/auth-flow";
-import { call, freshIp } from "../support/http";
+import { call, freshIp, inOneRateWindow } from "../support/http";
+import { LOGIN_THROTTLE } from "../../packages/core/src/auth/admin-accounts";
 import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -67,7 +68,8 @@ describe("username sign-in", () => {
     expect((await login(new Visitor(runtime.url), "alice", PASSWORD)).status).toBe(200);
   });
 
-  it.sequential("stops failures from one address on a username with 429 and Retry-After, but never the known browser there", async () => {
+  it.sequential("stops failures from one address on a username with 429 and Retry-After, but never the known browser there", { timeout: 150_000 }, async () => {
+    await inOneRateWindow(LOGIN_THROTTLE.perIpAndUsername.windowSeconds);
     const admin = new Visitor(runtime.url);
     expect((await login(admin, "alice", PASSWORD)).status).toBe(200);
     // Someone else behind the admin's own address (the same office), without the admin's cookie.
@@ -82,7 +84,8 @@ describe("username sign-in", () => {
     expect((await login(admin, "alice", PASSWORD)).status).toBe(200);
   });
 
-  it.sequential("throttles attempts from one address on many usernames with 429", async () => {
+  it.sequential("throttles attempts from one address on many usernames with 429", { timeout: 150_000 }, async () => {
+    await inOneRateWindow(LOGIN_THROTTLE.perIp.windowSeconds);
     const v = new Visitor(runtime.url);
     const attempts = await Promise.all(Array.from({ length: 20 }, (_, i) => login(v, `guess-${i}`, "wrong-password")));
     expect(attempts.map((r) => r.status)).toEqual(Array(20).fill(401));

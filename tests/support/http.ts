@@ -70,3 +70,14 @@ export function call(
     req.end();
   });
 }
+
+/**
+ * The rate limits count in fixed windows aligned on the epoch (packages/core/src/rate-limit): a test
+ * that counts requests up to a limit must make them inside one window. When the current one ends
+ * within `marginMs`, this waits until the next has begun.
+ */
+export async function inOneRateWindow(windowSeconds: number, marginMs = 40_000): Promise<void> {
+  const windowMs = windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 250));
+}
