@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { SessionSummary } from "@agency/core/contract/sessions";
-import type { InvitationInput, TeamLink, TeamMember } from "@agency/core/contract/team";
+import type { InvitationInput, PendingLink, TeamLink, TeamMember } from "@agency/core/contract/team";
 import type { Role } from "@agency/core/routes";
 import { api } from "../../lib/api";
 import { adminMeKey } from "../session/api";
@@ -13,8 +13,23 @@ const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 /** Everyone who can sign in, and the invitations not yet accepted (a handful: one list, no paging). */
 export const useTeam = () => useQuery({ queryKey: teamKey, queryFn: () => api.get<TeamMember[]>(BASE) });
 
+/** Invitation and password-reset links not yet used nor expired (a handful: one list). */
+export const teamLinksKey = ["admin", "team-links"] as const;
+const linkPath = (id: string) => `${BASE}/links/${encodeURIComponent(id)}`;
+
+export const useTeamLinks = () => useQuery({ queryKey: teamLinksKey, queryFn: () => api.get<PendingLink[]>(`${BASE}/links`) });
+
+/** A pending link's address again: read when asked for, never kept in the cache. */
+export const useShowLink = () => useMutation({ mutationFn: (id: string) => api.get<TeamLink>(`${linkPath(id)}/url`) });
+
+/** Withdrawing an invitation also takes its "Invited" row off the team. */
+export function useWithdrawLink() {
+  const invalidate = useInvalidate(teamLinksKey, teamKey);
+  return useMutation({ mutationFn: (id: string) => api.delete<unknown>(linkPath(id)), onSuccess: () => invalidate() });
+}
+
 export function useInvite() {
-  const invalidate = useInvalidate(teamKey);
+  const invalidate = useInvalidate(teamKey, teamLinksKey);
   return useMutation({ mutationFn: (input: InvitationInput) => api.post<TeamLink>(`${BASE}/invitations`, input), onSuccess: () => invalidate() });
 }
 
@@ -27,13 +42,17 @@ export function useUpdateMember() {
   });
 }
 
+/** Removing a member withdraws their reset links; withdrawing an invitation (its row) withdraws its link. */
 export function useRemoveMember() {
-  const invalidate = useInvalidate(teamKey);
+  const invalidate = useInvalidate(teamKey, teamLinksKey);
   return useMutation({ mutationFn: (id: string) => api.delete<unknown>(path(id)), onSuccess: () => invalidate() });
 }
 
-/** A reset link changes nothing the list shows. */
-export const usePasswordReset = () => useMutation({ mutationFn: (id: string) => api.post<TeamLink>(`${path(id)}/password-reset`, {}) });
+/** A reset link changes nothing the team shows: it joins the pending links. */
+export function usePasswordReset() {
+  const invalidate = useInvalidate(teamLinksKey);
+  return useMutation({ mutationFn: (id: string) => api.post<TeamLink>(`${path(id)}/password-reset`, {}), onSuccess: () => invalidate() });
+}
 
 /** A member's sessions (the owner's view): listed while their dialog is open. */
 export const memberSessionsKey = (id: string) => [...teamKey, id, "sessions"] as const;

@@ -1,12 +1,12 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Copy, KeyRound, MonitorSmartphone, ShieldCheck, Trash2, UserCheck, UserPlus, UserX } from "lucide-react";
+import { KeyRound, MonitorSmartphone, ShieldCheck, Trash2, UserCheck, UserPlus, UserX } from "lucide-react";
 import type { SessionSummary } from "@agency/core/contract/sessions";
 import { roleLabels, type TeamLink, type TeamMember, type TeamStatus } from "@agency/core/contract/team";
 import { roles, type Role } from "@agency/core/routes";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge, type BadgeTone } from "../../components/admin/badge";
-import { actionOutline, actionPrimary, fieldControl } from "../../components/admin/classes";
+import { actionPrimary, fieldControl } from "../../components/admin/classes";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { useConfirm } from "../../components/admin/confirm-dialog";
 import { DataTable } from "../../components/admin/data-table";
@@ -20,6 +20,8 @@ import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
 import { Modal } from "../../components/ui/modal";
 import { endSessionQuestion, SessionList } from "../../features/account/sessions-section";
+import { PendingLinks } from "../../features/team/pending-links";
+import { LinkDialog, LinkResult, linkUse } from "../../features/team/team-link";
 import { useEndMemberSession, useInvite, useMemberSessions, usePasswordReset, useRemoveMember, useTeam, useUpdateMember } from "../../features/team/admin-api";
 import { formatDateTime } from "../../lib/format";
 
@@ -34,38 +36,6 @@ const roleHints: Record<Role, string> = {
   admin: "Everything but the team.",
   editor: "Content, blog posts, courses, service details, policies and media. No messages, registrations, users, settings, team or activity.",
 };
-
-/** A link to hand over (invitation or password reset): shown once, with Copy. */
-function LinkResult({ link, what }: { link: TeamLink; what: string }) {
-  const toast = useToast();
-  const id = useId();
-  return (
-    <div className="space-y-3" data-testid="team-link">
-      <p className="text-sm text-slate-700">
-        Send this link to them yourself; it works once, until {formatDateTime(link.expires_at)}. {what}
-      </p>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Link
-      </label>
-      <div className="flex gap-2">
-        <input id={id} readOnly value={link.url} className={`${fieldControl} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
-        <button
-          type="button"
-          className={actionOutline}
-          onClick={() =>
-            navigator.clipboard.writeText(link.url).then(
-              () => toast.success("Link copied"),
-              () => toast.error("Could not copy: select the link and copy it by hand"),
-            )
-          }
-        >
-          <Copy aria-hidden="true" className="h-4 w-4" />
-          Copy
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** Invite someone: a username (or leave it to them), an email to remember them by, a role; then the link. */
 function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -99,7 +69,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
       <div className="p-6">
         {link ? (
           <div className="space-y-4">
-            <LinkResult link={link} what="On it they choose their password, then sign in with their username." />
+            <LinkResult link={link} what={linkUse.invite} />
             <div className="flex justify-end">
               <button type="button" className={actionPrimary} onClick={close}>
                 Done
@@ -114,23 +84,6 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <FormActions className="flex justify-end gap-2" onCancel={close} pending={invite.isPending} label="Create invitation link" pendingLabel="Creating link..." />
           </form>
         )}
-      </div>
-    </Modal>
-  );
-}
-
-function ResetLinkDialog({ member, link, onClose }: { member: TeamMember | null; link: TeamLink | null; onClose: () => void }) {
-  const titleId = useId();
-  return (
-    <Modal open={Boolean(member && link)} onClose={onClose} labelledBy={titleId} width="max-w-lg">
-      <DialogHeader id={titleId} title={`Password-reset link for ${member?.name ?? ""}`} onClose={onClose} />
-      <div className="space-y-4 p-6">
-        {link && <LinkResult link={link} what="Setting a new password on it signs them out everywhere." />}
-        <div className="flex justify-end">
-          <button type="button" className={actionPrimary} data-autofocus onClick={onClose}>
-            Done
-          </button>
-        </div>
       </div>
     </Modal>
   );
@@ -255,9 +208,10 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
 /** /admin/team (owners): who can sign in, their role and status; invitations and reset links. */
 export default function TeamPage() {
   const team = useTeam();
-  const update = useUpdateMember();
+  // The mutations' mutate, not their changing state: new columns would remount the rows' buttons and lose focus.
+  const { mutate: updateMember } = useUpdateMember();
   const remove = useRemoveMember();
-  const reset = usePasswordReset();
+  const { mutate: makeResetLink } = usePasswordReset();
   const toast = useToast();
   const showError = useApiErrorHandler();
   const [confirmDialog, confirm] = useConfirm();
@@ -278,24 +232,24 @@ export default function TeamPage() {
     () =>
       teamColumns({
         onRole: (m, role) =>
-          update.mutate(
+          updateMember(
             { id: m.id, role },
             { onSuccess: () => toast.success(`${m.name} is now ${role === "admin" || role === "owner" ? "an" : "a"} ${roleLabels[role].toLowerCase()}`), onError: (err) => showError(err, { fallback: "Failed to change the role" }) },
           ),
         onToggle: async (m) => {
           const disabling = m.status !== "disabled";
           if (disabling && !(await confirm({ title: `Disable ${m.name}`, message: "They are signed out at once and cannot sign in until enabled again.", confirmLabel: "Disable" }))) return;
-          update.mutate(
+          updateMember(
             { id: m.id, disabled: disabling },
             { onSuccess: () => toast.success(disabling ? `${m.name} is disabled` : `${m.name} is enabled`), onError: (err) => showError(err, { fallback: "Failed to change the member" }) },
           );
         },
         onReset: (m) =>
-          reset.mutate(m.id, { onSuccess: (link) => setResetFor({ member: m, link }), onError: (err) => showError(err, { fallback: "Failed to make a reset link" }) }),
+          makeResetLink(m.id, { onSuccess: (link) => setResetFor({ member: m, link }), onError: (err) => showError(err, { fallback: "Failed to make a reset link" }) }),
         onSessions: setSessionsOf,
         onRemove: (m) => void requestRemove(m),
       }),
-    [update, reset, toast, showError, confirm, requestRemove],
+    [updateMember, makeResetLink, toast, showError, confirm, requestRemove],
   );
 
   return (
@@ -328,9 +282,10 @@ export default function TeamPage() {
         getRowId={(m) => m.id}
         empty={<EmptyState icon={ShieldCheck} title="Nobody yet" hint="Invite someone to give them access." />}
       />
+      <PendingLinks team={team.data ?? []} />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <MemberSessionsDialog member={sessionsOf} onClose={() => setSessionsOf(null)} />
-      <ResetLinkDialog member={resetFor?.member ?? null} link={resetFor?.link ?? null} onClose={() => setResetFor(null)} />
+      <LinkDialog title={`Password-reset link for ${resetFor?.member.name ?? ""}`} link={resetFor?.link ?? null} what={linkUse.reset} onClose={() => setResetFor(null)} />
       {confirmDialog}
       {removeDialog}
     </div>
