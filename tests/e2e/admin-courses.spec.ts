@@ -257,7 +257,10 @@ test("a course added in Course Management shows on /tech-school and among the re
       for (const text of ["Tokenisers", "Embeddings", "Retrieval", "4.6 out of 5", "8 weeks", "1k students"]) await expect(card).toContainText(text);
       const image = card.locator("img");
       await expect(image).toHaveAttribute("src", `${origin}/hero-art.png`);
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      // Card images are lazy (issue 29): it loads once the card nears the viewport.
+      await expect(image).toHaveAttribute("loading", "lazy");
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
       await card.getByRole("button", { name: `Contact Us about ${title}` }).click();
       await expect(visitor.getByRole("dialog", { name: "Course Registration" }).getByLabel("Course of Interest")).toHaveValue(title);
       await audit(visitor, "tech school with an added course");
