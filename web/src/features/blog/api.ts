@@ -1,15 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BlogPost as StoredPost, PublicBlogPostSummary } from "@agency/core/blog/blog";
-import type { WithImages } from "@agency/core/contract/media";
+import type { BlogPost as StoredPost, PublicBlogPostSummary as BlogPostSummary } from "@agency/core/blog/blog";
 import { BLOG_PAGE_SIZE, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
 import { ApiError } from "../../lib/api";
 import { publicGet } from "../content/api";
 
 /** One published post as GET /api/blog-posts/{slug} answers it: whole, with its read time. */
-export type BlogPost = Omit<StoredPost, "old_slugs"> & { read_time: string } & Partial<WithImages>;
-/** A post of the public list and Related Articles, with the sizes of its featured image. */
-export type BlogPostSummary = PublicBlogPostSummary & Partial<WithImages>;
+export type BlogPost = Omit<StoredPost, "old_slugs"> & { read_time: string };
+export type { BlogPostSummary };
 
 /** Which page of the public list: a page number (the address /blog/page/{n}) and the filters in its URL. */
 export interface BlogListParams {

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Course as StoredCourse, Industry, Service as StoredService, ServiceDetail } from "@agency/core/catalog/catalog";
-import type { WithImages } from "@agency/core/contract/media";
+import type { Course, Industry, Service, ServiceDetail } from "@agency/core/catalog/catalog";
 import type { PageSlug } from "@agency/core/contract/page-sections";
 import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { api } from "../../lib/api";
@@ -18,10 +17,6 @@ export async function publicGet<T>(path: string, onHeaders?: (headers: Headers) 
     throw err;
   }
 }
-
-/** A service or course as the public list answers it: with the sizes of its image. */
-export type Service = StoredService & Partial<WithImages>;
-export type Course = StoredCourse & Partial<WithImages>;
 
 export const useServices = () =>
   useQuery({ queryKey: ["services"], queryFn: () => publicGet<Service[]>("/api/services") });
@@ -88,8 +83,6 @@ export const defaultSettings = {
   social_media_facebook: "",
   documentation_url: "",
   support_url: "",
-  /** The link preview of pages without an image of their own: a library image's og.jpg, or a URL. */
-  default_social_image: "",
 };
 export type PublicSettings = typeof defaultSettings & Record<string, string>;
 
