@@ -81,6 +81,9 @@ test("an admin renames an image and gives it alt text, finds it by search, and u
 });
 
 test("an admin puts a library image in a post's body and as its cover, each with alt text, and visitors get both alts", async ({ page, browser, baseURL }) => {
+  // Two uploads, a post written, published and visited at two widths, with axe at each step: about
+  // a minute on an idle machine, past the default two minutes on a loaded one.
+  test.slow();
   const tag = runTag("");
   await signInAsAdmin(page);
   const image = await libraryImage(page, `boats-${tag}.png`, `Boats in the harbour ${tag}`);
