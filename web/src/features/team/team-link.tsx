@@ -1,40 +1,19 @@
 import { useId } from "react";
-import { Copy } from "lucide-react";
 import type { PendingLink, TeamLink } from "@agency/core/contract/team";
-import { actionOutline, actionPrimary, fieldControl } from "../../components/admin/classes";
+import { actionPrimary } from "../../components/admin/classes";
+import { CopyField } from "../../components/admin/copy-field";
 import { DialogHeader } from "../../components/admin/dialog-header";
-import { useToast } from "../../components/admin/toasts";
 import { Modal } from "../../components/ui/modal";
 import { formatDateTime } from "../../lib/format";
 
 /** A link to hand over (invitation or password reset), with Copy; its expiry in the team screen's one date format. */
 export function LinkResult({ link, what }: { link: TeamLink; what: string }) {
-  const toast = useToast();
-  const id = useId();
   return (
     <div className="space-y-3" data-testid="team-link">
       <p className="text-sm text-slate-700">
         Send this link to them yourself; it works once, until {formatDateTime(link.expires_at)}. {what}
       </p>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Link
-      </label>
-      <div className="flex gap-2">
-        <input id={id} readOnly value={link.url} className={`${fieldControl} min-w-0 font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
-        <button
-          type="button"
-          className={actionOutline}
-          onClick={() =>
-            navigator.clipboard.writeText(link.url).then(
-              () => toast.success("Link copied"),
-              () => toast.error("Could not copy: select the link and copy it by hand"),
-            )
-          }
-        >
-          <Copy aria-hidden="true" className="h-4 w-4" />
-          Copy
-        </button>
-      </div>
+      <CopyField label="Link" value={link.url} noun="link" />
     </div>
   );
 }

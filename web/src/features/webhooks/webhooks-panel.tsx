@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Copy, KeyRound, Pencil, Plus, ScrollText, Send, Trash2, Webhook } from "lucide-react";
+import { KeyRound, Pencil, Plus, ScrollText, Send, Trash2, Webhook } from "lucide-react";
 import { fieldErrors } from "@agency/core/contract/common";
 import { webhookEvents, webhookInput, type AdminWebhook, type AdminWebhookDelivery, type CreatedWebhook, type WebhookDeliveryStatus, type WebhookEvent } from "@agency/core/contract/webhooks";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge, type BadgeTone } from "../../components/admin/badge";
-import { actionOutline, actionPrimary, fieldControl } from "../../components/admin/classes";
+import { actionPrimary } from "../../components/admin/classes";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 import { DataTable, fromPagedList } from "../../components/admin/data-table";
 import { DialogHeader } from "../../components/admin/dialog-header";
@@ -17,6 +17,7 @@ import { SettingsSection } from "../../components/admin/settings-section";
 import { useToast } from "../../components/admin/toasts";
 import { useConfirmedDelete } from "../../components/admin/use-confirmed-delete";
 import { useRecordEditor } from "../../components/admin/use-record-editor";
+import { CopyField } from "../../components/admin/copy-field";
 import { Modal } from "../../components/ui/modal";
 import { useCreateWebhook, useDeleteWebhook, useDeliveries, useSendTestEvent, useUpdateWebhook, useWebhooks } from "./admin-api";
 
@@ -97,8 +98,6 @@ function WebhookEditor({ webhook, onClose, onCreated }: { webhook: AdminWebhook 
 /** The new endpoint's secret, once: no later answer carries it. */
 function SecretDialog({ webhook, onClose }: { webhook: CreatedWebhook; onClose: () => void }) {
   const titleId = useId();
-  const fieldId = useId();
-  const toast = useToast();
   return (
     <Modal open onClose={onClose} labelledBy={titleId} width="max-w-lg">
       <DialogHeader id={titleId} title="Webhook signing secret" onClose={onClose} />
@@ -110,27 +109,7 @@ function SecretDialog({ webhook, onClose }: { webhook: CreatedWebhook; onClose: 
           <KeyRound aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           Copy the secret now: it will not be shown again.
         </p>
-        <div>
-          <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-800">
-            Signing secret
-          </label>
-          <div className="flex gap-2">
-            <input id={fieldId} readOnly value={webhook.secret} className={`${fieldControl} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
-            <button
-              type="button"
-              className={actionOutline}
-              onClick={() =>
-                navigator.clipboard.writeText(webhook.secret).then(
-                  () => toast.success("Secret copied"),
-                  () => toast.error("Could not copy: select the secret and copy it by hand"),
-                )
-              }
-            >
-              <Copy aria-hidden="true" className="h-4 w-4" />
-              Copy
-            </button>
-          </div>
-        </div>
+        <CopyField label="Signing secret" value={webhook.secret} noun="secret" />
         <div className="flex justify-end">
           <button type="button" className={actionPrimary} onClick={onClose}>
             Done
