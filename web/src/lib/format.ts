@@ -13,20 +13,8 @@ function lazily<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const numbers = lazily(() => new Intl.NumberFormat("en-US"));
-
-/** A whole number with thousands separators: 2005 -> "2,005". */
-export function formatCount(n: number): string {
-  return numbers().format(n);
-}
-
-/**
- * A count and its noun, singular for exactly one: counted(1, "draft") -> "1 draft",
- * counted(2005, "message") -> "2,005 messages"; `plural` for nouns that do not take an s.
- */
-export function counted(n: number, singular: string, plural = `${singular}s`): string {
-  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
-}
+// Counts are shared with the server, whose audit labels say them too.
+export { counted, formatCount } from "@agency/core/counted";
 
 /** One formatter for every date of the public site (toLocaleDateString would build one per call). */
 const publicDates = lazily(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));

@@ -1,4 +1,5 @@
 import { messageBulkInput, messageFilters, messageListQuery, messageStatusInput, type BulkResult, type CountResult, type MarkAllReadResult } from "@agency/core/contract/admin";
+import { counted } from "@agency/core/counted";
 import { resendLeadMail } from "@agency/core/leads/state";
 import { Messages } from "@agency/core/messages/messages";
 import { http } from "../http";
@@ -12,7 +13,7 @@ export const handler = http({
   "GET /api/admin/contact-submissions/{id}": ({ params }) => Messages.get(params.id ?? ""),
   "PUT /api/admin/contact-submissions/mark-all-read": async (req): Promise<MarkAllReadResult> => {
     const result = await Messages.markAllRead();
-    req.audit({ entity_id: "", entity_label: `${result.updated} messages`, changed_fields: ["is_read"] });
+    req.audit({ entity_id: "", entity_label: counted(result.updated, "message"), changed_fields: ["is_read"] });
     return { success: true, ...result };
   },
   /** Mark read, Mark unread or Delete: listed ids at once, or a filter's matches in ~3 s batches (go on with `cursor`). */
@@ -22,7 +23,7 @@ export const handler = http({
     req.audit({
       action: action === "delete" ? "delete" : "status_change",
       entity_id: "",
-      entity_label: `${result.updated} messages`,
+      entity_label: counted(result.updated, "message"),
       changed_fields: action === "delete" ? [] : ["is_read"],
     });
     return { success: true, ...result };

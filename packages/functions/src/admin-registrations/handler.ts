@@ -6,6 +6,7 @@ import {
   type BulkResult,
   type CountResult,
 } from "@agency/core/contract/admin";
+import { counted } from "@agency/core/counted";
 import { resendLeadMail } from "@agency/core/leads/state";
 import { Registrations } from "@agency/core/registrations/registrations";
 import { http } from "../http";
@@ -24,7 +25,7 @@ export const handler = http({
     req.audit({
       action: action === "delete" ? "delete" : "status_change",
       entity_id: "",
-      entity_label: `${result.updated} registrations`,
+      entity_label: counted(result.updated, "registration"),
       changed_fields: action === "delete" ? [] : ["status"],
     });
     return { success: true, ...result };

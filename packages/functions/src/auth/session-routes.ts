@@ -1,6 +1,7 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { Sessions, subjectOf, type SessionRecord } from "@agency/core/auth/sessions";
 import { changePasswordInput, type SessionSummary } from "@agency/core/contract/sessions";
+import { counted } from "@agency/core/counted";
 import { endOtherSessionsInput, RECENT_PASSKEY_MS } from "@agency/core/contract/account";
 import { passkeyMessages } from "@agency/core/contract/passkeys";
 import { HttpError, NotFoundError } from "@agency/core/errors";
@@ -63,7 +64,7 @@ export const sessionRoutes: Record<(typeof sessionRouteKeys)[number], RouteHandl
       removed = (await Passkeys.removeAddedSince(s.username, new Date(Date.now() - RECENT_PASSKEY_MS).toISOString())).map((p) => p.name);
     }
     const ended = await Sessions.endAllFor(me.record.subject, me.record.token_hash);
-    const label = `${ended} other session${ended === 1 ? "" : "s"}`;
+    const label = counted(ended, "other session");
     req.audit({ entity_id: "", entity_label: removed.length ? `${label}; passkeys added in the last 24 hours removed: ${removed.join(", ")}`.slice(0, 200) : label });
     return { ended, passkeys_removed: removed.length };
   },
