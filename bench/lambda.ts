@@ -254,7 +254,7 @@ async function main() {
   /**
    * BENCH_COMPILE_CACHE=1 measures what V8's compile cache would buy (Node 22's NODE_COMPILE_CACHE,
    * as `module.enableCompileCache` would use it): each handler's processes share a cache, which the
-   * warm-up run writes; the baseline runs without one. Not how the functions ship (README).
+   * warm-up run writes; the baseline runs without one. Not how the functions ship (docs/performance.md).
    */
   const compileCache = process.env.BENCH_COMPILE_CACHE === "1";
   const handlerEnv = (feature: Feature) =>

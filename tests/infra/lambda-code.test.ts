@@ -168,7 +168,7 @@ describe("the functions' code", () => {
     }
   });
 
-  // Issue 28's target (npm run bench:lambda's figures are in the README).
+  // Issue 28's target (npm run bench:lambda's figures are in docs/performance.md, "Handler size and cold start").
   it("loads at most 600 KB at a cold start", () => {
     for (const feature of features) {
       const files = deployedFiles(feature);

@@ -4,7 +4,7 @@
  * render of any size is a chain of short runs, never one that outgrows its timeout.
  *
  * PAGE_RENDER_MS_BOUND is an upper bound of one page: measured at 14 ms a post page and 23 ms a list
- * page on the 2-CPU build box (README, "Performance of the public blog"), taken four times over for
+ * page on the 2-CPU build box (docs/performance.md, "Performance of the public blog"), taken four times over for
  * the function's slower CPU and its reads through API Gateway, and counted as if pages rendered one
  * after the other (they render RENDER_CONCURRENCY at once). The rest of the timeout is for the
  * template, a full render's bookkeeping (the sitemap, the not-found page, the shell, the listing of
