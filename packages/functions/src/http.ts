@@ -1,10 +1,11 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { config } from "@agency/core/config";
 import { fieldErrors } from "@agency/core/contract/common";
 import * as z from "@agency/core/contract/zod";
 import { originVerifyHeader, viewerIpHeader } from "@agency/core/edge";
 import { HttpError } from "@agency/core/errors";
+import { etagOf, matchesEtag } from "@agency/core/etag";
 import { routes, type RouteKey } from "@agency/core/routes";
 import type { AuditNote, Request } from "./request";
 
@@ -81,9 +82,11 @@ const sameSecret = (a: string, b: string) =>
  * came through CloudFront (infra/web.ts). Never the body or X-Forwarded-For.
  */
 function clientIp(event: APIGatewayProxyEventV2, headers: Record<string, string>): string {
-  const token = config.originVerifyToken;
+  // One token, or two while it is rotated (infra/preflight.ts originVerifyTokens).
+  const tokens = (config.originVerifyToken ?? "").split(",").filter(Boolean);
   const viewer = headers[viewerIpHeader];
-  if (token && viewer && sameSecret(headers[originVerifyHeader] ?? "", token)) return viewer;
+  const sent = headers[originVerifyHeader] ?? "";
+  if (viewer && tokens.some((token) => sameSecret(sent, token))) return viewer;
   return event.requestContext?.http?.sourceIp ?? "unknown";
 }
 
@@ -131,13 +134,6 @@ function makeRequest(event: APIGatewayProxyEventV2, routeKey: RouteKey): Request
   return req;
 }
 
-/** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
-}
-
 function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewayProxyStructuredResultV2 {
   const isText = typeof r.body === "string" && r.headers["content-type"] !== undefined;
   const cached = cacheable && ((r.status >= 200 && r.status < 300) || r.status === 301);
@@ -145,7 +141,7 @@ function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewa
   // A public read carries the ETag of its body and its own headers (a page's X-Next-Cursor: a 304
   // keeps the cached copy's headers); a browser's revalidation that names it gets a 304.
   const etag = cached && r.status === 200
-    ? `"${createHash("sha256").update(body).update(JSON.stringify(Object.entries(r.headers).sort())).digest("base64url").slice(0, 27)}"`
+    ? etagOf(body, JSON.stringify(Object.entries(r.headers).sort()))
     : undefined;
   const headers: Record<string, string> = {
     "cache-control": cached ? PUBLIC_CACHE : "no-store",

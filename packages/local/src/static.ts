@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { permanentRedirects, previewCacheControl, previewPagePrefix, previewRobots } from "@agency/core/edge";
+import { etagOf, matchesEtag } from "@agency/core/etag";
 import { isAppAddress, NOT_FOUND_KEY, PREVIEW_PAGES_PREFIX, SHELL_KEY, viewerUri } from "@agency/core/public-pages";
 import { previewPageHeaders, previewPageHtml } from "@agency/functions/render/preview-page";
 
@@ -117,7 +117,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   const immutable = !isFallback && safe.startsWith("/assets/");
   // Pages and files revalidate on every visit (a 304 when unchanged), so a reader sees an edit as
   // soon as its page is rendered again; CloudFront does the same in AWS (infra/web.ts).
-  entry.etag ??= `"${createHash("sha256").update(entry.raw).digest("base64url").slice(0, 27)}"`;
+  entry.etag ??= etagOf(entry.raw);
   const headers: Record<string, string> = {
     "content-type": type,
     "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
@@ -126,7 +126,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   };
   // A private preview's page, as the site's CloudFront answers it (infra/web.ts): not kept, not indexed.
   if (isFallback && safe.startsWith(previewPagePrefix)) Object.assign(headers, { "cache-control": previewCacheControl, "x-robots-tag": previewRobots });
-  if (status === 200 && String(req.headers["if-none-match"] ?? "").split(/\s*,\s*/).includes(entry.etag)) {
+  if (status === 200 && matchesEtag(req.headers["if-none-match"], entry.etag)) {
     res.writeHead(304, headers);
     return res.end();
   }
