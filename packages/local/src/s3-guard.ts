@@ -47,11 +47,7 @@ class Sha256 {
   }
 }
 
-const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-/** SigV4's signing key for one day, region and service. */
-const signingKey = (secret: string, date: string, region: string) => hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), "s3"), "aws4_request");
 
 class Refused extends Error {}
 const refuse = (why: string): never => {
@@ -146,7 +142,12 @@ async function checkPostUpload(req: IncomingMessage, body: Buffer, bucket: strin
     refuse("Bad credential");
   }
   const policyB64 = field("policy");
-  const expected = hmac(signingKey(credentials.secretAccessKey, date!, region!), policyB64).toString("hex");
+  // The policy's signature is SigV4's string signature with the day's signing key (the same signer
+  // as the server's requests: the scope's day is its signing date).
+  const signer = new SignatureV4({ credentials, region: region!, service: "s3", sha256: Sha256 });
+  const day = new Date(Date.UTC(Number(date!.slice(0, 4)), Number(date!.slice(4, 6)) - 1, Number(date!.slice(6, 8))));
+  if (Number.isNaN(day.getTime())) refuse("Bad credential");
+  const expected = await signer.sign(policyB64, { signingDate: day, signingRegion: region!, signingService: "s3" });
   if (!same(expected, field("x-amz-signature"))) refuse("Policy signature mismatch");
 
   let policy: { expiration?: unknown; conditions?: unknown };
