@@ -4,10 +4,6 @@
  * functions and of `sst bind` commands; the local runtime sets them itself). Values are read on each
  * call so tests and the local runtime can change them without reloading modules.
  */
-// The machine runs Node 20 by design; the AWS SDK's notice about its future Node 22 floor (printed by
-// the S3, SES and CloudFront clients) is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-
 const env = (name: string): string | undefined => {
   // A deployed function gets bound SST secrets and parameters under these prefixed names.
   for (const key of [name, `SST_Secret_value_${name}`, `SST_Parameter_value_${name}`]) {

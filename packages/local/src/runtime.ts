@@ -54,6 +54,10 @@ export function localSecret(dataDir: string, name: string): string {
  * seed content, and the gateway serving the SPA and the API from the same handler modules Lambda runs.
  */
 export async function startLocal(options: LocalOptions = {}) {
+  // The local runtime runs on Node 20 by design (Lambda runs 22): the AWS SDK's notice about its
+  // future Node 22 floor, printed by the S3, SES and CloudFront clients, is noise here. Set by the
+  // runtime's start, not by importing a module.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const dataDir = resolve(repoRoot, options.dataDir ?? process.env.DATA_DIR ?? ".data");
   let db: Awaited<ReturnType<typeof startDynalite>> | undefined;
   if (!config.dynamoEndpoint) {

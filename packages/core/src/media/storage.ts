@@ -1,6 +1,3 @@
-// The machine runs Node 20 by design; the SDK's notice about its future Node 22 floor is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-
 import { createHash } from "node:crypto";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { config } from "../config";
