@@ -83,7 +83,7 @@ function tableAccess(table: Table, mode: "read" | "read-write") {
  */
 export function Api({ stack, app }: StackContext) {
   const { table } = use(Database);
-  const { gateway, apiDomain, publicUrl, originVerifyToken, site, webBucket, media } = use(Web);
+  const { gateway, apiDomain, publicUrl, originVerifyTokens, site, webBucket, media } = use(Web);
   // `sst dev` deploys no site and so no distribution: nothing is cached, nothing to invalidate, no
   // pages to render.
   const distribution = site.cdk?.distribution;
@@ -105,7 +105,7 @@ export function Api({ stack, app }: StackContext) {
         description: `${feature}: ${routeKeys.filter((k) => routes[k].feature === feature).length} routes`,
         environment: {
           TABLE_NAME: table.tableName,
-          ORIGIN_VERIFY_TOKEN: originVerifyToken,
+          ...(originVerifyTokens.length ? { ORIGIN_VERIFY_TOKEN: originVerifyTokens.join(",") } : {}),
           ...(invalidates ? { DISTRIBUTION_ID: invalidates.distributionId } : {}),
           ...(mediaBucket ? { MEDIA_BUCKET: mediaBucket.bucketName } : {}),
           ...(renders ? { RENDER_QUEUE_URL: renders.queueUrl } : {}),

@@ -25,6 +25,7 @@ export function requiredSecrets(env: NodeJS.ProcessEnv = process.env): { name: s
     { name: "ADMIN_PASSWORD", why: "the bootstrap admin's password, at least 12 characters", example: "'a long passphrase'" },
     { name: "DEVICE_COOKIE_SECRET", why: "signs the known-device cookies of username sign-in", example: '"$(openssl rand -base64 32)"' },
     { name: "PREVIEW_LINK_SECRET", why: "signs the private preview links of blog posts", example: '"$(openssl rand -base64 32)"' },
+    { name: "ORIGIN_VERIFY_TOKEN", why: "proves to the API that a request came through the site's CloudFront", example: '"$(openssl rand -base64 32)"' },
   ];
   if (env.ADMIN_EMAILS?.trim()) {
     secrets.push(
@@ -47,8 +48,23 @@ export function secretProblems(stage: string, stored: Record<string, { value?: s
     const set = `npx sst secrets set ${secret.name} ${secret.example} --stage ${stage}`;
     if (value === undefined || value === "") problems.push(`${secret.name} is not set (${secret.why}). Set it with: ${set}`);
     else if (secret.name === "ADMIN_PASSWORD" && value.length < 12) problems.push(`ADMIN_PASSWORD is shorter than 12 characters. Set a longer one with: ${set}`);
+    else if (secret.name === "ORIGIN_VERIFY_TOKEN" && !originVerifyTokens(value)) {
+      problems.push(`ORIGIN_VERIFY_TOKEN must be one token of at least 32 letters, digits, +, /, = or - (or two, comma-separated, while rotating). Set it with: ${set}`);
+    }
   }
   return problems;
+}
+
+/**
+ * The stage's origin tokens from its ORIGIN_VERIFY_TOKEN secret (undefined when unusable): one token,
+ * or two, comma-separated, while it is rotated. CloudFront sends the first on every request to the
+ * API; the functions accept any listed one. Rotating (docs/operations.md) takes two deploys and never
+ * refuses a request: set `<current>,<new>` and deploy (the functions learn the new one), then set
+ * `<new>` and deploy (CloudFront sends it; the functions forget the old one).
+ */
+export function originVerifyTokens(value: string | undefined): string[] | undefined {
+  const tokens = (value ?? "").split(",").map((t) => t.trim());
+  return tokens.length <= 2 && tokens.every((t) => /^[A-Za-z0-9+/=_-]{32,}$/.test(t)) ? tokens : undefined;
 }
 
 /** Plain settings from the deploy's environment (.env.<stage>) that are set but unusable. */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { HttpApi } from "aws-cdk-lib/aws-apigatewayv2";
 import {
@@ -119,6 +118,9 @@ export function rootLevelApiPathPatterns(): string[] {
  * Media (infra/media.ts) is a private bucket behind the same distribution at /media/*; it lives
  * here too, beside the distribution that serves it, and only in deployed stages (like the site).
  */
+/** The app context key under which sst.config.ts hands the stage's origin tokens to this stack. */
+export const ORIGIN_VERIFY_CONTEXT = "agency:originVerifyTokens";
+
 export function Web({ stack, app }: StackContext) {
   const region = edgeRegionProblem(stack.region);
   if (region) throw new Error(region);
@@ -127,9 +129,12 @@ export function Web({ stack, app }: StackContext) {
     createDefaultStage: false,
   });
   const apiDomain = `${gateway.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
-  // A fresh random value each deploy; the Api stack gives the same value to the functions. A
-  // request that reaches the API directly, not through CloudFront, cannot know it.
-  const originVerifyToken = randomBytes(32).toString("base64url");
+  // The stage's ORIGIN_VERIFY_TOKEN secret (infra/preflight.ts): CloudFront sends the first token,
+  // the Api stack's functions accept every listed one. A request that reaches the API directly, not
+  // through CloudFront, cannot know it. The same value every deploy, until it is rotated on purpose
+  // (docs/operations.md). Unset only where nothing is deployed (`sst diff` or `sst build` without
+  // the secret: preflight warns): then the functions trust no forwarded address.
+  const originVerifyTokens = (app.node.tryGetContext(ORIGIN_VERIFY_CONTEXT) as string[] | undefined) ?? [];
 
   // Created with the distribution below (so not in `sst dev`), but named now: the origin needs the name.
   const mediaBucket = mediaBucketName(app, stack);
@@ -269,7 +274,7 @@ export function Web({ stack, app }: StackContext) {
     const apiOrigin = new HttpOrigin(apiDomain, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-      customHeaders: { [originVerifyHeader]: originVerifyToken },
+      customHeaders: { [originVerifyHeader]: originVerifyTokens[0] ?? "unset: the functions trust no forwarded address" },
     });
     const viewerIp = new CloudFrontFunction(stack, "ViewerIp", {
       code: FunctionCode.fromInline(viewerIpCode),
@@ -353,5 +358,5 @@ export function Web({ stack, app }: StackContext) {
   const publicUrl = site.customDomainUrl ?? site.url ?? devSiteUrl;
   stack.addOutputs({ SiteUrl: publicUrl });
 
-  return { gateway, site, webBucket, apiDomain, publicUrl, originVerifyToken, media, waf };
+  return { gateway, site, webBucket, apiDomain, publicUrl, originVerifyTokens, media, waf };
 }

@@ -16,6 +16,7 @@ const SECRETS = {
   ADMIN_PASSWORD: "a long passphrase",
   DEVICE_COOKIE_SECRET: "c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3I=",
   PREVIEW_LINK_SECRET: "cHJldmlldy1wcmV2aWV3LXByZXZpZXctcHJldmlldy0=",
+  ORIGIN_VERIFY_TOKEN: "b3JpZ2luLW9yaWdpbi1vcmlnaW4tb3JpZ2luLW9yaWc=",
 };
 /** What a crashing CLI prints: a JavaScript error or SST's own trace of an unexpected one. */
 const CRASH = /TypeError|ReferenceError|ReactCurrentOwner|older version of React|Cannot read properties|^Trace:/m;

@@ -5,13 +5,20 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { App, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
 import { useFunctions } from "sst/constructs/Function.js";
 import { initProject } from "sst/project.js";
-import { buildStacks } from "../../sst.config";
+import { buildStacks, type StageSecrets } from "../../sst.config";
 import { Api } from "../../infra/api";
 import { Database } from "../../infra/database";
 import { DeployAccess } from "../../infra/deploy-access";
 import { Monitoring } from "../../infra/monitoring";
 import { features } from "@agency/core/routes";
 import { Web } from "../../infra/web";
+
+/**
+ * The stage's ORIGIN_VERIFY_TOKEN as the synthesis tests set it: two tokens, as in the middle of a
+ * rotation (infra/preflight.ts), so one synthesis shows both what CloudFront sends and what the
+ * functions accept.
+ */
+export const TEST_ORIGIN_TOKENS = ["Y3VycmVudC1jdXJyZW50LWN1cnJlbnQtY3VycmVudC0=", "bmV4dC1uZXh0LW5leHQtbmV4dC1uZXh0LW5leHQtbmV4"];
 
 export interface Synthesized {
   app: App;
@@ -28,7 +35,12 @@ export interface Synthesized {
  */
 export async function synthesize(
   stage: string,
-  { mode = "deploy", env = {}, region = "us-east-1" }: { mode?: "deploy" | "dev"; env?: Record<string, string>; region?: string } = {},
+  {
+    mode = "deploy",
+    env = {},
+    region = "us-east-1",
+    secrets = { originVerifyTokens: TEST_ORIGIN_TOKENS },
+  }: { mode?: "deploy" | "dev"; env?: Record<string, string>; region?: string; secrets?: StageSecrets } = {},
 ): Promise<Synthesized> {
   // The deploy-time settings (infra/secrets.ts, infra/web.ts, infra/monitoring.ts) come from the
   // environment; a developer's .env must not leak into the tests, and a custom domain would need Route 53.
@@ -39,7 +51,7 @@ export async function synthesize(
     await initProject({ stage });
     Object.assign(process.env, settings); // initProject loads .env files
     const app = new App({ mode, stage, name: "agency", region, account: "123456789012" });
-    buildStacks(app);
+    buildStacks(app, secrets);
     for (const site of app.node.findAll().filter((c): c is StaticSite => c instanceof StaticSite)) standInBuild(site);
     for (const fn of app.node.findAll().filter((c): c is SstFunction => c instanceof SstFunction)) standInServerEntry(fn);
     await app.finish();

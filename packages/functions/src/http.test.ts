@@ -116,6 +116,20 @@ describe("the http wrapper", () => {
     expect(seen).toEqual(["1.2.3.4", "1.2.3.4", "7.7.7.7"]);
   });
 
+  it("trusts either token while the origin token is rotated (two, comma-separated), and never a part or the pair", async () => {
+    const seen: string[] = [];
+    const probe = http({ "GET /api/services": async (req) => seen.push(req.ip) });
+    process.env.ORIGIN_VERIFY_TOKEN = "old-token-old-token,new-token-new-token";
+    try {
+      for (const sent of ["old-token-old-token", "new-token-new-token", "old-token-old-token,new-token-new-token", "old-token", ""]) {
+        await probe(event("GET /api/services", { headers: { "x-viewer-ip": "7.7.7.7", "x-origin-verify": sent } }));
+      }
+    } finally {
+      delete process.env.ORIGIN_VERIFY_TOKEN;
+    }
+    expect(seen).toEqual(["7.7.7.7", "7.7.7.7", "1.2.3.4", "1.2.3.4", "1.2.3.4"]);
+  });
+
   it("reads cookies named like Object.prototype members as plain cookies, the first of a name winning", async () => {
     let cookies: Record<string, string> = {};
     const probe = http({ "GET /api/services": async (req) => (cookies = req.cookies) });
