@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createGateway, matchRoute } from "./gateway";
+import { createConnection } from "node:net";
+import { createGateway, KEEP_ALIVE_MS, matchRoute } from "./gateway";
 
 describe("route matching", () => {
   it("prefers a literal segment over a path parameter", () => {
@@ -220,5 +221,51 @@ describe("a browser at another loopback name than PUBLIC_URL's", () => {
     expect((await send("GET", "/", "192.0.2.2:3000")).status).toBe(200);
     process.env.PUBLIC_URL = "https://example.com";
     expect((await send("GET", "/", `localhost:${port}`)).status).toBe(200);
+  });
+});
+
+describe("the local gateway's idle connections", () => {
+  const ok = async (): Promise<APIGatewayProxyResultV2> => ({ statusCode: 200, body: "{}" });
+  const request = "GET /api/services HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n";
+
+  /** Sends a request, idles `idleMs`, then tries to reuse the connection: was the second answered? */
+  async function reusedAfter(keepAliveMs: number, idleMs: number) {
+    const server = createGateway({ loadHandler: async () => ok, keepAliveMs });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    const socket = createConnection({ host: "127.0.0.1", port: (server.address() as AddressInfo).port });
+    let received = "";
+    let closed = false;
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
+    socket.on("close", () => (closed = true));
+    socket.on("error", () => (closed = true));
+    const answers = () => received.split("HTTP/1.1 200 OK\r\n").length - 1;
+    const until = async (check: () => boolean) => {
+      for (let waited = 0; !check() && waited < 5_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    };
+    try {
+      await new Promise<void>((r) => socket.once("connect", () => r()));
+      socket.write(request);
+      await until(() => answers() === 1);
+      await new Promise((r) => setTimeout(r, idleMs));
+      if (!closed) socket.write(request);
+      await until(() => answers() === 2 || closed);
+      return { reused: answers() === 2, closedWhileIdle: closed && answers() === 1 };
+    } finally {
+      socket.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  }
+
+  it("keeps an idle connection open past Node's 5 s default and CloudFront's 60 s, so a client reusing it is answered", async () => {
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    const server = createGateway();
+    expect([server.keepAliveTimeout, server.headersTimeout]).toEqual([KEEP_ALIVE_MS, KEEP_ALIVE_MS + 1_000]);
+    // The same server with the limit shortened to 2 s: idle for less, the connection is reused.
+    expect(await reusedAfter(2_000, 100)).toEqual({ reused: true, closedWhileIdle: false });
+  });
+
+  it("closes a connection idle past its limit (the limit is what keeps it open)", async () => {
+    expect(await reusedAfter(100, 2_000)).toEqual({ reused: false, closedWhileIdle: true });
   });
 });

@@ -171,7 +171,16 @@ export interface GatewayOptions {
   pagesRoot?: () => Promise<string | undefined>;
   /** Loads a feature's handler module (dynamic import by default). */
   loadHandler?: (feature: string) => Promise<LambdaHandler>;
+  /** How long an idle keep-alive connection stays open (KEEP_ALIVE_MS; a test gives a shorter one). */
+  keepAliveMs?: number;
 }
+
+/**
+ * Node closes a connection idle for 5 s, which races a keep-alive client reusing it (ECONNRESET: a
+ * browser journey did, after 5 s of typing): idle connections stay open for 65 s, past the 60 s that
+ * CloudFront keeps one to its origin.
+ */
+export const KEEP_ALIVE_MS = 65_000;
 
 const defaultLoader = async (feature: string) => {
   const mod = (await import(new URL(`../../../${handlerPath(feature as never)}`, import.meta.url).href)) as {
@@ -302,9 +311,8 @@ export function createGateway(options: GatewayOptions = {}) {
       else res.end();
     }
   });
-  // Node closes a connection idle for 5 s, which races a keep-alive client reusing it (ECONNRESET):
-  // idle connections stay open for 65 s, past the 60 s that CloudFront keeps one to its origin.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  server.keepAliveTimeout = options.keepAliveMs ?? KEEP_ALIVE_MS;
+  // Node requires the headers' limit to exceed keep-alive's, or a reused connection can be cut mid-request.
+  server.headersTimeout = server.keepAliveTimeout + 1_000;
   return server;
 }

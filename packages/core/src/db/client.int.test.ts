@@ -4,7 +4,7 @@ import { ConditionalCheckFailedException, GetItemCommand } from "@aws-sdk/client
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { afterEach, describe, expect, it } from "vitest";
 import { config } from "../config";
-import { dynamo } from "./client";
+import { createDynamo, deployedSettings, dynamo } from "./client";
 import { isConditionalFailure } from "./errors";
 
 const TableName = () => config.tableName;
@@ -116,9 +116,12 @@ describe("the DynamoDB client of a function: retries and time limits", () => {
 
   it("abandons an answer that does not come within the request timeout and gives up after three attempts", async () => {
     const silent = await standIn([() => {}]);
-    expect(await get().catch((e: unknown) => e)).toMatchObject({ name: "TimeoutError" });
+    // The deployed limits with a request timeout of 200 ms instead of 2.5 s (the test's only change).
+    const short = { ...deployedSettings, requestHandler: { ...deployedSettings.requestHandler, requestTimeout: 200 } };
+    const { client } = createDynamo(short);
+    expect(await client.send(new GetCommand({ TableName: "t", Key: { pk: "a", sk: "b" } })).catch((e: unknown) => e)).toMatchObject({ name: "TimeoutError" });
     expect(silent.received).toHaveLength(3);
-  }, 20_000);
+  });
 
   it("is configured with a connection timeout, a request timeout that throws, and three attempts; a local engine outside Lambda waits longer", async () => {
     const handlerConfig = async () => {

@@ -67,12 +67,22 @@ export function dynamo() {
   const endpoint = config.dynamoEndpoint;
   const local = endpoint !== undefined && !config.inLambda;
   const key = `${endpoint ?? "aws"}|${config.region}|${local}`;
-  if (!cached || cached.key !== key) {
-    const raw = new DynamoDBClient({
-      region: config.region,
-      ...(local ? { ...localSettings, endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" } } : { ...deployedSettings, ...(endpoint ? { endpoint } : {}) }),
-    });
-    cached = { key, raw, client: DynamoDBDocumentClient.from(raw, translateConfig) };
-  }
+  if (!cached || cached.key !== key) cached = { key, ...createDynamo(local ? localSettings : deployedSettings) };
   return cached;
+}
+
+/** The limits a client is made with: deployedSettings or localSettings (a test may give shorter ones). */
+export type ClientSettings = { maxAttempts: number; requestHandler: { connectionTimeout: number; requestTimeout: number; throwOnRequestTimeout: boolean } };
+
+/** A new pair of clients for the configured endpoint with these limits (dynamo() keeps one). */
+export function createDynamo(settings: ClientSettings): { client: DynamoDBDocumentClient; raw: DynamoDBClient } {
+  const endpoint = config.dynamoEndpoint;
+  const local = endpoint !== undefined && !config.inLambda;
+  const raw = new DynamoDBClient({
+    region: config.region,
+    ...settings,
+    ...(endpoint ? { endpoint } : {}),
+    ...(local ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
+  });
+  return { raw, client: DynamoDBDocumentClient.from(raw, translateConfig) };
 }
