@@ -21,7 +21,7 @@ for (const width of [360, 1280]) {
       await page.goto(`/admin/${screen.path}`);
       await expect(page.getByRole("heading", { level: 1, name: screen.title })).toBeVisible();
       // Lists and figures arrive after the heading; measure once the screen stopped loading.
-      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
@@ -52,7 +52,7 @@ test("on a 390 px phone, every cell of a table row is on screen: status and row 
   for (const screen of adminNav) {
     await page.goto(`/admin/${screen.path}`);
     await expect(page.getByRole("heading", { level: 1, name: screen.title })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const rows = page.locator("table tbody tr[data-row-id]");
     // These have rows: the ones made above, the seeded posts, this sign-in. Other screens are checked when theirs have loaded.

@@ -18,9 +18,10 @@ test("the overview counts up to the API's figures, lists a new enquiry, registra
   expect(draft.status(), await draft.text()).toBe(201);
   const { id: draftId } = (await draft.json()) as { id: string };
 
-  // The landing's own read of the figures is over, so the one awaited is the reload's (an answer that
-  // arrives after the reload began has no body to read).
-  await page.waitForLoadState("networkidle");
+  // The landing's own read of the figures is over (every counter shows a figure, none "Not available"),
+  // so the one awaited is the reload's (an answer that arrives after the reload began has no body to read).
+  await expect(page.getByRole("region", { name: "Counters" }).getByTestId("stat-value").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Counters" }).getByText("Not available")).toHaveCount(0);
   const statsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/dashboard-stats" && r.ok());
   await page.reload();
   const stats = (await (await statsLoaded).json()) as DashboardStats;

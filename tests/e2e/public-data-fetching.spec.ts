@@ -9,15 +9,14 @@ test("a page reached in the app issues each GET once, and a failed public fetch 
   // A rendered page carries its data (public-rendered.spec.ts); the home page's own reads happen
   // when the app navigates there from another page.
   await page.goto("/about");
-  await page.waitForLoadState("networkidle");
   gets.length = 0;
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await expect(page.getByTestId("service-card")).toHaveCount(6);
   await page.getByRole("button", { name: "Privacy Policy" }).scrollIntoViewIfNeeded();
-  await page.waitForLoadState("networkidle");
+  await expect.poll(() => gets).toEqual(expect.arrayContaining(["/api/page-sections/home", "/api/services", "/api/industries"]));
+  await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
   const dupes = gets.filter((p, i) => gets.indexOf(p) !== i);
   expect(dupes, `duplicate GETs: ${dupes.join(", ")}`).toEqual([]);
-  expect(gets).toEqual(expect.arrayContaining(["/api/page-sections/home", "/api/services", "/api/industries"]));
 
   // Now every public read fails: defaults stay, spinners end with empty lists.
   const fresh = await page.context().newPage();

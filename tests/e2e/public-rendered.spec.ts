@@ -59,7 +59,8 @@ test("a rendered page hydrates without console errors and fetches none of the da
       () => (JSON.parse(document.getElementById("page-data")!.textContent!) as { queries: { queryKey: unknown[] }[] }).queries.length,
     );
     expect(carried).toBeGreaterThan(0);
-    await page.waitForLoadState("networkidle");
+    // goto waited for hydration and the app's first effects (tests/support/hydrated.ts): any read
+    // of the page's data again would have been asked for by now.
     expect(gets, `${path} fetched again: ${gets.join(", ")}`).toEqual([]);
   }
 
@@ -68,8 +69,9 @@ test("a rendered page hydrates without console errors and fetches none of the da
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const href = new URL([...sitemap.matchAll(/<loc>([^<]*\/blog\/(?!page\/)[^<]+)<\/loc>/g)].at(-1)![1]!).pathname;
   gets.length = 0;
+  const related = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith("/related"));
   await page.goto(href);
-  await page.waitForLoadState("networkidle");
+  await related;
   // Its Related Articles are read after hydration; the post itself is not read again.
   expect(gets.filter((p) => p.startsWith("/api/blog-posts/"))).toEqual([`${href.replace("/blog/", "/api/blog-posts/")}/related`]);
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Blog" }).click();

@@ -13,7 +13,6 @@ const pages = [
 test("each public page sets its title, description, canonical link and Open Graph tags", async ({ page, baseURL }) => {
   for (const p of pages) {
     await page.goto(p.path);
-    await page.waitForLoadState("networkidle");
     await expect(page).toHaveTitle(p.title);
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description?.length ?? 0).toBeGreaterThan(50);

@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from "@playwright/test";
 
 /**
  * Waits until React has hydrated a rendered page: its root and the page's own content (a lazy
- * route chunk hydrates once it has loaded), each element then holding React's fiber. A rendered
+ * route chunk hydrates once it has loaded), each element then holding React's fiber, and the app's
+ * first commit has run its effects. A rendered
  * page shows its content before the app runs; a journey that clicks or types into it waits for the
  * app first, as a visitor's input before hydration does not reach the app's state. A page the app
  * draws itself (the back office) has nothing to wait for.
@@ -17,7 +18,10 @@ export async function hydrated(page: Page) {
         // React may put resources first in the root (a featured image's preload link), which it owns
         // without a fiber: the root's first element is its first other child.
         const shell = document.querySelector("#root > :not(link, meta, style, script)");
-        return !content || (owned(shell) && owned(content));
+        // And the app's first commit has run its effects (web/src/main.tsx marks <html data-app="ready">):
+        // what the page reads after hydration has been asked for.
+        const ready = document.documentElement.dataset.app === "ready";
+        return ready && (!content || (owned(shell) && owned(content)));
       },
       undefined,
       { timeout: 30_000 },
