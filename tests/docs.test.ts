@@ -10,7 +10,12 @@ import { describe, expect, it } from "vitest";
 const root = resolve(import.meta.dirname, "..");
 const README_MAX_LINES = 400;
 
-const docFiles = ["README.md", ...readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const docFiles = [
+  "README.md",
+  ...readdirSync(join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 const allDocs = docFiles.map(read).join("\n");
 
@@ -135,10 +140,8 @@ export function envNamesRead(source: string, shell: boolean): string[] {
       ];
   const captured = (p: RegExp) => [...source.matchAll(p)].map((m) => m[1] ?? "");
   const names = patterns.flatMap(captured);
-  for (const list of captured(/\{([^{}]*)\}\s*=\s*process\.env\b/g))
-    names.push(...list.split(",").map((part) => part.split(/[:=]/)[0]?.trim() ?? ""));
-  if (!shell && /process\.env\[\s*[a-z_]/i.test(source.replace(/process\.env\[\s*["'`]/g, "")))
-    names.push(...captured(/["'`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'`]/g));
+  for (const list of captured(/\{([^{}]*)\}\s*=\s*process\.env\b/g)) names.push(...list.split(",").map((part) => part.split(/[:=]/)[0]?.trim() ?? ""));
+  if (!shell && /process\.env\[\s*[a-z_]/i.test(source.replace(/process\.env\[\s*["'`]/g, ""))) names.push(...captured(/["'`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'`]/g));
   return [...new Set(names.filter((n) => /^[A-Z][A-Z0-9_]*$/.test(n)))];
 }
 
@@ -202,9 +205,6 @@ describe("the documentation checks themselves", () => {
       "README.md": "# Title\n\n## Two commands\n\n[ok](docs/a.md#the-part) [anchor](#two-commands) [gone](docs/b.md) [bad](docs/a.md#nowhere) `[code](x.md)`",
       "docs/a.md": "# A\n\n```sh\n# not a heading\n```\n\n## The part\n",
     };
-    expect(brokenLinks("README.md", (p) => files[p])).toEqual([
-      "README.md: docs/b.md (no file docs/b.md)",
-      "README.md: docs/a.md#nowhere (no heading #nowhere in docs/a.md)",
-    ]);
+    expect(brokenLinks("README.md", (p) => files[p])).toEqual(["README.md: docs/b.md (no file docs/b.md)", "README.md: docs/a.md#nowhere (no heading #nowhere in docs/a.md)"]);
   });
 });
