@@ -1,6 +1,19 @@
 import { config } from "../config";
 import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
+import pRetry from "p-retry";
 import { dynamo } from "./client";
+
+/** What a batch round throws while DynamoDB still holds back some of it: the round is tried again. */
+export class UnprocessedError extends Error {}
+
+/**
+ * The app's retries of its own batch rounds (p-retry): a round that leaves items unprocessed is run
+ * again for what is left, after 50 ms, then twice as long each time, jittered; any other error is
+ * thrown at once (the SDK has already retried the request itself).
+ */
+export function retryUnprocessed<T>(round: () => Promise<T>, { rounds = 8, firstWaitMs = 50 } = {}): Promise<T> {
+  return pRetry(round, { retries: rounds - 1, factor: 2, minTimeout: firstWaitMs, randomize: true, shouldRetry: ({ error }) => error instanceof UnprocessedError });
+}
 
 /**
  * Runs an ElectroDB batch call (BatchGet or BatchWrite) until DynamoDB has processed every key: it
@@ -14,14 +27,14 @@ export async function untilProcessed<K, R>(
 ): Promise<R[]> {
   const out: R[] = [];
   let pending = keys;
-  for (let round = 0; pending.length; round++) {
-    if (round === 8) throw new Error(`DynamoDB left ${pending.length} keys of a batch unprocessed`);
-    if (round) await new Promise((r) => setTimeout(r, 25 * 2 ** round));
+  if (!pending.length) return out;
+  await retryUnprocessed(async () => {
     const { unprocessed, data } = await call(pending);
     out.push(...(data ?? []));
     const left = new Set(unprocessed.map((u) => idOf(u as Record<string, unknown>)));
     pending = pending.filter((k) => left.has(idOf(k)));
-  }
+    if (pending.length) throw new UnprocessedError(`DynamoDB left ${pending.length} keys of a batch unprocessed`);
+  });
   return out;
 }
 

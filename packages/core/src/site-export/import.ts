@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditActor } from "../contract/audit";
 import { bucketOf, searchText } from "../db/attributes";
+import { retryUnprocessed, UnprocessedError } from "../db/batch";
 import { db } from "../db/service";
 import { siteExportKinds, type SiteExport, type SiteImportCounts } from "../contract/site-export";
 import { recount } from "../counters/recount";
@@ -108,12 +109,15 @@ export function checkSiteImport(doc: SiteExport): void {
 /** Runs batch writes until DynamoDB has taken every item (a batch may hand some back under load). */
 async function batch(write: (items: object[]) => { go(o?: object): Promise<{ unprocessed?: unknown[] }> }, items: object[]) {
   let left = items;
-  for (let attempt = 0; left.length; attempt++) {
-    if (attempt === 5) throw new Error(`DynamoDB left ${left.length} items unwritten after 5 attempts`);
-    const { unprocessed = [] } = await write(left).go({ concurrency: 4 });
-    left = unprocessed as object[];
-    if (left.length) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
-  }
+  if (!left.length) return;
+  await retryUnprocessed(
+    async () => {
+      const { unprocessed = [] } = await write(left).go({ concurrency: 4 });
+      left = unprocessed as object[];
+      if (left.length) throw new UnprocessedError(`DynamoDB left ${left.length} items unwritten after 5 attempts`);
+    },
+    { rounds: 5, firstWaitMs: 200 },
+  );
 }
 
 /** The items beside the records: slug claims and redirects, schedules, image digests. */
