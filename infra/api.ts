@@ -21,7 +21,7 @@ import { blogScheduling } from "./schedule";
 import { createConfig } from "./secrets";
 import { Web } from "./web";
 import { NOT_FOUND_KEY, PAGES_PREFIX, READS_KEY, TEMPLATE_KEY } from "@agency/core/public-pages";
-import { RENDER_TIMEOUT_SECONDS } from "@agency/functions/render/budget";
+import { RENDER_TIMEOUT_SECONDS } from "@agency/core/render-budget";
 
 /** Every read a handler makes is a Get or a Query; nobody needs Scan. */
 export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
@@ -305,7 +305,7 @@ function pageRenderer(
     timeout: RENDER_TIMEOUT_SECONDS,
     memorySize: 2048,
     enableLiveDev: false,
-    // Its own queue too: a run renders a bounded number of pages and queues the rest (render/budget.ts).
+    // Its own queue too: a run renders a bounded number of pages and queues the rest (core/render-budget.ts).
     environment: { WEB_BUCKET: webBucket.bucketName, API_URL: opts.apiUrl, DISTRIBUTION_ID: distribution.distributionId, RENDER_QUEUE_URL: queue.queueUrl },
     bind: opts.bind,
     permissions: [...renderPermissions(webBucket, distribution), renderRequestAccess(queue)],

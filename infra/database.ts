@@ -1,6 +1,6 @@
 import { RemovalPolicy } from "aws-cdk-lib";
 import { Table, type StackContext } from "sst/constructs";
-import { tableKeys } from "../packages/core/src/db/table";
+import { tableKeys } from "@agency/core/db/table-keys";
 
 /** Stages whose data must survive a mistaken `sst remove` or a stack replacement. */
 export const isProduction = (stage: string) => stage === "prod" || stage === "production";

@@ -40,7 +40,8 @@ import {
   mediaUploadOrigin,
   withConnectSources,
 } from "./media";
-import { originVerifyHeader, permanentRedirects, previewPagePrefix, previewRobots, viewerIpHeader } from "@agency/core/edge";
+import { originVerifyHeader, permanentRedirects, previewPagePrefix, viewerIpHeader } from "@agency/core/edge";
+import { previewRobots } from "@agency/core/contract/page-head";
 import { routeKeys, routes } from "@agency/core/routes";
 import { viewerUri } from "@agency/core/public-pages";
 import { createWebAcl, edgeRegionProblem } from "./waf";

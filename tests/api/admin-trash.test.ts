@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, inject } from "vitest";
 import type { DashboardStats } from "../../packages/core/src/contract/admin";
 import type { AuditEntry } from "../../packages/core/src/contract/audit";
 import type { TrashItem } from "../../packages/core/src/contract/trash";
@@ -6,11 +6,10 @@ import type { Visitor } from "../support/auth-flow";
 import { allPages, devAdmin, nextCursor, uniqueName } from "../support/admin";
 import { call, freshIp } from "../support/http";
 import { createAsVisitor } from "../support/public-writes";
-import { inject } from "vitest";
 import { serviceCategories } from "../../packages/core/src/contract/catalog-values";
 import { useRuntimeDatabase } from "../support/database";
 import { db } from "../../packages/core/src/db/service";
-import { tableKeys } from "../../packages/core/src/db/table";
+import { tableKeys } from "../../packages/core/src/db/table-keys";
 import { mailbox, until } from "../support/mailbox";
 
 /**

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import { roleCan, routeKeys, routes } from "@agency/core/routes";
+import { describe, expect, it, inject } from "vitest";
+import { routeKeys, routes } from "@agency/core/routes";
+import { roleCan } from "@agency/core/contract/roles";
 import { Visitor, demo, signInWithGoogle } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
 

@@ -9,7 +9,7 @@ import {
   RENDER_TIMEOUT_SECONDS,
 } from "../../infra/api";
 import { features } from "@agency/core/routes";
-import { PAGE_RENDER_MS_BOUND, PAGES_PER_RENDER_RUN, RENDER_PAGES_BUDGET_MS } from "@agency/functions/render/budget";
+import { PAGE_RENDER_MS_BOUND, PAGES_PER_RENDER_RUN, RENDER_PAGES_BUDGET_MS } from "@agency/core/render-budget";
 import { actionsOf, featureFunctions, resourcesOf, STAND_IN_SERVER_ENTRY_MARKER, statementsOf, synthesize, type Synthesized } from "./synth";
 
 let app: Synthesized;
@@ -85,7 +85,7 @@ describe("the render function", () => {
     expect(actionsOf(cloudfront)).toEqual(["cloudfront:CreateInvalidation"]);
     expect(JSON.stringify(cloudfront[0]!.Resource)).toContain(distribution!);
     // Reading its queue (the event source's grant) and sending to it (the pages a run leaves for the
-    // next: render/budget.ts), and nothing else: no table, no SES, no other bucket.
+    // next: core/render-budget.ts), and nothing else: no table, no SES, no other bucket.
     const rest = statements.filter((s) => !s3.includes(s) && !cloudfront.includes(s));
     for (const a of actionsOf(rest)) expect(a, a).toMatch(/^(sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes|SendMessage)|ssm:GetParameters?(ByPath)?)$/);
     for (const s of rest.filter((s) => actionsOf([s]).some((a) => a.startsWith("sqs:")))) expect(s.Resource).toEqual({ "Fn::GetAtt": [queueId("RenderQueue"), "Arn"] });

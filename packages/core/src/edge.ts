@@ -10,11 +10,10 @@ export const originVerifyHeader = "x-origin-verify";
 /**
  * Private preview links (blog/preview-links.ts): the SPA shows one at `/preview/<token>`, reading
  * `/api/preview/<token>`. Both answers carry these headers, from the API, the local gateway and the
- * site's CloudFront (infra/web.ts), which caches neither.
+ * site's CloudFront (infra/web.ts), which caches neither. Their robots directive is previewRobots
+ * (contract/page-head.ts: the page's meta tag says the same).
  */
 export const previewPagePrefix = "/preview/";
-/** Never indexed, and no link in it followed. */
-export const previewRobots = "noindex, nofollow";
 /** One person's look at unpublished text: no shared cache keeps it, no browser stores it. */
 export const previewCacheControl = "private, no-store";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { features, handlerPath, permissions, roleCan, rolePermissions, routeKeys, routes } from "./routes";
+import { features, handlerPath, routeKeys, routes } from "./routes";
+import { permissions, roleCan, rolePermissions } from "./contract/roles";
 
 /** Every call of SPEC §7, as the web app makes it (logout as a POST: see routes.ts). */
 const specCalls = [

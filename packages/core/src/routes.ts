@@ -4,13 +4,15 @@
  *
  * - feature: the Lambda that serves the route, `packages/functions/src/<feature>/handler.ts`.
  * - access: `public` (anyone) or `admin` (a valid session of an authorised admin whose role has the
- *   route's `permission`, rolePermissions below). Nothing else.
+ *   route's `permission`, rolePermissions in contract/roles.ts). Nothing else.
  * - cache: the response may be cached by browsers and CloudFront (public reads only).
  *
  * It lives in the shared package so that infra/, packages/functions and packages/local all import it
- * as `@agency/core/routes` without reaching across layers; it has no dependencies, so importing it
+ * as `@agency/core/routes` without reaching across layers; it depends on nothing but contract/roles.ts, so importing it
  * pulls nothing into a handler's bundle or the infrastructure.
  */
+import type { Permission } from "./contract/roles";
+
 export type Access = "public" | "admin";
 export type Feature = (typeof features)[number];
 /**
@@ -20,42 +22,6 @@ export type Feature = (typeof features)[number];
 export type RouteSpec =
   | { readonly feature: Feature; readonly access: "public"; readonly cache?: true }
   | { readonly feature: Feature; readonly access: "admin"; readonly permission: Permission; readonly freshProof?: true };
-
-/**
- * What an admin route needs. `account` is what every signed-in admin may do with their own session
- * (who am I); `dashboard` the Overview, whose lead figures need `messages` / `registrations` too.
- */
-export const permissions = [
-  "account",
-  "dashboard",
-  "content",
-  "blog",
-  "media",
-  "messages",
-  "registrations",
-  "users",
-  "settings",
-  "audit",
-  "team",
-  "trash",
-  "backup",
-] as const;
-export type Permission = (typeof permissions)[number];
-
-export const roles = ["owner", "admin", "editor"] as const;
-export type Role = (typeof roles)[number];
-
-/** The one role -> permissions map: the guard enforces it, the back office hides what a role lacks. */
-export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
-  owner: permissions,
-  // The team and the whole site's export and import (every lead, the site replaced) are the owner's.
-  admin: permissions.filter((p) => p !== "team" && p !== "backup"),
-  editor: ["account", "dashboard", "content", "blog", "media"],
-};
-
-/** Whether a role has a permission; an unknown role (or a name inherited from Object) has none. */
-export const roleCan = (role: string, permission: Permission): boolean =>
-  Object.hasOwn(rolePermissions, role) && rolePermissions[role as Role].includes(permission);
 
 export const features = [
   "content",

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "@agency/core/contract/zod";
-import type { Role, RouteKey } from "@agency/core/routes";
+import type { RouteKey } from "@agency/core/routes";
+import type { Role } from "@agency/core/contract/roles";
 import type { User } from "@agency/core/users/users";
 import type { AuditAction, AuditActor, AuditEntity } from "@agency/core/contract/audit";
 

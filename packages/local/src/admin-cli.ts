@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { db as db_ } from "@agency/core/db/service";
-import { roles, type Role } from "@agency/core/routes";
+import { roles, type Role } from "@agency/core/contract/roles";
 import { Owners } from "@agency/core/team/owners";
 import { accountRole } from "@agency/core/team/roles";
 import { Users } from "@agency/core/users/users";

@@ -7,7 +7,7 @@ import { giveIndexKeys } from "../db/index-keys";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
 import { rateLimit, resetRateLimit } from "../rate-limit/rate-limit";
-import type { Role } from "../routes";
+import type { Role } from "../contract/roles";
 import type { AdminAccountEntity } from "./entities";
 import { KnownDevices } from "./known-devices";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";

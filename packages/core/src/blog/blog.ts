@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import type * as z from "../contract/zod";
 import type { blogListQuery } from "../contract/admin";
+import { blogPostSummaryAttributes, type BlogPostSummary, type PublicBlogPostSummary, type SummaryTextField } from "../contract/blog";
 import {
   blogCategories, excerptOf, htmlText, postDate, readTime, RELATED_COUNT, type BlogCategoryCounts,
 } from "../contract/blog-values";
@@ -15,26 +16,10 @@ import { NotFoundError } from "../errors";
 import type { BlogPostEntity } from "./entities";
 import { BlogSchedules } from "./schedules";
 
+/** The post as stored; its API shape is contract/blog.ts's BlogPost (the same type: contract/stored-types.test.ts). */
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
-/** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
-const summaryAttributes = [
-  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "publish_at", "version", "created_at", "updated_at",
-] as const;
-/** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
-export type BlogPostSummary = Pick<BlogPost, (typeof summaryAttributes)[number]> & { version: number };
 
-/**
- * A published post as the public list, Related Articles and the feed answer it: no content (a
- * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
- * the text) and `read_time` is computed from the content, so a card needs nothing else.
- */
-export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | "publish_at" | FilledIn> & Required<Pick<BlogPostSummary, FilledIn>> & {
-  read_time: string;
-};
-/** The summary's text fields a stored post may lack: always answered, "" when empty. */
-type FilledIn = "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name";
-
-type SummarySource = Omit<PublicBlogPostSummary, "read_time" | FilledIn> & {
+type SummarySource = Omit<PublicBlogPostSummary, "read_time" | SummaryTextField> & {
   content?: string | null;
   excerpt?: string | null;
   category?: string | null;
@@ -98,7 +83,7 @@ export function publishedKeys(post: { is_published: boolean; published_at?: stri
  * content (for the excerpt fallback and read time, never answered).
  */
 const publicSummaryAttributes = [
-  ...summaryAttributes.filter((a): a is Exclude<(typeof summaryAttributes)[number], "version" | "publish_at"> => a !== "version" && a !== "publish_at"),
+  ...blogPostSummaryAttributes.filter((a): a is Exclude<(typeof blogPostSummaryAttributes)[number], "version" | "publish_at"> => a !== "version" && a !== "publish_at"),
   "content",
 ] as const;
 interface PublishedPageRequest {
@@ -133,7 +118,7 @@ export const BlogPosts = {
       filtered: Boolean(q),
       query: (bucket, page) => {
         const byYear = db().blogPost.query.byYear({ bucket });
-        const options = { ...page, attributes: [...summaryAttributes] };
+        const options = { ...page, attributes: [...blogPostSummaryAttributes] };
         return q ? byYear.where((p, { contains }) => contains(p.search, q)).go(options) : byYear.go(options);
       },
     });

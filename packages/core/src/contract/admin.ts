@@ -39,7 +39,7 @@ const q = z.pipe(
 
 // ---- Blog posts -------------------------------------------------------------------------------
 /**
- * GET /api/admin/blog-posts?limit=&cursor=&q=: summaries (BlogPostSummary of blog/blog.ts, no content), newest
+ * GET /api/admin/blog-posts?limit=&cursor=&q=: summaries (BlogPostSummary of contract/blog.ts, no content), newest
  * first; `q` searches title, excerpt, content (as text), slug and author name, case-insensitively,
  * over every post. GET /api/admin/blog-posts/{id} answers one post whole, content included.
  */

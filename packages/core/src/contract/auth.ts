@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import type { Permission, Role } from "../routes";
+import type { Permission, Role } from "./roles";
 
 // The texts live in a zod-free module so the login page does not download zod for them.
 export { authMessages, loginErrorCodes, type LoginErrorCode } from "./auth-texts";

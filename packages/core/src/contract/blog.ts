@@ -1,6 +1,6 @@
 import * as z from "./zod";
 import { BLOG_PAGE_MAX, BLOG_PAGE_SIZE, blogCategories } from "./blog-values";
-import { altText, optionalImageUrl, optionalText, optionalUrl, updateOf, version } from "./common";
+import { altText, optionalImageUrl, optionalText, updateOf, version } from "./common";
 
 /** The message of the 409 a taken slug gets, on create and on update. */
 export const slugTakenMessage = (slug: string) => `The slug '${slug}' is already used by another post.`;
@@ -121,3 +121,49 @@ export const publicBlogListQuery = z
     }),
   );
 export type PublicBlogListQuery = z.output<typeof publicBlogListQuery>;
+
+/**
+ * A post as the API answers it (GET /api/admin/blog-posts/{id}, the public post): the post as stored
+ * (blog/entities.ts; contract/stored-types.test.ts fails to compile if the two part).
+ */
+export interface BlogPost {
+  id: string;
+  title: string;
+  slug: string;
+  content?: string;
+  excerpt?: string;
+  category?: string;
+  featured_image_url?: string;
+  featured_image_alt?: string;
+  author_name?: string;
+  seo_title?: string;
+  seo_description?: string;
+  social_image_url?: string;
+  is_published: boolean;
+  published_at?: string;
+  /** When an unpublished post goes live; absent when not scheduled. */
+  publish_at?: string;
+  /** The earlier slugs of a published post, each still a redirect to it. */
+  old_slugs?: string[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
+export const blogPostSummaryAttributes = [
+  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "publish_at", "version", "created_at", "updated_at",
+] as const;
+/** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
+export type BlogPostSummary = Pick<BlogPost, (typeof blogPostSummaryAttributes)[number]> & { version: number };
+
+/**
+ * A published post as the public list, Related Articles and the feed answer it: no content (a
+ * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
+ * the text) and `read_time` is computed from the content, so a card needs nothing else.
+ */
+export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | "publish_at" | SummaryTextField> & Required<Pick<BlogPostSummary, SummaryTextField>> & {
+  read_time: string;
+};
+/** The summary's text fields a stored post may lack: always answered, "" when empty. */
+export type SummaryTextField = "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name";

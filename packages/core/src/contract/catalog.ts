@@ -110,3 +110,81 @@ const serviceDetailFields = {
 };
 export const serviceDetailInput = z.object(serviceDetailFields);
 export const serviceDetailUpdate = updateOf(serviceDetailFields);
+
+// What the API answers for each catalogue: the item as stored (catalog/entities.ts; a type test,
+// contract/stored-types.test.ts, fails to compile if the two part). A field the entity gives a
+// default may still be missing from an item saved before it existed.
+
+/** A service card (GET /api/services, the back office's list). */
+export interface Service {
+  id: string;
+  title?: string;
+  description?: string;
+  icon_name?: string;
+  image_url?: string;
+  image_alt?: string;
+  order_index: number;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An industry card (GET /api/industries). */
+export interface Industry {
+  id: string;
+  name?: string;
+  description?: string;
+  icon_name?: string;
+  order_index: number;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A course card (GET /api/courses). */
+export interface Course {
+  id: string;
+  title?: string;
+  description?: string;
+  course_type?: string;
+  level?: string;
+  duration?: string;
+  student_count?: string;
+  progress_percentage?: number;
+  color_scheme?: string;
+  icon?: string;
+  image_url?: string;
+  image_alt?: string;
+  button_type?: (typeof buttonTypes)[number];
+  external_url?: string;
+  /** The card's bullet points on /tech-school, separated by a vertical bar. */
+  highlights?: string;
+  /** The card's star rating, 0 to 5; 0 shows none. */
+  rating?: number;
+  order_index: number;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A service's detail (GET /api/service-details): the /services page's modal. */
+export interface ServiceDetail {
+  id: string;
+  service_category: string;
+  title?: string;
+  short_description?: string;
+  detailed_description?: string;
+  key_features?: string;
+  benefits?: string;
+  use_cases?: string;
+  pricing_info?: string;
+  implementation_time?: string;
+  order_index: number;
+  is_active: boolean;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -17,3 +17,10 @@ export interface PageHead {
   modifiedTime?: string;
   jsonLd: object[];
 }
+
+/**
+ * The robots directive of a page no one should find (a private preview, a newsletter confirmation):
+ * never indexed, and no link in it followed. The page's meta tag and the X-Robots-Tag header of the
+ * preview answers (edge.ts) say the same.
+ */
+export const previewRobots = "noindex, nofollow";

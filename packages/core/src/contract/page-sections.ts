@@ -14,6 +14,24 @@ export type PolicyKey = (typeof policyKeys)[number];
  */
 export const htmlContentPages: readonly PageSlug[] = ["policies"];
 
+/**
+ * A page's editable text as the API answers it (GET /api/page-sections/{page}): the section as
+ * stored (page-sections/entity.ts; contract/stored-types.test.ts fails to compile if they part).
+ */
+export interface PageSection {
+  id: string;
+  page_slug: string;
+  section_key: string;
+  title?: string;
+  content?: string;
+  video_url?: string;
+  image_url?: string;
+  image_alt?: string;
+  is_active: boolean;
+  version: number;
+  updated_at: string;
+}
+
 const pageSectionFields = {
   title: optionalText(1000),
   content: optionalText(100_000),

@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { roles, type Permission, type Role } from "../routes";
+import { roles, type Permission, type Role } from "./roles";
 import { usernameSchema } from "./auth";
 import { email } from "./common";
 

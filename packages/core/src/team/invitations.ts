@@ -10,7 +10,7 @@ import { INVITATION_DAYS, invitationMessages, type InvitationView, type PendingL
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
-import type { Role } from "../routes";
+import type { Role } from "../contract/roles";
 import { Owners } from "./owners";
 
 export type Invitation = EntityItem<typeof InvitationEntity>;

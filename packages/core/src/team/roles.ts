@@ -1,7 +1,7 @@
 import { isAuthorisedEmail } from "../auth/allow-list";
 import type { AdminAccount } from "../auth/admin-accounts";
 import { config } from "../config";
-import type { Role } from "../routes";
+import type { Role } from "../contract/roles";
 import type { EntityItem } from "electrodb";
 import type { UserEntity } from "../users/entity";
 

@@ -4,7 +4,7 @@ import type { TeamMember } from "../contract/team";
 import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { ConflictError, HttpError, NotFoundError } from "../errors";
-import type { Role } from "../routes";
+import type { Role } from "../contract/roles";
 import { SELF_DELETE_MESSAGE, Users, type User } from "../users/users";
 import { Invitations, type Invitation } from "./invitations";
 import { Owners } from "./owners";

@@ -1,5 +1,5 @@
 import { dashboardStats } from "@agency/core/dashboard/dashboard";
-import { roleCan } from "@agency/core/routes";
+import { roleCan } from "@agency/core/contract/roles";
 import { http } from "../http";
 
 /** The Overview answers only what the role may read: an editor gets no lead figures or recent leads. */

@@ -1,7 +1,7 @@
 import { authMessages } from "@agency/core/contract/auth-texts";
 import { restoreInput, revisionAuditEntity, revisionEntities, type RevisionEntity } from "@agency/core/contract/revisions";
 import { HttpError } from "@agency/core/errors";
-import { roleCan, type Permission } from "@agency/core/routes";
+import { roleCan, type Permission } from "@agency/core/contract/roles";
 import type { Request } from "../request";
 import { Revisions } from "@agency/core/revisions/revisions";
 import { http, reply } from "../http";

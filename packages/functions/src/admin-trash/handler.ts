@@ -12,7 +12,7 @@ import {
 import * as z from "@agency/core/contract/zod";
 import { trashAuditEntity, trashEntities, type TrashEntity } from "@agency/core/contract/trash";
 import { HttpError } from "@agency/core/errors";
-import { roleCan, type Permission } from "@agency/core/routes";
+import { roleCan, type Permission } from "@agency/core/contract/roles";
 import { Trash } from "@agency/core/trash/trash";
 import { actorOf } from "../audit";
 import { http, Reply, reply } from "../http";

@@ -1,5 +1,4 @@
 import { AdminAccounts, type AdminAccount } from "@agency/core/auth/admin-accounts";
-import { isAuthorisedEmail } from "@agency/core/auth/allow-list";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
 import { hasSecondFactor } from "@agency/core/auth/second-factors";
@@ -9,7 +8,8 @@ import { authMessages } from "@agency/core/contract/auth";
 import type { BatchRead } from "@agency/core/db/batch";
 import { HttpError } from "@agency/core/errors";
 import { isLoopbackAddress } from "@agency/core/loopback";
-import { roleCan, routes, type Permission, type Role } from "@agency/core/routes";
+import { routes } from "@agency/core/routes";
+import { roleCan, type Permission, type Role } from "@agency/core/contract/roles";
 import { accountRole, activeGoogleRole } from "@agency/core/team/roles";
 import { Users, type User } from "@agency/core/users/users";
 import type { AdminSession, Request } from "../request";

@@ -3,7 +3,7 @@ import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import { config } from "@agency/core/config";
 import { adminLoginInput, type AdminMe, type AuthConfig, type UserMe } from "@agency/core/contract/auth";
 import { HttpError, NotFoundError } from "@agency/core/errors";
-import { rolePermissions } from "@agency/core/routes";
+import { rolePermissions } from "@agency/core/contract/roles";
 import { actorOf } from "../audit";
 import { http, reply } from "../http";
 import { clearSessionCookie, deviceCookieName } from "./cookies";

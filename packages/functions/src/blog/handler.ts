@@ -1,7 +1,8 @@
 import { BlogPosts, publicPost } from "@agency/core/blog/blog";
 import { PreviewLinks } from "@agency/core/blog/preview-links";
 import { publicBlogListQuery } from "@agency/core/contract/blog";
-import { previewCacheControl, previewRobots } from "@agency/core/edge";
+import { previewCacheControl } from "@agency/core/edge";
+import { previewRobots } from "@agency/core/contract/page-head";
 import { HttpError } from "@agency/core/errors";
 import { http, reply } from "../http";
 import { pageReply } from "../page-reply";

@@ -3,7 +3,7 @@ import { SQSClient, type SendMessageCommand } from "@aws-sdk/client-sqs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { publicPaths } from "../invalidate";
 import { renderBatch } from "./batch";
-import { PAGES_PER_RENDER_RUN } from "./budget";
+import { PAGES_PER_RENDER_RUN } from "@agency/core/render-budget";
 import { pageKey, type PageStore, type ServerEntry } from "./render";
 
 afterEach(() => {

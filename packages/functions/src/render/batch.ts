@@ -1,6 +1,6 @@
 import { RENDER_FAILURE_METRIC, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
 import { invalidateCdn } from "../invalidate";
-import { CDN_PATHS_PER_INVALIDATION, PAGES_PER_RENDER_RUN } from "./budget";
+import { CDN_PATHS_PER_INVALIDATION, PAGES_PER_RENDER_RUN } from "@agency/core/render-budget";
 import { pagesOfBatch, sendRenderRequest } from "./queue";
 import { pageKey, PAGES_PREFIX, renderPages, TEMPLATE_KEY, type PageStore, type RenderContext, type RenderReport } from "./render";
 
@@ -20,7 +20,7 @@ export function cdnPathsOf(pages: string[] | "all", report: RenderReport): strin
  * deployed template, the changed ones invalidated on CloudFront. Failed pages are counted on the
  * RenderFailures metric (Embedded Metric Format) and the batch throws, to be retried.
  *
- * A run renders at most PAGES_PER_RENDER_RUN pages (budget.ts): the rest go back on the queue as
+ * A run renders at most PAGES_PER_RENDER_RUN pages (core/render-budget.ts): the rest go back on the queue as
  * `{pages}` messages of that size, behind whatever saves arrived meanwhile, and each later run takes
  * one. Every run reads the data as it is then, so a save made during a full render is on its page
  * after it, whichever comes last.

@@ -1,7 +1,8 @@
 import { PreviewLinks } from "@agency/core/blog/preview-links";
 import { config } from "@agency/core/config";
 import { excerptOf } from "@agency/core/contract/blog-values";
-import { previewCacheControl, previewRobots } from "@agency/core/edge";
+import { previewCacheControl } from "@agency/core/edge";
+import { previewRobots } from "@agency/core/contract/page-head";
 import { NotFoundError } from "@agency/core/errors";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { PAGE_CONTENT_TYPE } from "@agency/core/public-pages";

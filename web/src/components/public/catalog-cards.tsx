@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ArrowRight, Clock, ExternalLink, Users } from "lucide-react";
-import type { Course, Industry, Service } from "@agency/core/catalog/catalog";
+import type { Course, Industry, Service } from "@agency/core/contract/catalog";
 import { colorSchemes } from "@agency/core/contract/catalog-values";
 import { imageSrc } from "../../lib/image-src";
 import { IndustryIcon, ServiceIcon } from "../ui/icons";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { CalendarCheck, CheckCircle2, Clock, DollarSign, FileText, Sparkles } from "lucide-react";
-import type { ServiceDetail } from "@agency/core/catalog/catalog";
+import type { ServiceDetail } from "@agency/core/contract/catalog";
 import { splitBarList } from "@agency/core/contract/catalog-values";
 import { CloseButton, Modal } from "../ui/modal";
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { BlogPost, BlogPostSummary } from "@agency/core/blog/blog";
+import type { BlogPost, BlogPostSummary } from "@agency/core/contract/blog";
 import { api } from "../../lib/api";
 import { useInvalidate, usePagedList } from "../../lib/paged";
 import { dashboardStatsKey } from "../dashboard/api";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BlogPost as StoredPost, PublicBlogPostSummary as BlogPostSummary } from "@agency/core/blog/blog";
+import type { BlogPost as StoredPost, PublicBlogPostSummary as BlogPostSummary } from "@agency/core/contract/blog";
 import { BLOG_PAGE_SIZE, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
 import { ApiError } from "../../lib/api";

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Course, Industry, Service, ServiceDetail } from "@agency/core/catalog/catalog";
+import type { Course, Industry, Service, ServiceDetail } from "@agency/core/contract/catalog";
 import type { RevisionEntity } from "@agency/core/contract/revisions";
 import { api } from "../../lib/api";
 
@@ -8,6 +8,7 @@ import { api } from "../../lib/api";
  * short lists read whole, each item saved at the version it was read (contract/versioned.ts). A
  * write refreshes the admin list and the public list the site shows (same browser, same cache).
  */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- T is the item type the screens' hooks take from the api object
 export interface CatalogApi<T> {
   /** The catalogue's name in the API, also its revisions' (contract/revisions.ts). */
   entity: RevisionEntity;

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PageSectionUpdate, PageSlug } from "@agency/core/contract/page-sections";
+import { type PageSectionUpdate, type PageSlug, type PageSection } from "@agency/core/contract/page-sections";
 import type { Revision, RevisionSummary } from "@agency/core/contract/revisions";
-import type { PageSection } from "@agency/core/page-sections/page-sections";
 import { api } from "../../lib/api";
 import { pageSectionsQuery } from "./api";
 

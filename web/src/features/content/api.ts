@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Course, Industry, Service, ServiceDetail } from "@agency/core/catalog/catalog";
-import type { PageSlug } from "@agency/core/contract/page-sections";
-import type { PageSection } from "@agency/core/page-sections/page-sections";
+import type { Course, Industry, Service, ServiceDetail } from "@agency/core/contract/catalog";
+import { type PageSlug, type PageSection } from "@agency/core/contract/page-sections";
 import { api } from "../../lib/api";
 
 /**

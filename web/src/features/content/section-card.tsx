@@ -1,6 +1,5 @@
 import { CheckCircle2, TriangleAlert } from "lucide-react";
-import type { SectionField, SectionLayout } from "@agency/core/contract/page-sections";
-import type { PageSection } from "@agency/core/page-sections/page-sections";
+import { type SectionField, type SectionLayout, type PageSection } from "@agency/core/contract/page-sections";
 import { panel } from "../../components/admin/classes";
 import { EditorRecovery } from "../../components/admin/editor-dialog";
 import { HistoryButton } from "../../components/admin/history";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AdminMe, AuthConfig } from "@agency/core/contract/auth";
-import type { Permission } from "@agency/core/routes";
+import type { Permission } from "@agency/core/contract/roles";
 import { api } from "../../lib/api";
 
 export const adminMeKey = ["session", "admin-me"] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { SessionSummary } from "@agency/core/contract/sessions";
 import type { InvitationInput, PendingLink, TeamLink, TeamMember } from "@agency/core/contract/team";
-import type { Role } from "@agency/core/routes";
+import type { Role } from "@agency/core/contract/roles";
 import { api } from "../../lib/api";
 import { adminMeKey } from "../session/api";
 import { useInvalidate } from "../../lib/paged";

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { Save } from "lucide-react";
-import type { PageSection } from "@agency/core/page-sections/page-sections";
-import type { PolicyKey } from "@agency/core/contract/page-sections";
+import { type PageSection, type PolicyKey } from "@agency/core/contract/page-sections";
 import { actionPrimary, panel } from "../../components/admin/classes";
 import { EditorRecovery, useEditorGuards } from "../../components/admin/editor-dialog";
 import { HistoryButton } from "../../components/admin/history";

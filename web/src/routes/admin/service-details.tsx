@@ -2,9 +2,8 @@ import "../../lib/zod-jitless";
 import { useMemo } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { ListChecks } from "lucide-react";
-import type { ServiceDetail } from "@agency/core/catalog/catalog";
+import { type ServiceDetail, serviceDetailInput } from "@agency/core/contract/catalog";
 import type * as z from "@agency/core/contract/zod";
-import { serviceDetailInput } from "@agency/core/contract/catalog";
 import { serviceCategories } from "@agency/core/contract/catalog-values";
 import { fieldErrors } from "@agency/core/contract/common";
 import { Badge } from "../../components/admin/badge";
@@ -80,7 +79,7 @@ const columns: ColumnDef<ServiceDetail>[] = [
 ];
 
 function DetailForm({ editor }: { editor: RecordEditor<ServiceDetail, DetailValues> }) {
-  const { values, set, errors } = editor;
+  const { values, set } = editor;
   const text = fieldBinder(editor, labels);
   return (
     <>

@@ -3,7 +3,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { KeyRound, MonitorSmartphone, ShieldCheck, Trash2, UserCheck, UserPlus, UserX } from "lucide-react";
 import type { SessionSummary } from "@agency/core/contract/sessions";
 import { roleLabels, type TeamLink, type TeamMember, type TeamStatus } from "@agency/core/contract/team";
-import { roles, type Role } from "@agency/core/routes";
+import { roles, type Role } from "@agency/core/contract/roles";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge, type BadgeTone } from "../../components/admin/badge";
 import { actionPrimary, fieldControl } from "../../components/admin/classes";

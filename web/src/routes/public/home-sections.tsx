@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { ArrowRight, ChevronDown, ChevronUp, Lightbulb } from "lucide-react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { Course, Industry, Service } from "@agency/core/catalog/catalog";
+import type { Course, Industry, Service } from "@agency/core/contract/catalog";
 import { CourseCard, IndustryCard, ServiceCard } from "../../components/public/catalog-cards";
 import { CtaSection } from "../../components/public/cta-section";
 import { PageSection } from "../../components/public/section-heading";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { CheckCircle2, MailX, XCircle } from "lucide-react";
-import { previewRobots } from "@agency/core/edge";
+import { previewRobots } from "@agency/core/contract/page-head";
 import { HeroDots } from "../../components/public/page-hero";
 import { Spinner } from "../../components/spinner";
 import { btnPrimary } from "../../components/ui/classes";

@@ -1,6 +1,6 @@
 import { useParams } from "react-router-dom";
 import { Eye } from "lucide-react";
-import { previewRobots } from "@agency/core/edge";
+import { previewRobots } from "@agency/core/contract/page-head";
 import { Spinner } from "../../components/spinner";
 import { ApiError } from "../../lib/api";
 import { usePreviewPost } from "../../features/blog/api";

@@ -5,7 +5,7 @@ import {
   TrendingUp, Workflow, Wrench, type LucideIcon,
 } from "lucide-react";
 import type { serviceCategories } from "@agency/core/contract/catalog-values";
-import type { ServiceDetail } from "@agency/core/catalog/catalog";
+import type { ServiceDetail } from "@agency/core/contract/catalog";
 import { clientSatisfaction, projectsDelivered } from "../../components/public/figures";
 import { PageHero } from "../../components/public/page-hero";
 import { StatList } from "../../components/public/stat-list";

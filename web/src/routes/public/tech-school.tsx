@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router-dom";
 import { ArrowRight, BookOpen, CheckCircle2, Clock, ExternalLink, Rocket, Route, Star, Users } from "lucide-react";
-import type { Course } from "@agency/core/catalog/catalog";
+import type { Course } from "@agency/core/contract/catalog";
 import { learningPaths } from "@agency/core/contract/academy";
 import { splitBarList } from "@agency/core/contract/catalog-values";
 import { PageHero } from "../../components/public/page-hero";
