@@ -1,10 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, inject } from "vitest";
 import { SITE_EXPORT_FORMAT, SITE_EXPORT_VERSION, siteExport, siteExportKinds, type SiteExport } from "../../packages/core/src/contract/site-export";
 import { devAdmin, uniqueName } from "../support/admin";
 import type { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
 import { createAsVisitor } from "../support/public-writes";
-import { inject } from "vitest";
 
 /**
  * GET /api/admin/export: the whole site's content as one document, for the owner alone; never an

@@ -2,7 +2,6 @@ import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, type CompletedUpload, type MediaItem, type MediaLibraryItem, type UploadTicket } from "../../packages/core/src/contract/media";

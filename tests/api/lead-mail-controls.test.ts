@@ -25,6 +25,7 @@ interface Mail {
 
 /** NUL, an ESC colour sequence, DEL, C1 controls (NEL, CSI), and every bidi override and isolate. */
 const HOSTILE = "\u0000\u001B[31m\u007F\u0085\u009B\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069";
+// eslint-disable-next-line no-control-regex -- the test looks for control characters
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const tag = () => Math.random().toString(36).slice(2, 10);
 
@@ -73,6 +74,7 @@ describe("a lead's notification", () => {
     expect(mail.text).toContain(`Name: Ada[31m ${marker}`);
     expect(mail.text).toContain("Company: Engines[31m & Co");
     expect(mail.text).toContain("Message:\n  Line one[31m\n  \tLine two");
+    // eslint-disable-next-line no-control-regex -- the test looks for control characters
     expect(raw).not.toMatch(/[\u0000\u001B\u007F]/);
   });
 

@@ -1,7 +1,6 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { beforeAll, describe, expect, it, inject } from "vitest";
 import { devAdmin, uniqueName } from "../support/admin";
 import type { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";

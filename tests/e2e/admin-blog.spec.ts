@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "../support/test";
+import { expect, test } from "../support/test";
 import { asVisitor, audit, deleteWithConfirmation, runTag, signInAsAdmin } from "../support/admin-journey";
 
 type Post = { id: string; slug: string; title: string; version: number; is_published: boolean };

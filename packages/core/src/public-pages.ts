@@ -44,9 +44,11 @@ export const PREVIEW_PAGES_PREFIX = `${PAGES_PREFIX}preview/`;
 export function viewerUri(uri: string): string {
   if (uri.indexOf("/api/") === 0 || uri.indexOf("/media/") === 0) return uri;
   if (String(uri.split("/").pop()).indexOf(".") !== -1) return uri;
+  // eslint-disable-next-line no-var -- CloudFront Functions run this source as ES5 (see above)
   var preview = /^\/preview\/([^/]+)\/?$/.exec(uri);
   if (preview) return "/pages/preview/" + preview[1] + ".html";
   if (/^\/(admin|auth|preview|newsletter)(\/|$)/.test(uri)) return "/pages/_app-shell.html";
+  // eslint-disable-next-line no-var -- CloudFront Functions run this source as ES5 (see above)
   var path = uri.replace(/\/+$/, "");
   return "/pages/" + (path === "" ? "index" : path.slice(1)) + ".html";
 }

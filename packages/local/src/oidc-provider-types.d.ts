@@ -49,6 +49,7 @@ declare module "oidc-provider" {
       result: Record<string, unknown>,
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<string>;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the library's events carry arguments of every kind (EventEmitter's own signature)
     on(event: string, listener: (...args: any[]) => void): this;
   }
 

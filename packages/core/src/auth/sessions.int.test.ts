@@ -1,7 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, afterEach, vi } from "vitest";
 import { db } from "../db/service";
 import { Users } from "../users/users";
-import { afterEach, vi } from "vitest";
 import { dynamo } from "../db/client";
 import { AdminAccounts } from "./admin-accounts";
 import { SESSION_ABSOLUTE_MS, SESSION_ID_PATTERN, SESSION_IDLE_MS, Sessions, hashToken, subjectNamedBy, subjectOf } from "./sessions";

@@ -7,11 +7,10 @@ import { courseInput, courseUpdate, industryInput, serviceDetailUpdate, serviceI
 import { colorSchemes, industryIcons, serviceIcons, splitBarList } from "./catalog-values";
 import { inPageOrder, pageLayouts, pageSectionUpdate, pageSlugs } from "./page-sections";
 import { isFixedCourseChoice, learningPaths } from "./academy";
-import { settingValue } from "./settings";
+import { settingValue, checkSettingValue, settingLabel } from "./settings";
 import { fieldErrors } from "./common";
 import { contactInput } from "./contact";
 import { registrationInput } from "./registrations";
-import { checkSettingValue, settingLabel } from "./settings";
 
 describe("blog helpers", () => {
   it("slugify lowercases, strips symbols, hyphenates spaces and collapses hyphens", () => {

@@ -42,6 +42,7 @@ export const imageSchemes = ["http", "https"] as const;
 const urlAttributes: Readonly<Record<string, string>> = { a: "href", img: "src" };
 
 // Browsers ignore whitespace and control characters inside a scheme ("java\tscript:"), so do we.
+// eslint-disable-next-line no-control-regex -- browsers ignore control characters in a scheme: this finds them
 const IGNORED_IN_SCHEME = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
 
 /** Whether `url` may stand in a link (`a`) or an image source (`img`). */

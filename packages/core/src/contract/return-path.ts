@@ -20,6 +20,7 @@ const PLACEHOLDER = "http://return-path.invalid";
 export function adminReturnPath(value: unknown): string | undefined {
   if (typeof value !== "string" || value.length > 2048) return undefined;
   if (!/^\/admin(?:[/?#]|$)/.test(value) || value.includes("//") || value.includes("\\")) return undefined;
+  // eslint-disable-next-line no-control-regex -- a return path with a control character is refused
   if (/[\u0000-\u001F\u007F-\u009F]/.test(value)) return undefined;
   let url: URL;
   try {

@@ -1,5 +1,4 @@
 import { BlogPosts } from "../blog/blog";
-import { BlogSchedules } from "../blog/schedules";
 import { Messages } from "../messages/messages";
 import type { DashboardStats } from "../contract/admin";
 import { Counters, counters } from "../counters/counters";

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Messages } from "../messages/messages";
-import type { MessageListQuery, UserListQuery } from "../contract/admin";
-import { messageListQuery, userListQuery } from "../contract/admin";
+import { type MessageListQuery, type UserListQuery, messageListQuery, userListQuery } from "../contract/admin";
 import { Registrations } from "../registrations/registrations";
 import { Users } from "../users/users";
 import { MAX_PAGE_BYTES, type Page } from "./paging";

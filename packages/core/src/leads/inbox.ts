@@ -16,10 +16,14 @@ import { leadCreated } from "../webhooks/webhooks";
  */
 
 /** The ElectroDB calls an inbox makes, on either lead entity (their attribute types differ). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one type for both lead entities, whose ElectroDB item and where-callback types differ
 type Chain = { go(options?: object): Promise<any>; where(fn: (attrs: any, ops: any) => string): Chain; set(values: object): Chain };
 export interface LeadEntity {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above: either entity's item
   create(item: object): { go(): Promise<{ data: any }> };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above: either entity's item
   get(key: { id: string }): { go(): Promise<{ data: any }> };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above: either entity's item
   remove(key: { id: string }): { go(options: { response: "all_old" }): Promise<{ data: any }> };
   patch(key: { id: string }): Chain;
   query: { byYear(key: { bucket: string }): Chain };
@@ -48,6 +52,7 @@ export interface InboxConfig<T extends LeadRecord, F extends Record<string, stri
   /** The hidden search text of a record. */
   searchOf: (record: Partial<T>) => string;
   /** The FilterExpression conditions of the filters (q, status...), "" for a filter not set. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ElectroDB's where-callback arguments, typed per entity
   conditions: (attrs: any, ops: any, filters: F) => string[];
   /** The attributes the Overview's newest list shows. */
   newestAttributes: string[];
@@ -166,6 +171,7 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
      * A conditional write and the change it made (null when the condition failed: already so, or
      * gone). `set` applies to a record that `unless` says is not in that state yet.
      */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ElectroDB's where-callback arguments, typed per entity
     async patchIf(id: string, set: Partial<T>, unless: (attrs: any, ops: any) => string): Promise<Change<T>> {
       try {
         const { data } = await c.entity().patch({ id }).set(set).where(unless).go({ response: "all_old" });

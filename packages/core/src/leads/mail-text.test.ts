@@ -28,6 +28,7 @@ const hostile: [string, string][] = [
   ["FSI", "\u2068"],
   ["PDI", "\u2069"],
 ];
+// eslint-disable-next-line no-control-regex -- the test looks for control characters
 const controls = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 describe("header text", () => {

@@ -7,6 +7,7 @@
  */
 
 /** Every control and bidi override/isolate but tab, CR and LF (and the Unicode line separators). */
+// eslint-disable-next-line no-control-regex -- these are the control characters a mail drops
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 /** Line breaks, as mail readers may take them: CR, LF, and the Unicode line and paragraph separators. */
 const BREAKS = /\r\n?|[\n\u2028\u2029]/g;

@@ -32,6 +32,7 @@ const newNonce = () => randomBytes(12).toString("base64url");
 const entity = () => db().newsletterSubscriber;
 
 /** Sets `set` (and a mail due of `kind`) when `when` holds; the record before, or undefined when it did not hold. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ElectroDB's where-callback arguments (its own types name the whole entity schema)
 async function patchIf(id: string, set: Partial<Subscriber>, when: (a: any, op: any) => string): Promise<Subscriber | undefined> {
   try {
     const { data } = await entity().patch({ id }).set(set).where(when).go({ response: "all_old" });

@@ -1,9 +1,8 @@
 import { accountRole } from "@agency/core/team/roles";
-import { AdminAccounts } from "@agency/core/auth/admin-accounts";
+import { AdminAccounts, PASSWORD_CHANGE_THROTTLE } from "@agency/core/auth/admin-accounts";
 import { Passkeys, reauthChallengeId, toSummary } from "@agency/core/auth/passkeys";
-import { PASSWORD_CHANGE_THROTTLE } from "@agency/core/auth/admin-accounts";
 import { verifyPassword } from "@agency/core/auth/passwords";
-import { rateLimit as countTry, resetRateLimit } from "@agency/core/rate-limit/rate-limit";
+import { rateLimit as countTry, resetRateLimit, rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { reauthInput, reauthTexts } from "@agency/core/contract/account";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
@@ -16,7 +15,6 @@ import {
   type PasskeySummary,
 } from "@agency/core/contract/passkeys";
 import { HttpError } from "@agency/core/errors";
-import { rateLimit } from "@agency/core/rate-limit/rate-limit";
 import { actorOf } from "../audit";
 import { reply, type RouteHandler } from "../http";
 import type { Request } from "../request";

@@ -1,5 +1,5 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
-import { Sessions, subjectOf, type SessionRecord } from "@agency/core/auth/sessions";
+import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
 import { changePasswordInput, type SessionSummary } from "@agency/core/contract/sessions";
 import { counted } from "@agency/core/counted";
 import { endOtherSessionsInput, RECENT_PASSKEY_MS } from "@agency/core/contract/account";

@@ -4,7 +4,7 @@ import { AdminAccounts, InvalidCredentialsError, type AdminAccount } from "@agen
 import { KnownDevices } from "@agency/core/auth/known-devices";
 import { MAX_CODES_PER_SIGN_IN, PendingSignIns, passwordTag, type PendingSignIn } from "@agency/core/auth/pending-sign-ins";
 import { SecuritySettings } from "@agency/core/auth/security-settings";
-import { Sessions, subjectOf } from "@agency/core/auth/sessions";
+import { subjectOf } from "@agency/core/auth/sessions";
 import { hasSecondFactor, passkeyCount, secondFactorMethods } from "@agency/core/auth/second-factors";
 import {
   isTotpCodeShape,

@@ -15,6 +15,7 @@ import { actionOutline } from "./classes";
 import { LoadFailed } from "./load-failed";
 
 declare module "@tanstack/react-table" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged declaration repeats the library's type parameters
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Classes for this column's header and cells (widths, alignment, `hidden md:table-cell`). */
     className?: string;
@@ -37,6 +38,7 @@ export interface DataTableProps<T> {
   caption: string;
   data: readonly T[];
   /** TanStack Table v8 column definitions; `meta` takes className and opensRow (see above). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of different value types in one list: TanStack's documented ColumnDef<T, any>
   columns: ColumnDef<T, any>[];
   getRowId: (row: T) => string;
   /**
@@ -205,6 +207,7 @@ export function DataTable<T>({
             const label = typeof header === "string" && header && cell.column.id !== openerId ? header : undefined;
             if (cell.column.id !== openerId) {
               return (
+                // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- the table is display:block on phones, which drops its semantics: the explicit roles keep them
                 <td key={cell.id} role="cell" data-label={label} className={className}>
                   {content}
                 </td>
@@ -235,6 +238,7 @@ export function DataTable<T>({
         role="region"
         aria-label={caption}
         aria-busy={isRefreshing || undefined}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll region is reachable by keyboard, so it can be scrolled without a mouse (axe: scrollable-region-focusable)
         tabIndex={0}
         onFocus={() => (focusInside.current = true)}
         // Focus moving to another element tells where it went; to nowhere (null), it may be a removed row's.
@@ -242,6 +246,7 @@ export function DataTable<T>({
         className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600">
         <table role="table" className="min-w-full border-collapse max-sm:block">
           <caption className="sr-only">{caption}</caption>
+          {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- the table is display:block on phones, which drops its semantics: the explicit roles keep them */}
           <thead role="rowgroup" className="bg-slate-50 max-sm:block">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} role="row" className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4">
@@ -279,6 +284,7 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
+          {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- the table is display:block on phones, which drops its semantics: the explicit roles keep them */}
           <tbody role="rowgroup" className="max-sm:block">{body}</tbody>
         </table>
       </div>

@@ -247,6 +247,7 @@ export function RichTextEditor({
   return (
     <div>
       {/* Not a <label>: nothing here could be its target. A click still focuses the field, as a label's would. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a mouse convenience, as a label's click: the keyboard reaches the field itself */}
       <span id={labelId} className={labelClass} onClick={focusSurface}>
         {label}
         {required && (
@@ -435,6 +436,7 @@ function UrlForm({
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- catches the Escape of the inputs inside it (see onKeyDown)
     <div role="group" aria-label={noun} onKeyDown={onKeyDown} className="flex flex-wrap items-start gap-3 border border-b-0 border-slate-300 bg-white p-3">
       <div className="min-w-0 flex-1 basis-60">
         <label htmlFor={`${id}-url`} className={labelClass}>
@@ -445,6 +447,7 @@ function UrlForm({
           type="url"
           inputMode="url"
           autoComplete="off"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens on the editor's Link or Image button: focus moves into it
           autoFocus
           placeholder={kind === "link" ? "https://" : "https://example.com/picture.jpg"}
           value={url}

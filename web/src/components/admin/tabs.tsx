@@ -33,6 +33,7 @@ export function Tabs({ label, tabs, selected, onSelect, children }: { label: str
 
   return (
     <div>
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the tabs inside are focused (a roving tabindex), not the list; it handles their arrow keys */}
       <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="mb-6 flex flex-wrap gap-x-1 border-b border-slate-200">
         {tabs.map((t) => {
           const active = t.id === selected;

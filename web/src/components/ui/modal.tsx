@@ -88,6 +88,7 @@ export function Modal({ open, onClose, labelledBy, children, width = "max-w-2xl"
 
   if (!open) return null;
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the backdrop closes, for the mouse; Escape does it from the keyboard
     <div
       className={`fixed inset-0 z-[60] flex bg-slate-950/70 backdrop-blur-sm animate-[fade-in_150ms_ease-out] ${variant === "drawer" ? "justify-start" : "items-center justify-center p-4"}`}
       data-testid="modal-backdrop"

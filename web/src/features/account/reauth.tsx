@@ -71,7 +71,7 @@ export function ReauthDialog() {
     void prove(code.trim() ? { code: code.trim() } : { password });
   }
 
-  async function usePasskey() {
+  async function confirmWithPasskey() {
     try {
       const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>("/api/admin/account/reauth/passkey/options");
       const { startAuthentication } = await import("@simplewebauthn/browser");
@@ -101,7 +101,7 @@ export function ReauthDialog() {
           <button type="button" className={actionOutline} onClick={() => finish(false)}>
             Cancel
           </button>
-          <button type="button" className={actionOutline} onClick={() => void usePasskey()} disabled={busy}>
+          <button type="button" className={actionOutline} onClick={() => void confirmWithPasskey()} disabled={busy}>
             Use a passkey
           </button>
           <button type="submit" className={actionPrimary} disabled={busy || (!password && !code.trim())}>

@@ -17,10 +17,10 @@ export function PreviewActions({ postId, unsaved }: { postId: string; unsaved: b
   const showError = useApiErrorHandler();
   const [busy, setBusy] = useState(false);
 
-  const withLink = async (use: (link: { url: string; expires_at: string }) => Promise<void> | void, onFail?: () => void) => {
+  const withLink = async (act: (link: { url: string; expires_at: string }) => Promise<void> | void, onFail?: () => void) => {
     setBusy(true);
     try {
-      await use(await createPreviewLink(postId));
+      await act(await createPreviewLink(postId));
     } catch (err) {
       onFail?.();
       showError(err, { fallback: FALLBACK });

@@ -102,8 +102,7 @@ export function CatalogManager<T extends CatalogItem, V extends FormValues>(prop
         </>
       )),
     ],
-    // Columns are static per screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- columns are static per screen: new ones would re-create every cell
     [requestDelete, noun],
   );
 

@@ -80,6 +80,7 @@ export interface RowContext<T> {
  * The list filters in the address (`?q=&status=`): reload, Back and a shared link keep them. The
  * search box writes its text there once typing pauses; Back brings the text back too.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- only the filters are read: any inbox's item type
 function useAddressFilters<F extends Filters>(schema: InboxConfig<any, F, unknown>["filters"]) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => {
@@ -100,10 +101,12 @@ function useAddressFilters<F extends Filters>(schema: InboxConfig<any, F, unknow
   const addressQ = params.get("q") ?? "";
   const [search, setSearch] = useState(addressQ);
   const typed = useDebouncedValue(search.trim(), 300);
-  useEffect(() => {
-    if (typed !== addressQ) setFilter("q", typed);
-    // Only the typed text writes the address (not the address changing); the address writes the box below.
-  }, [typed]);
+  // Only the typed text writes the address (not the address changing: the write reads the address's
+  // text as it is then); the address writes the box below.
+  const writeTyped = useStableCallback((text: string) => {
+    if (text !== addressQ) setFilter("q", text);
+  });
+  useEffect(() => writeTyped(typed), [typed, writeTyped]);
   useEffect(() => setSearch((s) => (s.trim() === addressQ ? s : addressQ)), [addressQ]);
   return { filters, setFilter, search, setSearch };
 }
@@ -216,6 +219,7 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
   // Made once: the selection reaches the cells through context, and `change`, `deleteOne` and
   // `resend` are stable, so no cell is re-created (and no focus lost) as the rows change.
   const nameOf = useStableCallback(c.nameOf);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- made once on purpose (above): new columns would re-create every cell
   const columns = useMemo(() => [selectColumn(nameOf), ...c.columns(rowContext)], []);
 
   return (

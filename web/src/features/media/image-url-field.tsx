@@ -20,7 +20,7 @@ export function ImageUrlField({ label, value, onChange, onBlur, error, name, alt
     onChange(image.url);
     alt?.onChange(image.alt);
     // Fields that save when left save a chosen or uploaded image too.
-    onBlur && setTimeout(onBlur, 0);
+    if (onBlur) setTimeout(onBlur, 0);
   };
   const preview = imageSrc(value);
   const altLabel = `${label.replace(/ URL$/, "")} Alt Text`;

@@ -47,14 +47,16 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
-  // Each opening starts fresh, with the course the visitor clicked preselected.
+  // Each opening starts fresh, with the course the visitor clicked preselected (`reset` is the
+  // mutation's own, the same function on every render: a change of the mutation's state runs nothing).
+  const resetRegister = register.reset;
   useEffect(() => {
     if (!open) return;
     setValues({ ...empty, course_interest: course });
     setErrors({});
     setStatus(null);
-    register.reset();
-  }, [open, course]);
+    resetRegister();
+  }, [open, course, resetRegister]);
 
   // The outcome sits at the top of the form, which the visitor has scrolled past to reach Submit:
   // bring it into view (below the sticky header), and give a success the focus, so it is seen and

@@ -128,6 +128,7 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: SecondFactorCha
           name="code"
           autoComplete="one-time-code"
           inputMode={recovery ? "text" : "numeric"}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the password step: focus moves to its one field
           autoFocus
           required
           maxLength={recovery ? 24 : 7}
