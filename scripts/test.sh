@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, unit, integration (real dynalite), infrastructure synthesis, the functions'
-# deployed bundles run under Node 22 (tests/bundles/), black-box API
-# tests against a started local runtime, then Playwright journeys in Chromium. Ends with one line
+# `npm test`: typecheck, lint (ESLint, eslint.config.js), unit, integration (real dynalite),
+# infrastructure synthesis, the functions' deployed bundles run under Node 22 (tests/bundles/),
+# black-box API tests against a started local runtime, then Playwright journeys in Chromium. Ends with one line
 # counting every test run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,7 @@ rm -rf "$results" && mkdir -p "$results"
 step() { printf '\n=== %s ===\n' "$1"; }
 vitest() { npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="$results/$1.json"; }
 step "typecheck";   npm run -s typecheck
+step "lint";        npm run -s lint
 step "unit";        vitest unit
 step "integration"; vitest integration
 step "infra";       vitest infra
