@@ -1,11 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from "aws-lambda";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createConnection } from "node:net";
 import { createGateway, KEEP_ALIVE_MS, matchRoute } from "./gateway";
 
 describe("route matching", () => {

@@ -14,7 +14,7 @@ function lazily<T>(make: () => T): () => T {
 }
 
 // Counts are shared with the server, whose audit labels say them too.
-export { counted, formatCount } from "@agency/core/counted";
+export { counted, formatCount } from "@agency/core/contract/counted";
 
 /** One formatter for every date of the public site (toLocaleDateString would build one per call). */
 const publicDates = lazily(() => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }));

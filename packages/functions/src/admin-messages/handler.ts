@@ -1,5 +1,5 @@
 import { messageBulkInput, messageFilters, messageListQuery, messageStatusInput, type BulkResult, type CountResult, type MarkAllReadResult } from "@agency/core/contract/admin";
-import { counted } from "@agency/core/counted";
+import { counted } from "@agency/core/contract/counted";
 import { resendLeadMail } from "@agency/core/leads/state";
 import { Messages } from "@agency/core/messages/messages";
 import { http } from "../http";

@@ -6,7 +6,7 @@ import {
   type BulkResult,
   type CountResult,
 } from "@agency/core/contract/admin";
-import { counted } from "@agency/core/counted";
+import { counted } from "@agency/core/contract/counted";
 import { resendLeadMail } from "@agency/core/leads/state";
 import { Registrations } from "@agency/core/registrations/registrations";
 import { http } from "../http";

@@ -1,7 +1,7 @@
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
 import { changePasswordInput, type SessionSummary } from "@agency/core/contract/sessions";
-import { counted } from "@agency/core/counted";
+import { counted } from "@agency/core/contract/counted";
 import { endOtherSessionsInput, RECENT_PASSKEY_MS } from "@agency/core/contract/account";
 import { passkeyMessages } from "@agency/core/contract/passkeys";
 import { HttpError, NotFoundError } from "@agency/core/errors";
