@@ -1,14 +1,16 @@
 import { expect, test, type Page } from "../support/test";
 import { passkeyMessages } from "../../packages/core/src/contract/passkeys";
-import { audit, signInWithPassword } from "../support/admin-journey";
+import { audit, expectAsksOnce, signInWithPassword, virtualAuthenticator } from "../support/admin-journey";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
  * Passkeys in Chromium, through the DevTools virtual authenticator (a platform authenticator that
  * holds discoverable credentials and verifies the user): add one under Account & security, sign
  * out, 'Sign in with a passkey' with no username or password, remove it, and see the passkey that
- * the device still holds refused. A runtime of its own, with a username account (passkeys are
- * for username accounts); nothing is published.
+ * the device still holds refused. Then 'End all other sessions' keeps or removes the passkeys added
+ * in the last 24 hours, as asked, and (issue 33 §2) with two-factor required a passkey-only account
+ * finishes its password sign-in with its passkey. A runtime of its own, with a username account
+ * (passkeys are for username accounts); nothing is published.
  */
 const PASSWORD = "passkey-journey-password-1";
 let runtime: RunningRuntime;
@@ -17,15 +19,6 @@ test.beforeAll(async () => {
   runtime = await startRuntime({ web: true, env: { ADMIN_USERNAME: "paula", ADMIN_PASSWORD: PASSWORD } });
 });
 test.afterAll(() => runtime?.stop());
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
-}
 
 test("an admin adds a passkey, signs in with it alone, and removes it", async ({ page }) => {
   test.setTimeout(120_000);
@@ -77,4 +70,95 @@ test("an admin adds a passkey, signs in with it alone, and removes it", async ({
   await expect(page.getByRole("alert")).toHaveText(passkeyMessages.unknown);
   await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeEnabled();
   expect((await page.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(401);
+});
+
+/** Adds a passkey named `name` under Account & security (this session signed in just now: no re-auth asked). */
+async function addPasskey(page: Page, name: string) {
+  await page.goto(`${runtime.url}/admin/account`);
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Passkey name").fill(name);
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  const added = passkeys.getByRole("list", { name: "Your passkeys" }).getByText(name);
+  const refused = passkeys.getByRole("alert");
+  await expect(added.or(refused)).toBeVisible();
+  expect(await refused.allInnerTexts(), "why adding the passkey failed").toEqual([]);
+}
+
+test("'End all other sessions' asks whether to remove the passkeys added in the last 24 hours: kept when kept, gone when removed", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await virtualAuthenticator(page);
+  await signInWithPassword(page, runtime.url, "paula", PASSWORD);
+  await addPasskey(page, "Recent tablet key");
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  const sessions = page.getByRole("region", { name: "Sessions" });
+  const elsewhere = await browser.newContext();
+  try {
+    /** Another browser signs in, and this one ends it with 'End all other sessions', answering the passkey question with `answer`. */
+    const endOthers = async (answer: "Keep them" | "Remove them") => {
+      await signInWithPassword(await elsewhere.newPage(), runtime.url, "paula", PASSWORD);
+      await page.reload();
+      await sessions.getByRole("button", { name: "End all other sessions" }).click();
+      const ending = page.getByRole("alertdialog", { name: "End all other sessions" });
+      await expect(ending).toContainText("End 1 other session? Every other browser signed in to this account is signed out at once.");
+      await expectAsksOnce(ending);
+      await ending.getByRole("button", { name: "End sessions" }).click();
+      const question = page.getByRole("alertdialog", { name: "Remove recent passkeys" });
+      await expect(question).toContainText("Also remove the passkeys added to this account in the last 24 hours?");
+      await expectAsksOnce(question);
+      await expect(question.getByRole("button", { name: "Keep them" })).toBeFocused();
+      await audit(page, "Remove recent passkeys question");
+      await question.getByRole("button", { name: answer }).click();
+      await expect(question).toHaveCount(0);
+    };
+
+    await endOthers("Keep them");
+    await expect(page.getByTestId("toasts")).toContainText("1 session ended");
+    expect((await elsewhere.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(401);
+    await expect(passkeys.getByRole("list", { name: "Your passkeys" }).getByText("Recent tablet key")).toBeVisible();
+
+    await endOthers("Remove them");
+    await expect(page.getByTestId("toasts")).toContainText("1 session ended, 1 passkey removed");
+    expect((await elsewhere.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(401);
+    await expect(passkeys.getByText("No passkeys yet")).toBeVisible();
+    await audit(page, "Account & security after removing the recent passkeys");
+    // This browser is still signed in.
+    expect((await page.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+});
+
+// Last in the file: it leaves the team requiring two-factor.
+test("with two-factor required, an account whose only second factor is a passkey finishes its password sign-in with the passkey", async ({ page }) => {
+  test.setTimeout(120_000);
+  await virtualAuthenticator(page);
+  await signInWithPassword(page, runtime.url, "paula", PASSWORD);
+  await addPasskey(page, "Second step key");
+  const requireBox = page.getByRole("checkbox", { name: "Require two-factor for every admin account" });
+  await requireBox.check();
+  await expect(page.getByText("Two-factor is now required")).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+
+  // The password alone: the second step asks for the passkey, and no session exists yet.
+  await page.getByLabel("Username").fill("paula");
+  await page.getByLabel("Password").fill(PASSWORD);
+  const answered = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/api/admin/login");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  expect(await (await answered).json()).toEqual({ second_factor_required: true, methods: ["passkey"] });
+  const step = page.getByRole("group", { name: "Two-step verification" });
+  await expect(step).toContainText("Your team requires two-factor sign-in. Finish signing in with your passkey.");
+  expect(page.url()).toMatch(/\/admin\/login/);
+  for (const path of ["/api/admin/me", "/api/admin/contact-submissions", "/api/admin/account"]) {
+    expect([401, 403], path).toContain((await page.request.get(`${runtime.url}${path}`)).status());
+  }
+  await audit(page, "passkey second step");
+
+  await step.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("admin-identity").first()).toContainText("@paula");
+  // A full session: the whole back office, not the set-up hold.
+  expect((await page.request.get(`${runtime.url}/api/admin/contact-submissions`)).status()).toBe(200);
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages" })).toBeVisible();
 });

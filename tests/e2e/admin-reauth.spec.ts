@@ -1,14 +1,14 @@
 import { hashToken } from "@agency/core/auth/sessions";
 import { db } from "@agency/core/db/service";
 import { startDynalite } from "../../packages/local/src/dynamo";
-import { expect, test } from "../support/test";
-import { audit, signInWithPassword } from "../support/admin-journey";
+import { expect, test, type Page } from "../support/test";
+import { audit, signInWithPassword, virtualAuthenticator } from "../support/admin-journey";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
  * The fresh proof (issue 33 §5): a session signed in more than 5 minutes ago asks "Confirm it's
- * you" before it turns on the authenticator app, and carries on once the password is given. Time
- * is moved by ageing the session's record in the runtime's database, never by waiting.
+ * you" before it turns on the authenticator app or adds a passkey, and carries on once the password
+ * is given. Time is moved by ageing the session's record in the runtime's database, never by waiting.
  */
 const PASSWORD = "reauth-journey-password-1";
 const TABLE = "reauth-journey";
@@ -26,13 +26,18 @@ test.afterAll(async () => {
   await dynalite?.close();
 });
 
-test("a session signed in long ago confirms it's the owner with the password, then turns on the authenticator app", async ({ page }) => {
-  test.setTimeout(120_000);
+/** Signs in as rhea, then makes that session 10 minutes old: its proof is no longer fresh. */
+async function signInLongAgo(page: Page) {
   await signInWithPassword(page, runtime.url, "rhea", PASSWORD);
   const cookie = (await page.context().cookies()).find((c) => c.name === "session")!;
   const { data } = await db().session.get({ token_hash: hashToken(cookie.value) }).go();
   const then = new Date(Date.now() - 10 * 60_000).toISOString();
   await db().session.put({ ...data!, created_at: then, last_seen_at: then }).go({ response: "none" });
+}
+
+test("a session signed in long ago confirms it's the owner with the password, then turns on the authenticator app", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInLongAgo(page);
 
   await page.goto(`${runtime.url}/admin/account`);
   const section = page.getByRole("region", { name: "Authenticator app" });
@@ -48,4 +53,25 @@ test("a session signed in long ago confirms it's the owner with the password, th
   await expect(dialog).toHaveCount(0);
   // The change was tried again and went through.
   await expect(section.getByTestId("totp-secret")).toBeVisible();
+});
+
+test("a session signed in long ago confirms it's the owner before it adds a passkey, and the passkey is added", async ({ page }) => {
+  test.setTimeout(120_000);
+  const authenticator = await virtualAuthenticator(page);
+  await signInLongAgo(page);
+
+  await page.goto(`${runtime.url}/admin/account`);
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Passkey name").fill("Key added later");
+  await passkeys.getByRole("button", { name: "Add a passkey" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(dialog).toBeVisible();
+  // Nothing is asked of the device until the owner has proved it is them.
+  expect(await authenticator.credentials()).toHaveLength(0);
+  await audit(page, "re-auth dialog before adding a passkey");
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(passkeys.getByRole("list", { name: "Your passkeys" }).getByText("Key added later")).toBeVisible();
+  expect(await authenticator.credentials()).toHaveLength(1);
 });

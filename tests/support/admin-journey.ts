@@ -18,6 +18,19 @@ export async function signInWithPassword(page: Page, base: string, username: str
   await page.waitForURL((url) => url.pathname === "/admin");
 }
 
+/**
+ * Chromium's DevTools virtual authenticator in `page`'s browser: a platform authenticator that holds
+ * discoverable credentials and verifies the user, answering every WebAuthn ceremony by itself.
+ */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
+}
+
 /** axe with WCAG 2.1 A and AA, once animations have settled; lists every violation with its first nodes. */
 export async function audit(page: Page, label: string) {
   // A dialog fading in has partial opacity, which axe reads as low contrast: audit what stays on screen.
@@ -46,8 +59,22 @@ export const exportDay = () => new Date().toISOString().slice(0, 10);
 export const csvLine = (cells: string[]) => cells.map((c) => `"${c.replace(/"/g, '""')}"`).join(",");
 
 /**
+ * A confirmation asks its question once (issue 33 §17): the text that describes the alertdialog
+ * says what will happen, and does not say the dialog's title again.
+ */
+export async function expectAsksOnce(dialog: Locator) {
+  const title = (await dialog.getByRole("heading").first().innerText()).trim();
+  const describedBy = await dialog.getAttribute("aria-describedby");
+  expect(describedBy, `"${title}" is described by its question`).toBeTruthy();
+  const body = (await dialog.locator(`[id="${describedBy}"]`).innerText()).trim();
+  const bare = (text: string) => text.replace(/[?.!]+$/, "").toLowerCase();
+  expect(body).not.toBe("");
+  expect(bare(body), `the body "${body}" repeats the title "${title}"`).not.toContain(bare(title));
+}
+
+/**
  * The confirmation every admin delete goes through, checked the way a keyboard user meets it: the
- * alertdialog asks `question` with focus on Cancel (axe-audited); Escape cancels and focus returns
+ * alertdialog asks `question` once (expectAsksOnce) with focus on Cancel (axe-audited); Escape cancels and focus returns
  * to the delete button; Enter on the focused Cancel keeps the row; Delete removes it, and focus
  * stays in the table (`tableName`).
  */
@@ -57,6 +84,7 @@ export async function deleteWithConfirmation(page: Page, opts: { button: Locator
   await button.click();
   const confirm = page.getByRole("alertdialog", { name: dialogName });
   await expect(confirm).toContainText(question);
+  await expectAsksOnce(confirm);
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await audit(page, `${dialogName} confirmation`);
   await page.keyboard.press("Escape");

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import { Modal } from "../ui/modal";
 import { actionDanger, actionOutline, actionPrimary } from "./classes";
@@ -31,6 +31,13 @@ interface ConfirmDialogProps extends ConfirmOptions {
 export function ConfirmDialog({ open, title, message, confirmLabel = "Delete", cancelLabel = "Cancel", tone = "danger", onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // A question asked as soon as another is answered ("End sessions", then "Remove recent passkeys?")
+  // is shown in the dialog still open: focus goes back to Cancel for it too, not left on the button
+  // that answered the first, which now says the second's confirm.
+  useEffect(() => {
+    if (open) cancelRef.current?.focus();
+  }, [open, title, message]);
   return (
     <Modal open={open} onClose={onCancel} labelledBy={titleId} describedBy={messageId} role="alertdialog" width="max-w-md">
       <div className="p-6">
@@ -50,7 +57,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = "Delete", c
           </div>
         </div>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" data-autofocus className={actionOutline} onClick={onCancel}>
+          <button ref={cancelRef} type="button" data-autofocus className={actionOutline} onClick={onCancel}>
             {cancelLabel}
           </button>
           <button type="button" className={tone === "danger" ? actionDanger : actionPrimary} onClick={onConfirm}>
