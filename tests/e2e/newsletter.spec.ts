@@ -23,7 +23,7 @@ async function mailTo(page: Page, baseURL: string, address: string, subject: str
 }
 const linkIn = (mail: Mail, path: string) => new RegExp(`(\\S+${path}\\?token=\\S+)`).exec(mail.text)![1]!;
 
-test("a visitor subscribes in the footer, confirms from the mail, gets the welcome mail and unsubscribes; an admin finds, exports and deletes subscribers", async ({ page, baseURL }) => {
+test("a visitor subscribes in the footer, confirms from the mail, gets the welcome mail and unsubscribes; an admin finds, exports and deletes a subscriber, then restores it from the Trash", async ({ page, baseURL }) => {
   const email = `${runTag("reader-")}@example.com`;
 
   // The footer's form on the home page: Subscribe says what happened and clears the field.
@@ -100,7 +100,23 @@ test("a visitor subscribes in the footer, confirms from the mail, gets the welco
   await expect(blogRow).toContainText("Pending");
   await deleteInboxRow(page, { row: blogRow, noun: "subscriber", tableName: "Newsletter subscribers" });
 
+  // It is in the Trash (issue 32): restored from there, it is back in Subscribers, still pending.
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await nav.getByRole("link", { name: "Trash" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Trash" })).toBeVisible();
+  await page.getByLabel("Item type").selectOption({ label: "Subscriber" });
+  const trashed = page.getByRole("table", { name: "Trash" }).getByRole("row").filter({ hasText: blogEmail });
+  await expect(trashed).toContainText("Subscriber");
+  await audit(page, "Trash with a deleted subscriber");
+  await trashed.getByRole("button", { name: `Restore ${blogEmail}` }).click();
+  await expect(page.getByText("Item restored")).toBeVisible();
+  await expect(trashed).toHaveCount(0);
+  await nav.getByRole("link", { name: "Subscribers", exact: true }).click();
+  await page.getByPlaceholder("Search by email...").fill(blogEmail);
+  await expect(blogRow).toContainText("Pending");
+  await audit(page, "Subscribers with the restored subscriber");
+
   // The Overview counts subscribers.
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Overview", exact: true }).click();
+  await nav.getByRole("link", { name: "Overview", exact: true }).click();
   await expect(page.getByRole("region", { name: "Counters" }).getByTestId("stat-card").filter({ hasText: "Newsletter Subscribers" })).toContainText("awaiting confirmation");
 });
