@@ -165,7 +165,7 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
       button: row.getByRole("button", { name: "Delete post" }),
       row,
       dialogName: "Delete post",
-      question: "Are you sure you want to delete this blog post? This action cannot be undone.",
+      question: "Are you sure you want to delete this blog post? It goes to the Trash, where it can be restored for 30 days.",
       tableName: "Blog posts",
     });
     created = undefined;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { BookOpen, CloudOff, Link2, Pencil, Plus, Send, Trash2 } from "lucide-react";
+import { TRASH_DAYS } from "@agency/core/contract/trash";
 import { blogPostInput, blogPostUpdate, type BlogPostFields, type BlogPost, type BlogPostSummary } from "@agency/core/contract/blog";
 import { blogCategories, categoryLabel, postDate, slugify } from "@agency/core/contract/blog-values";
 import { fieldErrors } from "@agency/core/contract/common";
@@ -236,7 +237,7 @@ export default function BlogPage() {
 
   const [deleteDialog, requestDelete] = useConfirmedDelete<BlogPostSummary>({
     title: "Delete post",
-    message: "Are you sure you want to delete this blog post? This action cannot be undone.",
+    message: `Are you sure you want to delete this blog post? It goes to the Trash, where it can be restored for ${TRASH_DAYS} days.`,
     remove: (p) => remove.mutateAsync(p),
     success: "Blog post deleted successfully!",
     fallback: "Failed to delete blog post",
