@@ -1,22 +1,9 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "../support/test";
-import type { CompletedUpload, UploadTicket } from "../../packages/core/src/contract/media";
-import { asVisitor, audit, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
+import { asVisitor, audit, libraryImage, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
 import { makePng } from "../support/png";
 
 const shots = "test-results/screenshots";
-
-/** Puts an image in the library through the API the screens use (sign, post to storage, complete), with an alt text. */
-async function libraryImage(page: Page, filename: string, alt: string): Promise<CompletedUpload> {
-  const origin = new URL(page.url()).origin;
-  const bytes = makePng(filename);
-  const ticket = (await (await page.request.post("/api/admin/uploads", { headers: { origin }, data: { filename, content_type: "image/png", size: bytes.length } })).json()) as UploadTicket;
-  const posted = await page.request.post(ticket.url, { headers: { origin }, multipart: { ...ticket.fields, file: { name: filename, mimeType: "image/png", buffer: bytes } } });
-  expect(posted.status()).toBe(204);
-  const item = (await (await page.request.post(`/api/admin/uploads/${ticket.id}/complete`, { headers: { origin }, data: {} })).json()) as CompletedUpload;
-  expect((await page.request.put(`/api/admin/media/${item.id}`, { headers: { origin }, data: { alt } })).ok()).toBe(true);
-  return { ...item, alt };
-}
 
 test("an admin renames an image and gives it alt text, finds it by search, and uploading it again offers the image already there", async ({ page }) => {
   const tag = runTag("");

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Download, type Locator, type Page } from "./test";
 import { readFile } from "node:fs/promises";
+import type { CompletedUpload, UploadTicket } from "../../packages/core/src/contract/media";
+import { makePng } from "./png";
 
 /** Signs in as the local development admin, the way an admin does: /admin/login, Development Login. */
 export async function signInAsAdmin(page: Page) {
@@ -175,4 +177,16 @@ export async function expectCsvExport(page: Page, filename: string, rows: string
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(filename);
   expect(await downloadText(download)).toBe("\uFEFF" + rows.map((cells) => `${csvLine(cells)}\r\n`).join(""));
+}
+
+/** Puts an image in the library through the API the screens use (sign, post to storage, complete), with an alt text. */
+export async function libraryImage(page: Page, filename: string, alt: string): Promise<CompletedUpload> {
+  const origin = new URL(page.url()).origin;
+  const bytes = makePng(filename);
+  const ticket = (await (await page.request.post("/api/admin/uploads", { headers: { origin }, data: { filename, content_type: "image/png", size: bytes.length } })).json()) as UploadTicket;
+  const posted = await page.request.post(ticket.url, { headers: { origin }, multipart: { ...ticket.fields, file: { name: filename, mimeType: "image/png", buffer: bytes } } });
+  expect(posted.status()).toBe(204);
+  const item = (await (await page.request.post(`/api/admin/uploads/${ticket.id}/complete`, { headers: { origin }, data: {} })).json()) as CompletedUpload;
+  expect((await page.request.put(`/api/admin/media/${item.id}`, { headers: { origin }, data: { alt } })).ok()).toBe(true);
+  return { ...item, alt };
 }
