@@ -110,7 +110,9 @@ export function scriptMentioned(name: string, docs: string): boolean {
  *   ends in env/Env (packages/core/src/config.ts reads every setting so);
  * - in a file that indexes process.env with a variable (`process.env[name]`), the UPPER_CASE string
  *   literals, which are the names it reads (packages/local/src/mail.ts's ports);
- * - `$NAME` / `${NAME...}` in the shell scripts.
+ * - `$NAME` / `${NAME...}` in the shell scripts;
+ * - the keys of an `environment: { ... }` that infra/ gives a function: what the infrastructure sets
+ *   is read by the code it runs, however that code names it.
  * Variables set by the operating system (PATH, HOME) are not the project's to document.
  */
 const SOURCE_DIRS = ["packages", "web", "infra", "scripts", "bench", "tests/support", ".ci"];
@@ -145,11 +147,28 @@ export function envNamesRead(source: string, shell: boolean): string[] {
   return [...new Set(names.filter((n) => /^[A-Z][A-Z0-9_]*$/.test(n)))];
 }
 
+/** The variable names infra/ puts in a function's `environment: { NAME: value, ...(x ? { NAME: y } : {}) }`. */
+export function environmentKeys(source: string): string[] {
+  const names: string[] = [];
+  for (const m of source.matchAll(/\benvironment:\s*\{/g)) {
+    let depth = 0;
+    let end = m.index + m[0].length - 1;
+    for (; end < source.length; end++) {
+      if (source[end] === "{") depth++;
+      else if (source[end] === "}" && --depth === 0) break;
+    }
+    names.push(...[...source.slice(m.index, end).matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\s*:/g)].map((k) => k[1] ?? ""));
+  }
+  return [...new Set(names.filter(Boolean))];
+}
+
 function envVariables(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of [...SOURCE_DIRS.flatMap(sourceFiles), ...ROOT_FILES.filter((f) => existsSync(join(root, f)))]) {
     const shell = file.endsWith(".sh") || file.startsWith(".ci/");
-    for (const name of envNamesRead(read(file), shell)) if (!OS_VARIABLES.has(name) && !found.has(name)) found.set(name, file);
+    const source = read(file);
+    const names = [...envNamesRead(source, shell), ...(file.startsWith("infra/") ? environmentKeys(source) : [])];
+    for (const name of names) if (!OS_VARIABLES.has(name) && !found.has(name)) found.set(name, file);
   }
   return found;
 }
@@ -198,6 +217,11 @@ describe("the documentation checks themselves", () => {
     ].join("\n");
     expect(envNamesRead(source, false).sort()).toEqual(["ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO", "FOXTROT_MS", "GOLF_LIMIT"]);
     expect(envNamesRead('path="${CHROME_PATH:-/usr/bin/chromium}"; echo "$CFN_LINT"', true).sort()).toEqual(["CFN_LINT", "CHROME_PATH"]);
+  });
+
+  it("take the variables infra/ sets in a function's environment", () => {
+    const source = "new Function(stack, 'X', { environment: { TABLE_NAME: table.tableName, ...(q ? { QUEUE_URL: q.url } : {}) }, timeout: 30 });";
+    expect(environmentKeys(source)).toEqual(["TABLE_NAME", "QUEUE_URL"]);
   });
 
   it("tell a broken link and a missing anchor from good ones", () => {
