@@ -219,9 +219,9 @@ export function Api({ stack, app }: StackContext) {
         })
       : undefined;
 
-  const tableUsers = [...Object.values(functions), seedFunction, leadMail, webhooks.fn, scheduling.publisher, ...(derivation ? [derivation.fn] : [])];
+  const tableUsers = [...Object.values(functions), seedFunction, leadMail.fn, webhooks.fn, scheduling.publisher, ...(derivation ? [derivation.fn] : [])];
   acceptNagFinding(tableUsers, "IAM5", "The table's own indexes (gsi1, gsi2), by the table's ARN.", [/\/index\/\*$/]);
-  const withSecrets = [...Object.values(functions), seedFunction, leadMail].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
+  const withSecrets = [...Object.values(functions), seedFunction, leadMail.fn].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
   acceptNagFinding(withSecrets, "IAM5", "SST prefetches the stage's secrets by their SSM path (/sst/<app>/<stage>/ and /.fallback/).", [/^Resource::arn:<AWS::Partition>:ssm:[^:]*:[^:]*:parameter\/sst\/[^/]+\/[^/]+\/\*$/]);
 
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
@@ -357,30 +357,56 @@ const streamConsumer = {
 export const sesSendActions = ["ses:SendEmail", "ses:SendRawEmail"];
 
 /**
- * The lead mails: a function on the table's stream, invoked only for leads written as pending (a
- * new contact message or registration, or Resend), which mails each one through SES v2
- * (packages/core/src/leads). It alone holds the SES permission; the public functions that store
- * leads hold none and never wait on mail. MAIL_FROM (deploy-time) is the sender, an identity
- * verified in SES. A batch that throws (not a mail failure: those are recorded on the lead) is
- * retried, split in halves, then dropped after its retries (the lead stays pending, and Resend
- * is there once an admin sees it).
+ * A function's retry queue (its messages delayed by the backoff, at most 15 minutes each) and the
+ * dead-letter queue that keeps what it could not handle: a message received `maxReceives` times
+ * (only a crash or a DynamoDB error makes one come back: the work's own failures are recorded on
+ * it and retried by new messages), and the stream batches it gave up (`onFailure`).
  */
+function retryQueues(stack: StackContext["stack"], name: string, timeoutSeconds: number, maxReceives: number) {
+  const deadLetters = new Queue(stack, `${name}DeadLetters`, { retentionPeriod: Duration.days(14), enforceSSL: true });
+  const queue = new Queue(stack, `${name}Queue`, {
+    visibilityTimeout: Duration.seconds(timeoutSeconds * 6),
+    retentionPeriod: Duration.days(2),
+    enforceSSL: true,
+    deadLetterQueue: { queue: deadLetters, maxReceiveCount: maxReceives },
+  });
+  return { queue, deadLetters };
+}
+
+/**
+ * The lead mails: a function on the table's stream, invoked only for records written as pending
+ * (a new contact message or registration, Resend, a newsletter subscriber's mail), which makes one
+ * attempt at each mail through SES v2 (packages/core/src/leads). A failed attempt is recorded on
+ * the record and its retry is a message on the lead-mail queue, delayed by the backoff (2, 8, 25 s:
+ * leads/mail-attempt.ts), which invokes the same function; after the last attempt the lead is
+ * failed (the metric, and Resend in the inbox). It alone holds the SES permission; the public
+ * functions that store leads hold none and never wait on mail. MAIL_FROM (deploy-time) is the
+ * sender, an identity verified in SES. A batch that throws (not a mail failure) is retried, then
+ * kept in the dead-letter queue.
+ */
+export const LEAD_MAIL_TIMEOUT_SECONDS = 30;
+export const LEAD_MAIL_MAX_RECEIVES = 5;
+
 function leadMailSender(stack: StackContext["stack"], table: Table, bind: ConstructorParameters<typeof Function>[2]["bind"]) {
   const mailFrom = process.env.MAIL_FROM?.trim();
+  const { queue, deadLetters } = retryQueues(stack, "LeadMail", LEAD_MAIL_TIMEOUT_SECONDS, LEAD_MAIL_MAX_RECEIVES);
   const fn = new Function(stack, "LeadMail", {
     handler: "packages/functions/src/lead-mail/handler.handler",
-    description: "Mails each new lead from the table's stream (SES v2)",
-    // Four attempts with waits of 2, 8 and 25 s between them (leads/lead-mail.ts), with room to spare.
-    timeout: 90,
+    description: "Mails each new lead from the table's stream, and its retries from the lead-mail queue (SES v2)",
+    // One attempt per mail, a batch's mails together: SMTP gives up within 20 s (connection 5,
+    // greeting 5, socket 10: leads/transport.ts), with room for the table's reads and writes.
+    timeout: LEAD_MAIL_TIMEOUT_SECONDS,
     enableLiveDev: false,
-    environment: { TABLE_NAME: table.tableName, ...(mailFrom ? { MAIL_FROM: mailFrom } : {}) },
+    environment: { TABLE_NAME: table.tableName, LEAD_MAIL_QUEUE_URL: queue.queueUrl, ...(mailFrom ? { MAIL_FROM: mailFrom } : {}) },
     bind,
     prefetchSecrets: true,
     permissions: [
       tableAccess(table, "read-write"),
       new PolicyStatement({ actions: sesSendActions, resources: [`arn:aws:ses:${stack.region}:${stack.account}:identity/*`] }),
+      new PolicyStatement({ actions: ["sqs:SendMessage"], resources: [queue.queueArn] }),
     ],
   });
+  fn.addEventSource(new SqsEventSource(queue, { batchSize: 10 }));
   acceptNagFinding(fn, "IAM5", "Sends as MAIL_FROM, any identity verified in SES in this account and region (set at deploy).", [/:identity\/\*$/]);
   acceptNagFinding(fn, "IAM5", "dynamodb:ListStreams, which Lambda's stream event source needs, takes no resource.", ["Resource::*"]);
   table.addConsumers(stack, {
@@ -389,6 +415,7 @@ function leadMailSender(stack: StackContext["stack"], table: Table, bind: Constr
       cdk: {
         eventSource: {
           ...streamConsumer,
+          onFailure: new SqsDlq(deadLetters),
           filters: [
             FilterCriteria.filter({
               eventName: FilterRule.or("INSERT", "MODIFY"),
@@ -399,15 +426,13 @@ function leadMailSender(stack: StackContext["stack"], table: Table, bind: Constr
       },
     },
   });
-  return fn;
+  return { fn, queue, deadLetters };
 }
 
 /**
  * Webhook deliveries (packages/core/src/webhooks): the retry queue, whose messages are delayed by
  * the backoff (at most 15 minutes each; a longer wait is sent on again), and its dead-letter queue,
- * which also takes the stream batches the function could not handle. A message is received up to
- * WEBHOOK_MAX_RECEIVES times (a delivery's own failures are recorded on it and retried by new
- * messages, so only a crash or a DynamoDB error makes a message come back).
+ * which also takes the stream batches the function could not handle (retryQueues).
  */
 export const WEBHOOK_TIMEOUT_SECONDS = 30;
 export const WEBHOOK_MAX_RECEIVES = 5;
@@ -415,13 +440,7 @@ export const WEBHOOK_MAX_RECEIVES = 5;
 export const WEBHOOK_SWEEP_RATE_MINUTES = 5;
 
 function webhookSender(stack: StackContext["stack"], table: Table, bind: ConstructorParameters<typeof Function>[2]["bind"]) {
-  const deadLetters = new Queue(stack, "WebhookDeadLetters", { retentionPeriod: Duration.days(14), enforceSSL: true });
-  const queue = new Queue(stack, "WebhookQueue", {
-    visibilityTimeout: Duration.seconds(WEBHOOK_TIMEOUT_SECONDS * 6),
-    retentionPeriod: Duration.days(2),
-    enforceSSL: true,
-    deadLetterQueue: { queue: deadLetters, maxReceiveCount: WEBHOOK_MAX_RECEIVES },
-  });
+  const { queue, deadLetters } = retryQueues(stack, "Webhook", WEBHOOK_TIMEOUT_SECONDS, WEBHOOK_MAX_RECEIVES);
   const fn = new Function(stack, "Webhooks", {
     handler: "packages/functions/src/webhooks/handler.handler",
     description: "Sends signed webhook deliveries: new ones from the table's stream, retries from the webhook queue",

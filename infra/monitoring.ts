@@ -53,6 +53,8 @@ const RENDER_FAILURES_THRESHOLD = 1;
 const RENDER_DEAD_LETTERS_THRESHOLD = 1;
 /** One webhook message or stream batch given up is worth a look. */
 const WEBHOOK_DEAD_LETTERS_THRESHOLD = 1;
+/** One lead-mail retry message or stream batch given up is a lead whose mail may never go. */
+const LEAD_MAIL_DEAD_LETTERS_THRESHOLD = 1;
 
 /**
  * Requests the web ACL blocked (infra/waf.ts): 100 in 5 minutes is one address hammering sign-in for
@@ -91,7 +93,7 @@ export function Monitoring({ stack, app }: StackContext) {
   // Every function: one per feature, the stream's lead-mail sender, the webhook sender, the scheduled publisher and the page renderer.
   const watched: [string, SstFunction][] = [
     ...features.map((f): [string, SstFunction] => [f, functions[f as Feature]]),
-    ["lead-mail", leadMail],
+    ["lead-mail", leadMail.fn],
     ["webhooks", webhooks.fn],
     ["scheduled-publish", scheduling.publisher],
     ...(render ? [["render", render.fn] as [string, SstFunction]] : []),
@@ -327,6 +329,21 @@ export function Monitoring({ stack, app }: StackContext) {
       `(/aws/lambda/${webhooks.fn.functionName}), fix the cause, then redrive the queue's messages to the webhook queue.`,
     metric: webhookDeadLetters,
     threshold: WEBHOOK_DEAD_LETTERS_THRESHOLD,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    evaluationPeriods: 1,
+  });
+
+  const leadMailDeadLetters = leadMail.deadLetters.metricApproximateNumberOfMessagesVisible({ period, statistic: "Maximum", label: "Lead mail work given up" });
+  alarm("LeadMailDeadLetters", {
+    alarmName: name("lead-mail-dead-letters"),
+    alarmDescription:
+      `The lead-mail function could not handle a mail (a crash or a DynamoDB error, not a mail server's failure, ` +
+      `which is retried and then shown as 'Notification failed' with Resend): the message or stream batch waits in ` +
+      `${leadMail.deadLetters.queueName} (kept 14 days). Read the lead-mail function's log ` +
+      `(/aws/lambda/${leadMail.fn.functionName}), fix the cause, then redrive the queue's messages to the lead-mail queue ` +
+      `(a stream batch names the records: Resend their leads from the inbox).`,
+    metric: leadMailDeadLetters,
+    threshold: LEAD_MAIL_DEAD_LETTERS_THRESHOLD,
     comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     evaluationPeriods: 1,
   });

@@ -192,6 +192,7 @@ describe("every alarm", () => {
         "test-agency-render-dead-letters",
         "test-agency-media-derive-dead-letters",
         "test-agency-webhook-dead-letters",
+        "test-agency-lead-mail-dead-letters",
         "test-agency-waf-blocked-requests",
         ...watched.flatMap((f) => [`test-agency-lambda-errors-${f}`, `test-agency-lambda-throttles-${f}`]),
         // The renderer, fed one batch at a time by its FIFO queue, is never throttled by design: a throttle is an outage there too.

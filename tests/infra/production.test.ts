@@ -71,7 +71,7 @@ describe("a stage with RECORDS_SINCE", () => {
 
 describe("a stage without ALARM_EMAIL", () => {
   it("still has every alarm, on a topic nobody is subscribed to, and says so in its outputs", () => {
-    expect(Object.keys(resourcesOf(app.monitoring, "AWS::CloudWatch::Alarm"))).toHaveLength(10 + 2 * (features.length + 5)); // API 5xx, table throttles, lead mails, audit writes, scheduled-publish dead letters, render failures, render dead letters, media-derive dead letters, webhook dead letters and web ACL blocks; errors and throttles of each function, the lead-mail sender, the scheduled publisher, the renderer, media-derive and the webhook sender
+    expect(Object.keys(resourcesOf(app.monitoring, "AWS::CloudWatch::Alarm"))).toHaveLength(11 + 2 * (features.length + 5)); // API 5xx, table throttles, lead mails, audit writes, scheduled-publish dead letters, render failures, render dead letters, media-derive dead letters, webhook dead letters, lead-mail dead letters and web ACL blocks; errors and throttles of each function, the lead-mail sender, the scheduled publisher, the renderer, media-derive and the webhook sender
     const topics = Object.values(resourcesOf(app.monitoring, "AWS::SNS::Topic"));
     expect(topics.map((t) => t.Properties!.TopicName)).toEqual(["prod-agency-alarms"]);
     expect(resourcesOf(app.monitoring, "AWS::SNS::Subscription")).toEqual({});

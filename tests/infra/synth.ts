@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Match, Template } from "aws-cdk-lib/assertions";
+import { expect } from "vitest";
 import { App, Function as SstFunction, StaticSite, getStack } from "sst/constructs";
 import { useFunctions } from "sst/constructs/Function.js";
 import { initProject } from "sst/project.js";
@@ -181,4 +182,38 @@ export function expectQueueAlarm(
     ],
     ...extra,
   });
+}
+
+/** The one function whose handler is `handler`, with its logical id. */
+export function functionWithHandler(template: Template, handler: string) {
+  const found = Object.entries(resourcesOf(template, "AWS::Lambda::Function")).filter(([, r]) => r.Properties?.Handler === handler);
+  expect(found, handler).toHaveLength(1);
+  return { id: found[0]![0], props: found[0]![1].Properties! };
+}
+
+/** The logical id of the one queue whose id starts with `prefix`. */
+export function queueIdOf(template: Template, prefix: string) {
+  const ids = Object.keys(resourcesOf(template, "AWS::SQS::Queue")).filter((id) => id.startsWith(prefix));
+  expect(ids, prefix).toHaveLength(1);
+  return ids[0]!;
+}
+
+/**
+ * A function's retry queue `${name}Queue` and dead-letter queue `${name}DeadLetters` (infra/api.ts
+ * retryQueues): received at most `maxReceives` times, visible again only after six timeouts, the
+ * dead letters kept 14 days, both TLS-only.
+ */
+export function expectRetryQueues(template: Template, name: string, { maxReceives, timeoutSeconds }: { maxReceives: number; timeoutSeconds: number }) {
+  const queues = resourcesOf(template, "AWS::SQS::Queue");
+  const [queueId, dlq] = [queueIdOf(template, `${name}Queue`), queueIdOf(template, `${name}DeadLetters`)];
+  const queue = queues[queueId]!.Properties!;
+  expect(queue.RedrivePolicy, name).toEqual({ deadLetterTargetArn: { "Fn::GetAtt": [dlq, "Arn"] }, maxReceiveCount: maxReceives });
+  expect(queue.VisibilityTimeout, name).toBeGreaterThanOrEqual(timeoutSeconds * 6);
+  expect(queues[dlq]!.Properties!.MessageRetentionPeriod, name).toBe(14 * 24 * 3600);
+  for (const id of [dlq, queueId]) {
+    template.hasResourceProperties("AWS::SQS::QueuePolicy", {
+      Queues: [{ Ref: id }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } })]) },
+    });
+  }
 }

@@ -2,7 +2,7 @@
 import { Match } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_MAX_RECEIVES, WEBHOOK_SWEEP_RATE_MINUTES, WEBHOOK_TIMEOUT_SECONDS } from "../../infra/api";
-import { actionsOf, expectQueueAlarm, resourcesOf, statementsOf, synthesize, type Synthesized } from "./synth";
+import { actionsOf, expectQueueAlarm, expectRetryQueues, functionWithHandler, queueIdOf, resourcesOf, statementsOf, synthesize, type Synthesized } from "./synth";
 
 /** Webhook deliveries in AWS (issue 32): the stream and a delayed retry queue feed one function; what it cannot handle is kept and alarmed. */
 let app: Synthesized;
@@ -10,31 +10,12 @@ beforeAll(async () => {
   app = await synthesize("test");
 }, 180_000);
 
-const HANDLER = "packages/functions/src/webhooks/handler.handler";
-const webhookFunction = () => {
-  const found = Object.entries(resourcesOf(app.api, "AWS::Lambda::Function")).filter(([, r]) => r.Properties?.Handler === HANDLER);
-  expect(found).toHaveLength(1);
-  return { id: found[0]![0], props: found[0]![1].Properties! };
-};
-const queueId = (prefix: string) => {
-  const ids = Object.keys(resourcesOf(app.api, "AWS::SQS::Queue")).filter((id) => id.startsWith(prefix));
-  expect(ids, prefix).toHaveLength(1);
-  return ids[0]!;
-};
+const webhookFunction = () => functionWithHandler(app.api, "packages/functions/src/webhooks/handler.handler");
+const queueId = (prefix: string) => queueIdOf(app.api, prefix);
 
 describe("webhook deliveries in AWS", () => {
   it("retry through a queue with a dead-letter queue, both TLS-only", () => {
-    const dlq = queueId("WebhookDeadLetters");
-    const queue = resourcesOf(app.api, "AWS::SQS::Queue")[queueId("WebhookQueue")]!.Properties!;
-    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { "Fn::GetAtt": [dlq, "Arn"] }, maxReceiveCount: WEBHOOK_MAX_RECEIVES });
-    expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(WEBHOOK_TIMEOUT_SECONDS * 6);
-    expect(resourcesOf(app.api, "AWS::SQS::Queue")[dlq]!.Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
-    for (const id of [dlq, queueId("WebhookQueue")]) {
-      app.api.hasResourceProperties("AWS::SQS::QueuePolicy", {
-        Queues: [{ Ref: id }],
-        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } })]) },
-      });
-    }
+    expectRetryQueues(app.api, "Webhook", { maxReceives: WEBHOOK_MAX_RECEIVES, timeoutSeconds: WEBHOOK_TIMEOUT_SECONDS });
   });
 
   it("run one function, fed by the queue and by the table's stream filtered to new pending deliveries, whose failed batches go to the dead-letter queue", () => {

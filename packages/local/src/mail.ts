@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { deliverLeadMail } from "@agency/core/leads/lead-mail";
-import { onLeadStored } from "@agency/core/leads/outbox";
+import { onMailDue, type MailDue } from "@agency/core/leads/outbox";
 import { deliverNewsletterMail } from "@agency/core/newsletter/mail";
-import { onNewsletterMailDue } from "@agency/core/newsletter/outbox";
+import { localTimers } from "./later";
 import { freePort } from "./net";
 import { startMailCatcher } from "./mail-catcher";
 
@@ -15,19 +15,11 @@ export interface LocalMail {
 
 /**
  * The local mail: the mail catcher (an SMTP server with a web inbox and a REST API) on loopback, its mails
- * kept under the data directory, and the lead notifications the stream drives in AWS driven here
- * by the same domain code (leads/lead-mail.ts) as each lead is stored. SMTP_PORT and MAIL_UI_PORT
+ * kept under the data directory (the sender is startLocalMailSender). SMTP_PORT and MAIL_UI_PORT
  * choose the ports (defaults 1025 and 1080; free ones when the runtime itself takes a free port).
  * SMTP_HOST sends to another server instead, and LOCAL_MAIL=0 turns the local server off.
  */
 export async function startLocalMail({ dataDir, ephemeralPorts }: { dataDir: string; ephemeralPorts: boolean }): Promise<LocalMail | undefined> {
-  onLeadStored((kind, id) => {
-    // The visitor's request never waits for the mail (nor fails with it).
-    void deliverLeadMail(kind, id).catch((err: unknown) => console.error(`Lead mail for ${kind} ${id} could not be handled:`, err));
-  });
-  onNewsletterMailDue((id) => {
-    void deliverNewsletterMail(id).catch((err: unknown) => console.error(`Newsletter mail for ${id} could not be handled:`, err));
-  });
   if (process.env.SMTP_HOST || process.env.LOCAL_MAIL === "0") return undefined;
 
   const port = async (name: string, fallback: number) => {
@@ -43,5 +35,25 @@ export async function startLocalMail({ dataDir, ephemeralPorts }: { dataDir: str
     smtpPort,
     inboxUrl: `http://localhost:${webPort}`,
     close: () => catcher.close(),
+  };
+}
+
+/**
+ * The lead and newsletter mails: what the table's stream and the lead-mail queue drive in AWS
+ * (packages/functions/src/lead-mail), driven here by timers running the same domain code
+ * (leads/lead-mail.ts, newsletter/mail.ts): a mail due now as its record is stored, each retry
+ * after its wait.
+ */
+export function startLocalMailSender() {
+  const timers = localTimers(
+    (due: MailDue) => (due.kind === "newsletter" ? deliverNewsletterMail(due.id) : deliverLeadMail(due.kind, due.id)),
+    (due) => (due.kind === "newsletter" ? `Newsletter mail for ${due.id}` : `Lead mail for ${due.kind} ${due.id}`),
+  );
+  onMailDue(timers.schedule);
+  return {
+    close() {
+      onMailDue(undefined);
+      timers.close();
+    },
   };
 }

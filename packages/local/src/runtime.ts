@@ -8,7 +8,7 @@ import { isLoopbackHost } from "@agency/core/loopback";
 import { AdminAccounts } from "@agency/core/auth/admin-accounts";
 import { bootstrapAdmin, ensureCounters, seedDefaults } from "@agency/core/seed/seed";
 import { startDynalite } from "./dynamo";
-import { startLocalMail } from "./mail";
+import { startLocalMail, startLocalMailSender } from "./mail";
 import { startLocalWebhooks } from "./webhooks";
 import { startLocalSchedules } from "./schedules";
 import { startLocalDerivation } from "./media-derivation";
@@ -77,6 +77,8 @@ export async function startLocal(options: LocalOptions = {}) {
   const mail = await startLocalMail({ dataDir, ephemeralPorts: options.port === 0 });
   // Webhook deliveries and their retries, on timers (in AWS: the table's stream and the webhook queue).
   const webhooks = startLocalWebhooks();
+  // Lead and newsletter mails and their retries, on timers (in AWS: the table's stream and the lead-mail queue).
+  const mailSender = startLocalMailSender();
 
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
@@ -142,6 +144,7 @@ export async function startLocal(options: LocalOptions = {}) {
     exposed: host !== undefined && !isLoopbackHost(host),
     async close() {
       webhooks.close();
+      mailSender.close();
       await schedules.close();
       await derivation.close();
       await pages?.close();

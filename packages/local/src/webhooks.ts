@@ -1,5 +1,6 @@
 import { deliverWebhook, sweepWebhookDeliveries } from "@agency/core/webhooks/webhooks";
 import { onWebhookDeliveryDue } from "@agency/core/webhooks/outbox";
+import { localTimers } from "./later";
 
 /**
  * The local runtime's webhook deliveries: what the table's stream and the webhook queue drive in AWS
@@ -10,15 +11,8 @@ import { onWebhookDeliveryDue } from "@agency/core/webhooks/outbox";
  */
 export function startLocalWebhooks() {
   process.env.WEBHOOKS_ALLOW_LOOPBACK ??= "1";
-  const timers = new Set<NodeJS.Timeout>();
-  onWebhookDeliveryDue((id, delayMs) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      // The request that caused the delivery never waits for it (nor fails with it).
-      void deliverWebhook(id).catch((err: unknown) => console.error(`Webhook delivery ${id} could not be handled:`, err));
-    }, Math.max(0, delayMs));
-    timers.add(timer);
-  });
+  const timers = localTimers((id: string) => deliverWebhook(id), (id) => `Webhook delivery ${id}`);
+  onWebhookDeliveryDue(timers.schedule);
   // The timers of deliveries that were waiting or being sent when the runtime stopped died with it.
   const swept = sweepWebhookDeliveries({ all: true }).catch((err: unknown) => {
     console.error("Webhook deliveries left from before the start could not be picked up:", err);
@@ -29,8 +23,7 @@ export function startLocalWebhooks() {
     swept,
     close() {
       onWebhookDeliveryDue(undefined);
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      timers.close();
     },
   };
 }

@@ -1,22 +1,18 @@
 import { config } from "../config";
-import { retryDelaysFromEnv } from "../retry-delays";
 import type { Message } from "../messages/messages";
-import { isConditionalFailure } from "../db/errors";
 import type { Registration } from "../registrations/registrations";
 import { SiteSettings } from "../settings/settings";
 import type { LeadMailStatus } from "./attributes";
 import { bodyText, headerText } from "./mail-text";
 import { emitLeadMailFailure } from "./metric";
-import type { LeadKind } from "./outbox";
-import { patchLead, readLead, type Lead, type MailFields } from "./state";
+import { attemptMail } from "./mail-attempt";
+import { mailDue, type LeadKind } from "./outbox";
+import { patchLead, readLeadWithMail, type Lead } from "./state";
 import { mailTransport, type LeadMail, type MailTransport } from "./transport";
 
 export type { LeadKind };
 
-/** A claim older than this is a crashed sender's: another may take the lead over. */
-export const CLAIM_LEASE_MS = 2 * 60_000;
-/** Waits between attempts (then the lead is marked failed): 4 attempts over about 35 s. */
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 8_000, 25_000];
+export { CLAIM_LEASE_MS, DEFAULT_RETRY_DELAYS_MS } from "./mail-attempt";
 
 /** The addresses the `notification_emails` setting lists (comma-separated), else `contact_email`. */
 export async function leadRecipients(): Promise<string[]> {
@@ -39,7 +35,6 @@ const lines = (fields: [string, string | undefined][]) =>
       return text.includes("\n") ? `${label}:\n  ${text.split("\n").join("\n  ")}` : `${label}: ${text}`;
     })
     .join("\n");
-
 
 /** The mail announcing a lead: plain text only (visitor text is never HTML), Reply-To the visitor. */
 export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadMail {
@@ -82,75 +77,38 @@ export function composeLeadMail(kind: LeadKind, lead: Lead, to: string[]): LeadM
   };
 }
 
-/**
- * Claims a pending lead for sending (a conditional write: of two senders, one wins), or takes over
- * a claim whose lease ran out. Answers the claimed lead, or undefined when there is nothing to send
- * (already sent, failed, or claimed by a live sender).
- */
-async function claim(kind: LeadKind, id: string, now: Date): Promise<Lead | undefined> {
-  const lead = await readLead(kind, id);
-  if (lead?.mail_status !== "pending" && lead?.mail_status !== "sending") return undefined;
-  // A lead being sent is taken over only when its claim has expired (checked by the condition).
-  const when = lead.mail_status === "pending" ? { status: "pending" as const } : { status: "sending" as const, claimedBefore: new Date(now.getTime() - CLAIM_LEASE_MS).toISOString() };
-  try {
-    await patchLead(kind, id, { mail_status: "sending", mail_claimed_at: now.toISOString() }, when);
-  } catch (err) {
-    if (isConditionalFailure(err)) return undefined;
-    throw err;
-  }
-  return lead;
-}
-
-async function settle(kind: LeadKind, id: string, set: MailFields) {
-  await patchLead(kind, id, set).catch((err: unknown) => {
-    // Deleted while it was being mailed: nothing left to record.
-    if (!isConditionalFailure(err)) throw err;
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export interface DeliverOptions {
   transport?: MailTransport;
   retryDelaysMs?: readonly number[];
+  /** How the next attempt is scheduled: the lead-mail queue in AWS, the runtime's timers locally (the default). */
+  later?: (kind: LeadKind, id: string, delayMs: number) => Promise<void> | void;
+  now?: () => Date;
 }
 
 /**
- * Sends the mail of one stored lead, retrying with backoff, exactly once: the lead is claimed by a
- * conditional write first, so a second sender (a retried stream record, a Resend clicked twice, a
- * restart) finds it sending or sent and does nothing. After the last failed attempt the lead is
- * marked failed and the failure metric is emitted. Never throws for a mail failure.
+ * One attempt at the mail of a stored lead, exactly once (leads/mail-attempt.ts): the lead is
+ * claimed by a conditional write first, so a second trigger (a stream record or queue message
+ * received twice, a Resend clicked twice, a restart) finds it taken and does nothing. A failed
+ * attempt is recorded and the next one scheduled through `later` after the backoff's wait; after
+ * the last one the lead is marked failed and the failure metric is emitted. Never sleeps, never
+ * throws for a mail failure. Answers the lead's mail state after this call (undefined: nothing done).
  */
 export async function deliverLeadMail(kind: LeadKind, id: string, options: DeliverOptions = {}): Promise<LeadMailStatus | undefined> {
-  const lead = await claim(kind, id, new Date());
-  if (!lead) return undefined;
-  const delays = options.retryDelaysMs ?? retryDelaysFromEnv() ?? DEFAULT_RETRY_DELAYS_MS;
-  const transport = options.transport ?? mailTransport();
-  let attempts = 0;
-  let lastError = "";
-  // Read once per delivery, and again while there is no one to send to (a setting fixed meanwhile).
-  let to: string[] = [];
-  for (let i = 0; i <= delays.length; i++) {
-    attempts++;
-    try {
-      if (!to.length) to = await leadRecipients();
+  const later = options.later ?? ((k: LeadKind, i: string, delayMs: number) => mailDue({ kind: k, id: i }, delayMs));
+  const status = await attemptMail<Lead>(
+    {
+      read: () => readLeadWithMail(kind, id),
+      patch: (set, remove, when) => patchLead(kind, id, set, when, remove),
+    },
+    `Lead mail for ${kind} ${id}`,
+    async (lead) => {
+      // Read at each attempt, so a setting fixed meanwhile is used by the next one.
+      const to = await leadRecipients();
       if (!to.length) throw new Error("No recipient: set notification_emails or contact_email in Settings");
-      await transport.send(composeLeadMail(kind, lead, to));
-      await settle(kind, id, { mail_status: "sent", mail_sent_at: new Date().toISOString(), mail_attempts: attempts });
-      return "sent";
-    } catch (err) {
-      lastError = err instanceof Error ? err.message : String(err);
-      console.warn(`Lead mail for ${kind} ${id}, attempt ${attempts}, failed: ${lastError}`);
-      if (i < delays.length) {
-        // Keep the claim fresh while waiting, so no one takes the lead over mid-retry.
-        await settle(kind, id, { mail_claimed_at: new Date().toISOString(), mail_attempts: attempts });
-        await sleep(delays[i]!);
-      }
-    }
-  }
-  await settle(kind, id, { mail_status: "failed", mail_attempts: attempts, mail_error: lastError.slice(0, 500) });
-  emitLeadMailFailure(kind, id);
-  return "failed";
+      await (options.transport ?? mailTransport()).send(composeLeadMail(kind, lead, to));
+    },
+    { later: (delayMs) => later(kind, id, delayMs), retryDelaysMs: options.retryDelaysMs, ...(options.now ? { now: options.now } : {}) },
+  );
+  if (status === "failed") emitLeadMailFailure(kind, id);
+  return status;
 }
-
-

@@ -1,16 +1,21 @@
+import { dueLater } from "../later";
+
 export type LeadKind = "message" | "registration";
+/** A mail due: a lead's (its kind) or a newsletter subscriber's. */
+export type MailDue = { kind: LeadKind | "newsletter"; id: string };
 
-// In AWS the table's stream invokes the lead-mail function for every lead written as pending
-// (packages/functions/src/lead-mail). The local engine has no streams: the local runtime registers
-// a listener here and runs the same deliverLeadMail in the background.
-let listener: ((kind: LeadKind, id: string) => void) | undefined;
+// In AWS the table's stream invokes the lead-mail function for every record written as pending (a
+// lead, a subscriber), and its retries come through the lead-mail queue (packages/functions/src/lead-mail).
+// Locally: timers (packages/local).
+const mails = dueLater<MailDue>();
 
-/** The local runtime's stand-in for the stream (undefined to stop). */
-export function onLeadStored(fn: typeof listener) {
-  listener = fn;
-}
+/** The local runtime's stand-in for the stream and the queue (undefined to stop). */
+export const onMailDue = mails.on;
+
+/** A mail is due in `delayMs` (a retry). Never waits, never throws. */
+export const mailDue = mails.due;
 
 /** A lead was stored (or set back to pending): its mail is due. Never waits, never throws. */
 export function leadStored(kind: LeadKind, id: string) {
-  listener?.(kind, id);
+  mails.due({ kind, id });
 }

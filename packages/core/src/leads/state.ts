@@ -4,29 +4,27 @@ import { ConflictError, NotFoundError } from "../errors";
 import type { Message } from "../messages/messages";
 import type { Registration } from "../registrations/registrations";
 import type { LeadMailStatus } from "./attributes";
+import { mailWhere, type MailCondition, type MailFields } from "./mail-attempt";
 import { leadStored, type LeadKind } from "./outbox";
 
 /** The mail state of leads (attributes.ts): reads and conditional moves, shared by the sender and Resend. */
 export type Lead = (Message | Registration) & { mail_status?: LeadMailStatus };
 
-export type MailFields = { mail_status?: LeadMailStatus; mail_attempts?: number; mail_claimed_at?: string; mail_sent_at?: string; mail_error?: string };
-
 /**
- * Sets mail fields on a lead that exists, when its mail state is still `when.status` (and, for a
- * claim taken over, its claim older than `when.claimedBefore`). A conditional failure means someone
- * else moved it first.
+ * Sets (and removes) mail fields on a lead that exists, when its mail state is still `when` (a
+ * conditional failure means someone else moved it first, or it was deleted).
  */
-export async function patchLead(kind: LeadKind, id: string, set: MailFields, when?: { status: LeadMailStatus; claimedBefore?: string }) {
-  type Ops = { eq: (a: unknown, v: unknown) => string; lt: (a: unknown, v: unknown) => string };
-  const where = (a: { mail_status: unknown; mail_claimed_at: unknown }, { eq, lt }: Ops) =>
-    when!.claimedBefore === undefined ? eq(a.mail_status, when!.status) : `${eq(a.mail_status, when!.status)} AND ${lt(a.mail_claimed_at, when!.claimedBefore)}`;
-  if (kind === "message") {
-    const q = db().contactSubmission.patch({ id }).set(set);
-    await (when ? q.where(where) : q).go({ response: "none" });
-  } else {
-    const q = db().courseRegistration.patch({ id }).set(set);
-    await (when ? q.where(where) : q).go({ response: "none" });
-  }
+export async function patchLead(kind: LeadKind, id: string, set: MailFields, when: MailCondition, remove: (keyof MailFields)[] = []) {
+  const where = mailWhere(when) as never;
+  if (kind === "message") await db().contactSubmission.patch({ id }).set(set).remove(remove).where(where).go({ response: "none" });
+  else await db().courseRegistration.patch({ id }).set(set).remove(remove).where(where).go({ response: "none" });
+}
+
+/** A lead as stored, its hidden mail bookkeeping (attempts, next attempt) included: the sender's read. */
+export async function readLeadWithMail(kind: LeadKind, id: string): Promise<(Lead & MailFields) | undefined> {
+  const raw = { data: "raw" } as const;
+  const { data } = await (kind === "message" ? db().contactSubmission.get({ id }).go(raw) : db().courseRegistration.get({ id }).go(raw));
+  return (data as unknown as { Item?: Lead & MailFields } | null)?.Item;
 }
 
 export async function readLead(kind: LeadKind, id: string): Promise<Lead | undefined> {

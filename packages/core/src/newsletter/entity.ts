@@ -1,7 +1,7 @@
 import { Entity } from "../db/entity";
 import { bucketAttribute, byYearIndex, searchAttribute } from "../db/attributes";
 import { subscriberStatuses } from "../contract/newsletter";
-import { leadMailStatuses } from "../contract/admin";
+import { leadMailAttributes } from "../leads/attributes";
 
 /** The mails the newsletter sends an address: the confirmation, the welcome, and 'already subscribed'. */
 export const subscriberMailKinds = ["confirm", "welcome", "already"] as const;
@@ -32,11 +32,8 @@ export const NewsletterSubscriberEntity = new Entity({
     unsubscribed_at: { type: "string" },
     /** Names the current confirmation link: a link of an earlier subscription (before an unsubscribe) is used. */
     nonce: { type: "string" },
-    mail_status: { type: leadMailStatuses },
+    ...leadMailAttributes,
     mail_kind: { type: subscriberMailKinds },
-    mail_attempts: { type: "number", hidden: true },
-    mail_claimed_at: { type: "string", hidden: true },
-    mail_error: { type: "string", hidden: true },
     bucket: bucketAttribute,
     search: searchAttribute,
   },

@@ -1,8 +1,8 @@
 import { config } from "../config";
-import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
-import { CLAIM_LEASE_MS, DEFAULT_RETRY_DELAYS_MS } from "../leads/lead-mail";
-import { retryDelaysFromEnv } from "../retry-delays";
+import type { LeadMailStatus } from "../leads/attributes";
+import { attemptMail, mailWhere } from "../leads/mail-attempt";
+import { mailDue } from "../leads/outbox";
 import { mailTransport, type LeadMail, type MailTransport } from "../leads/transport";
 import { CONFIRM_LINK_HOURS, NewsletterLinks } from "./links";
 import type { Subscriber } from "./newsletter";
@@ -45,64 +45,39 @@ export function composeNewsletterMail(s: Pick<Subscriber, "id" | "email" | "mail
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const entity = () => db().newsletterSubscriber;
 
-/** Claims the due mail of a subscriber (of two senders one wins; a crashed sender's claim expires). */
-async function claim(id: string, now: Date): Promise<Subscriber | undefined> {
-  const s = (await entity().get({ id }).go()).data as Subscriber | null;
-  if (s?.mail_status !== "pending" && s?.mail_status !== "sending") return undefined;
-  const stale = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
-  try {
-    await entity()
-      .patch({ id })
-      .set({ mail_status: "sending", mail_claimed_at: now.toISOString() })
-      .where((a, { eq, lt }) => (s.mail_status === "pending" ? eq(a.mail_status, "pending") : `${eq(a.mail_status, "sending")} AND ${lt(a.mail_claimed_at, stale)}`))
-      .go({ response: "none" });
-  } catch (err) {
-    if (isConditionalFailure(err)) return undefined;
-    throw err;
-  }
-  return s;
-}
-
-/** Records the outcome, unless another mail was made due meanwhile (then that one is sent next). */
-async function settle(id: string, set: { mail_status: "sent" | "failed"; mail_attempts: number; mail_error?: string }): Promise<void> {
-  try {
-    await entity().patch({ id }).set(set).where((a, { eq }) => eq(a.mail_status, "sending")).go({ response: "none" });
-  } catch (err) {
-    if (!isConditionalFailure(err)) throw err;
-  }
+export interface NewsletterDeliverOptions {
+  transport?: MailTransport;
+  retryDelaysMs?: readonly number[];
+  /** How the next attempt is scheduled: the lead-mail queue in AWS, the runtime's timers locally (the default). */
+  later?: (id: string, delayMs: number) => Promise<void> | void;
+  now?: () => Date;
 }
 
 /**
- * Sends the mail due to a subscriber, retrying with backoff as lead mails do, once: the record is
- * claimed by a conditional write first. A mail made due while this one was being sent (a second
- * signup) is sent after it. Never throws for a mail failure: the record says `failed`.
+ * One attempt at the mail due to a subscriber, with the lead mails' claim and backoff
+ * (leads/mail-attempt.ts): sent once, a failure recorded and retried through `later`, `failed`
+ * after the last attempt. A mail made due while one was being sent (a second signup sets the
+ * record pending again) ends that attempt's claim and is sent by its own trigger.
  */
-export async function deliverNewsletterMail(id: string, options: { transport?: MailTransport; retryDelaysMs?: readonly number[] } = {}): Promise<void> {
-  for (let round = 0; round < 5; round++) {
-    const s = await claim(id, new Date());
-    if (!s) return;
-    const delays = options.retryDelaysMs ?? retryDelaysFromEnv() ?? DEFAULT_RETRY_DELAYS_MS;
-    const transport = options.transport ?? mailTransport();
-    let attempts = 0;
-    let sent = false;
-    let lastError = "";
-    for (let i = 0; i <= delays.length && !sent; i++) {
-      attempts++;
-      try {
-        await transport.send(composeNewsletterMail(s));
-        sent = true;
-      } catch (err) {
-        lastError = err instanceof Error ? err.message : String(err);
-        console.warn(`Newsletter mail for ${id}, attempt ${attempts}, failed: ${lastError}`);
-        if (i < delays.length) await sleep(delays[i]!);
-      }
-    }
-    await settle(id, sent ? { mail_status: "sent", mail_attempts: attempts } : { mail_status: "failed", mail_attempts: attempts, mail_error: lastError.slice(0, 500) });
-    // Made due again while sending (the settle's condition failed): send that one too.
-    const after = (await entity().get({ id }).go()).data;
-    if (after?.mail_status !== "pending") return;
-  }
+export async function deliverNewsletterMail(id: string, options: NewsletterDeliverOptions = {}): Promise<LeadMailStatus | undefined> {
+  const later = options.later ?? ((i: string, delayMs: number) => mailDue({ kind: "newsletter", id: i }, delayMs));
+  return attemptMail<Subscriber>(
+    {
+      // Raw: the hidden bookkeeping (attempts, next attempt) included.
+      read: async () => ((await entity().get({ id }).go({ data: "raw" })).data as unknown as { Item?: Subscriber } | null)?.Item,
+      patch: async (set, remove, when) => {
+        await entity()
+          .patch({ id })
+          .set(set)
+          .remove(remove)
+          .where(mailWhere(when) as never)
+          .go({ response: "none" });
+      },
+    },
+    `Newsletter mail for ${id}`,
+    (s) => (options.transport ?? mailTransport()).send(composeNewsletterMail(s)),
+    { later: (delayMs) => later(id, delayMs), retryDelaysMs: options.retryDelaysMs, ...(options.now ? { now: options.now } : {}) },
+  );
 }

@@ -1,11 +1,7 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import type { SQSClient } from "@aws-sdk/client-sqs";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import { config } from "@agency/core/config";
 import { deliverWebhook, sweepWebhookDeliveries } from "@agency/core/webhooks/webhooks";
-
-/** SQS's longest DelaySeconds: a later retry waits in steps (deliverWebhook hands back one not due yet). */
-export const MAX_QUEUE_DELAY_SECONDS = 900;
+import { queueLater } from "../later";
 
 interface StreamRecord {
   dynamodb?: { NewImage?: Record<string, AttributeValue> };
@@ -17,17 +13,8 @@ type Event = { Records: (StreamRecord | QueueRecord)[] };
 /** The sweep rule's invocation (infra/api.ts): EventBridge's scheduled event, no records. */
 type ScheduledEvent = { source: "aws.events"; "detail-type"?: string };
 
-let client: SQSClient | undefined;
-
 /** A retry: a message on the webhook queue, delayed (at most 15 minutes; a longer wait is sent on again). */
-async function later(id: string, delayMs: number) {
-  const queueUrl = process.env.WEBHOOK_QUEUE_URL;
-  if (!queueUrl) throw new Error("WEBHOOK_QUEUE_URL is not set: no queue for webhook retries");
-  const { SQSClient, SendMessageCommand } = await import("@aws-sdk/client-sqs");
-  client ??= new SQSClient({ region: config.region, maxAttempts: 3 });
-  const DelaySeconds = Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(delayMs / 1000)));
-  await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ id }), DelaySeconds }), { abortSignal: AbortSignal.timeout(3_000) });
-}
+const later = (id: string, delayMs: number) => queueLater("WEBHOOK_QUEUE_URL", { id }, delayMs);
 
 /** The delivery ids of a batch: new deliveries from the table's stream, retries from the webhook queue. */
 export function deliveryIds(event: Event): string[] {
