@@ -64,7 +64,8 @@ describe("publish_at on blog posts", () => {
   });
 
   it("schedules a draft, lists it on the Overview, and the runtime publishes it at its time like a manual Publish", async () => {
-    const at = inMs(3_000);
+    // Far enough ahead that the reads below come before it on a busy machine (3 s did not, at a load of 12).
+    const at = inMs(12_000);
     const post = await create(admin, { publish_at: at });
     expect(post).toMatchObject({ is_published: false, publish_at: at });
     expect((await publicPost(post.slug)).status).toBe(404);

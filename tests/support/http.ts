@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { request } from "node:http";
 import { inject } from "vitest";
 
@@ -8,14 +9,24 @@ export interface HttpResponse {
   json: any;
 }
 
-let nextIp = 1;
 /**
- * A distinct loopback source address (127.0.x.y). The server keys rate limits on the source IP it
+ * Where this module's addresses start: a random point of 127.0.0.0/8's 16.7 million. The module is
+ * loaded afresh for every test file, and files run one after another in a worker and side by side in
+ * several, all against one runtime whose rate-limit windows outlive a file: a fixed start (or one
+ * from the worker's pid) handed a later file the addresses an earlier one had used up (a throttle
+ * test saw 429 at its 14th attempt of 20). Two files' runs of addresses now meet with a chance of
+ * about one in a hundred thousand.
+ */
+let nextIp = randomInt(0, 1 << 24);
+/**
+ * A distinct loopback source address (127.x.y.z). The server keys rate limits on the source IP it
  * sees, so a test that needs its own window sends from its own address, as a different visitor would.
  */
 export function freshIp(): string {
-  const n = nextIp++ + (process.pid % 200) * 250;
-  return `127.${1 + ((n >> 16) & 0xff)}.${(n >> 8) & 0xff}.${(n & 0xff) || 1}`;
+  // Not 127.0.0.1 (the runtime's own and the journeys' address), nor a .0, .1 or .255 final byte.
+  while ((nextIp & 0xff) < 2 || (nextIp & 0xff) === 255) nextIp++;
+  const n = nextIp++ % (1 << 24);
+  return `127.${(n >> 16) & 0xff}.${(n >> 8) & 0xff}.${n & 0xff}`;
 }
 
 /** Plain HTTP against the running local runtime. */
