@@ -40,11 +40,7 @@ const LAYERS = [
     name: "layers/core",
     files: ["packages/core/src/**/*.{ts,tsx}"],
     ignores: testFiles,
-    patterns: [
-      infraOrTests,
-      outOfCore,
-      { regex: "^@agency/(functions|local|web)(/|$)", message: "packages/core is the base layer: it imports no other package of the app." },
-    ],
+    patterns: [infraOrTests, outOfCore, { regex: "^@agency/(functions|local|web)(/|$)", message: "packages/core is the base layer: it imports no other package of the app." }],
   },
   {
     // The contract is what the web imports: it depends on nothing outside contract/ (no entity, no
@@ -92,7 +88,8 @@ const LAYERS = [
       { group: ["**/packages/**"], message: "The web imports the shared package by name: @agency/core/contract/..." },
       {
         regex: "^@agency/(?!core/contract/)",
-        message: "The web imports only @agency/core/contract/* from the server side: the API's types and pure values belong there (server modules would end up in the browser's bundles).",
+        message:
+          "The web imports only @agency/core/contract/* from the server side: the API's types and pure values belong there (server modules would end up in the browser's bundles).",
       },
     ],
   },
@@ -107,7 +104,10 @@ const LAYERS = [
     files: ["infra/**/*.ts"],
     ignores: ["infra/**/*.test.ts"],
     patterns: [
-      { group: ["**/packages/**", "**/tests", "**/tests/**"], message: "infra/ imports packages/core's shared modules by name (@agency/core/...), never a package's source or the tests." },
+      {
+        group: ["**/packages/**", "**/tests", "**/tests/**"],
+        message: "infra/ imports packages/core's shared modules by name (@agency/core/...), never a package's source or the tests.",
+      },
       {
         regex: `^@agency/(?!core/(${infraShared.join("|")})$)`,
         message: `infra/ imports only packages/core's shared modules (constants both sides read): ${infraShared.join(", ").replace("[^/]+", "*")}. Move what it needs there.`,

@@ -62,8 +62,27 @@ function startGraph(built: Built): string[] {
 /** Packages that only ever come as part of a larger dependency, reported under that dependency's name. */
 const groupOf = (pkg: string) => {
   if (/^@(aws-sdk|smithy|aws-crypto|aws)\//.test(pkg) || ["tslib", "fast-xml-parser", "strnum", "bowser", "uuid", "mnemonist", "obliterator"].includes(pkg)) return "AWS SDK v3";
-  if (["sanitize-html", "postcss", "htmlparser2", "entities", "domutils", "domhandler", "dom-serializer", "domelementtype",
-       "source-map-js", "nanoid", "picocolors", "deepmerge", "escape-string-regexp", "is-plain-object", "parse-srcset", "launder", "dayjs"].includes(pkg)) {
+  if (
+    [
+      "sanitize-html",
+      "postcss",
+      "htmlparser2",
+      "entities",
+      "domutils",
+      "domhandler",
+      "dom-serializer",
+      "domelementtype",
+      "source-map-js",
+      "nanoid",
+      "picocolors",
+      "deepmerge",
+      "escape-string-regexp",
+      "is-plain-object",
+      "parse-srcset",
+      "launder",
+      "dayjs",
+    ].includes(pkg)
+  ) {
     return "sanitize-html (+ postcss, htmlparser2)";
   }
   if (pkg === "jsonschema") return "electrodb";
@@ -85,7 +104,10 @@ function contributors(built: Built, files: string[]) {
       byPackage.set(key, (byPackage.get(key) ?? 0) + bytesInOutput);
     }
   }
-  return [...byPackage.entries()].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ name, kb: round(bytes / 1024) }));
+  return [...byPackage.entries()]
+    .filter(([, b]) => b > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, bytes]) => ({ name, kb: round(bytes / 1024) }));
 }
 
 /**
@@ -257,8 +279,7 @@ async function main() {
    * warm-up run writes; the baseline runs without one. Not how the functions ship (docs/performance.md).
    */
   const compileCache = process.env.BENCH_COMPILE_CACHE === "1";
-  const handlerEnv = (feature: Feature) =>
-    compileCache ? { ...env, NODE_COMPILE_CACHE: path.join(outRoot, feature, ".compile-cache") } : env;
+  const handlerEnv = (feature: Feature) => (compileCache ? { ...env, NODE_COMPILE_CACHE: path.join(outRoot, feature, ".compile-cache") } : env);
   const timings = new Map<Feature, { pairs: Array<{ handler: Timing; baseline: Timing }> }>();
   let n = 0;
   try {
@@ -298,7 +319,10 @@ async function main() {
       startGzipKb: kb(gzipSync(startCode, { level: 9 }).length),
       deployedKb: kb(all.reduce((s, f) => s + b.outputs.get(f)!.bytes, 0)),
       atStart: contributors(b, start),
-      onDemand: contributors(b, all.filter((f) => !start.includes(f))),
+      onDemand: contributors(
+        b,
+        all.filter((f) => !start.includes(f)),
+      ),
     };
   };
   const baseline = sizes(BASELINE);
@@ -308,9 +332,7 @@ async function main() {
     const s = sizes(feature);
     const medians = Object.fromEntries(keys.map((k) => [k, round(median(pairs.map((p) => p.handler[k])))])) as Record<(typeof keys)[number], number>;
     const baselineMedians = Object.fromEntries(keys.map((k) => [k, round(median(pairs.map((p) => p.baseline[k])))]));
-    const ratios = Object.fromEntries(
-      keys.map((k) => [k, round(median(pairs.map((p) => p.handler[k] / p.baseline[k])), 2)]),
-    ) as Record<(typeof keys)[number], number>;
+    const ratios = Object.fromEntries(keys.map((k) => [k, round(median(pairs.map((p) => p.handler[k] / p.baseline[k])), 2)])) as Record<(typeof keys)[number], number>;
     // Judged on CPU time: on a shared machine the wall clock also counts the wait for a core.
     const withinTargets = ratios.importCpuMs <= TARGET.importRatio && s.startKb <= TARGET.startKb && ratios.requestCpuMs <= TARGET.requestRatio;
     return {
@@ -341,7 +363,19 @@ async function main() {
   ]);
   const all = [...timings.values()].flatMap((t) => t.pairs.map((p) => p.baseline));
   const baselineRows = [
-    ["(baseline)", baseline.startKb.toFixed(1), baseline.startGzipKb.toFixed(1), baseline.deployedKb.toFixed(1), median(all.map((p) => p.importCpuMs)).toFixed(1), "1.00", "", median(all.map((p) => p.requestCpuMs)).toFixed(1), "1.00", "", ""],
+    [
+      "(baseline)",
+      baseline.startKb.toFixed(1),
+      baseline.startGzipKb.toFixed(1),
+      baseline.deployedKb.toFixed(1),
+      median(all.map((p) => p.importCpuMs)).toFixed(1),
+      "1.00",
+      "",
+      median(all.map((p) => p.requestCpuMs)).toFixed(1),
+      "1.00",
+      "",
+      "",
+    ],
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...[...table, ...baselineRows].map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
@@ -352,8 +386,15 @@ async function main() {
   console.log(`"start KB" is what a cold start loads (handler + static chunks), "deployed KB" every chunk. Times from the process's start`);
   console.log(`(Node's start-up included): CPU ms, median; × is the median of the pairs' ratios to the baseline, on CPU time and (wall ×) on the clock`);
   console.log(`The baseline (the SDK's document client, one GetItem) is built like the functions`);
-  console.log(`Targets (on CPU time, against the baseline): import <= ${TARGET.importRatio}× baseline (goal ${TARGET.importRatioGoal}×), start <= ${TARGET.startKb} KB, first request <= ${TARGET.requestRatio}× baseline`);
-  console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`);
+  console.log(
+    `Targets (on CPU time, against the baseline): import <= ${TARGET.importRatio}× baseline (goal ${TARGET.importRatioGoal}×), start <= ${TARGET.startKb} KB, first request <= ${TARGET.requestRatio}× baseline`,
+  );
+  console.log(
+    `Load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}\n`,
+  );
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of table) console.log(line(row));

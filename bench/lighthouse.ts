@@ -216,8 +216,15 @@ async function main() {
     }
 
     const label = (r: Row) => (r.route.startsWith("/blog/") ? "/blog/{slug}" : r.route);
-    console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, median of ${runs} run(s) by Performance; Chromium at ${chromePath}\n`);
-    console.log(table(rows.map((r) => ({ ...r, route: label(r) })), entryBytes));
+    console.log(
+      `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, median of ${runs} run(s) by Performance; Chromium at ${chromePath}\n`,
+    );
+    console.log(
+      table(
+        rows.map((r) => ({ ...r, route: label(r) })),
+        entryBytes,
+      ),
+    );
     console.log(`\n${firstRenderLine}`);
 
     const home = rows.find((r) => r.route === "/")!;

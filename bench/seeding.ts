@@ -15,7 +15,10 @@ export function deterministic(initial: number) {
   let seed = initial;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
-  const words = "automation workflow agent model data pipeline invoice support ticket forecast vision quality training course team budget timeline integration dashboard report customer schedule".split(" ");
+  const words =
+    "automation workflow agent model data pipeline invoice support ticket forecast vision quality training course team budget timeline integration dashboard report customer schedule".split(
+      " ",
+    );
   const sentence = (n: number) => Array.from({ length: n }, () => pick(words)).join(" ");
   return { random, pick, sentence };
 }

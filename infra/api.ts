@@ -25,18 +25,12 @@ import { RENDER_TIMEOUT_SECONDS } from "@agency/core/render-budget";
 
 /** Every read a handler makes is a Get or a Query; nobody needs Scan. */
 export const tableReadActions = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query"];
-export const tableWriteActions = [
-  "dynamodb:PutItem",
-  "dynamodb:UpdateItem",
-  "dynamodb:DeleteItem",
-  "dynamodb:BatchWriteItem",
-];
+export const tableWriteActions = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"];
 
 /** Throttling of the whole API per route (a ceiling on abuse and cost, not a per-visitor limit). */
 export const defaultThrottle = { burstLimit: 200, rateLimit: 100 };
 /** Public writes and sign-in: still far more than people filling in forms can send. */
 export const writeThrottle = { burstLimit: 20, rateLimit: 10 };
-
 
 /** `packages/functions/src/content/handler.ts` -> SST's `packages/functions/src/content/handler.handler`. */
 export const sstHandler = (feature: Feature) => handlerPath(feature).replace(/\.ts$/, ".handler");
@@ -94,7 +88,8 @@ export function Api({ stack, app }: StackContext) {
 
   const functions = Object.fromEntries(
     features.map((feature) => {
-      const ownSecrets = feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" || feature === "newsletter" || feature === "admin-team" ? config.forPreview : [];
+      const ownSecrets =
+        feature === "auth" ? config.forAuth : feature === "blog" || feature === "admin-blog" || feature === "newsletter" || feature === "admin-team" ? config.forPreview : [];
       const invalidates = distribution && invalidatingFeatures.includes(feature) ? distribution : undefined;
       const renders = invalidates ? renderQueues?.queue : undefined;
       const readsNotFoundPage = webBucket && feature === notFoundPageFeature ? webBucket : undefined;
@@ -125,7 +120,13 @@ export function Api({ stack, app }: StackContext) {
           ...(readsNotFoundPage ? [notFoundPageAccess(readsNotFoundPage)] : []),
         ],
       });
-      if (mediaBucket) acceptNagFinding(fn, "IAM5", "The media bucket's prefixes (infra/media.ts), each holding any number of files.", [uploadsPrefix, mediaPrefix, originalsPrefix, trashPrefix].map((p) => new RegExp(`/${p}\\*$`)));
+      if (mediaBucket)
+        acceptNagFinding(
+          fn,
+          "IAM5",
+          "The media bucket's prefixes (infra/media.ts), each holding any number of files.",
+          [uploadsPrefix, mediaPrefix, originalsPrefix, trashPrefix].map((p) => new RegExp(`/${p}\\*$`)),
+        );
       return [feature, fn];
     }),
   ) as Record<Feature, Function>;
@@ -156,10 +157,7 @@ export function Api({ stack, app }: StackContext) {
   });
   // An untyped CloudFormation map, hence CloudFormation's own property names.
   (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-    tightlyThrottledRoutes.map((key) => [
-      key,
-      { ThrottlingBurstLimit: writeThrottle.burstLimit, ThrottlingRateLimit: writeThrottle.rateLimit },
-    ]),
+    tightlyThrottledRoutes.map((key) => [key, { ThrottlingBurstLimit: writeThrottle.burstLimit, ThrottlingRateLimit: writeThrottle.rateLimit }]),
   );
   // Route settings name routes, which must exist before the stage is created or updated.
   stage.node.addDependency(api);
@@ -195,9 +193,7 @@ export function Api({ stack, app }: StackContext) {
   });
 
   const render =
-    renderQueues && distribution && webBucket
-      ? pageRenderer(stack, { ...renderQueues, distribution, webBucket, apiUrl: `https://${apiDomain}`, bind: config.forAll })
-      : undefined;
+    renderQueues && distribution && webBucket ? pageRenderer(stack, { ...renderQueues, distribution, webBucket, apiUrl: `https://${apiDomain}`, bind: config.forAll }) : undefined;
 
   const derivation =
     media && sharp
@@ -222,7 +218,9 @@ export function Api({ stack, app }: StackContext) {
   const tableUsers = [...Object.values(functions), seedFunction, leadMail.fn, webhooks.fn, scheduling.publisher, ...(derivation ? [derivation.fn] : [])];
   acceptNagFinding(tableUsers, "IAM5", "The table's own indexes (gsi1, gsi2), by the table's ARN.", [/\/index\/\*$/]);
   const withSecrets = [...Object.values(functions), seedFunction, leadMail.fn].filter((fn) => fn.node.tryFindChild("SecretPrefetcherPolicy"));
-  acceptNagFinding(withSecrets, "IAM5", "SST prefetches the stage's secrets by their SSM path (/sst/<app>/<stage>/ and /.fallback/).", [/^Resource::arn:<AWS::Partition>:ssm:[^:]*:[^:]*:parameter\/sst\/[^/]+\/[^/]+\/\*$/]);
+  acceptNagFinding(withSecrets, "IAM5", "SST prefetches the stage's secrets by their SSM path (/sst/<app>/<stage>/ and /.fallback/).", [
+    /^Resource::arn:<AWS::Partition>:ssm:[^:]*:[^:]*:parameter\/sst\/[^/]+\/[^/]+\/\*$/,
+  ]);
 
   stack.addOutputs({ ApiUrl: api.url, SiteUrl: publicUrl });
 
@@ -310,9 +308,7 @@ function pageRenderer(
     bind: opts.bind,
     permissions: [...renderPermissions(webBucket, distribution), renderRequestAccess(queue)],
   });
-  fn.addEventSource(
-    new SqsEventSource(queue, { batchSize: RENDER_BATCH_SIZE }),
-  );
+  fn.addEventSource(new SqsEventSource(queue, { batchSize: RENDER_BATCH_SIZE }));
 
   // Every deploy renders every page once the new site's files are in the bucket: the Web stack (the
   // site's upload included) is complete before this stack is updated, and the script runs each deploy.

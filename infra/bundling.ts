@@ -27,7 +27,7 @@ export const lambdaArchitecture = "arm_64" as const;
  */
 export function electrodbTrims(): Plugin {
   const validatorStub = [
-    "class Validator { addSchema() {} validate() { throw new Error(\"ElectroDB's model check is not bundled: the tests check the models\"); } }",
+    'class Validator { addSchema() {} validate() { throw new Error("ElectroDB\'s model check is not bundled: the tests check the models"); } }',
     "Validator.prototype.customFormats = {};",
     "module.exports = { Validator };",
   ].join("\n");

@@ -59,7 +59,8 @@ export function DeployAccess({ stack }: StackContext) {
     NagSuppressions.addResourceSuppressions(role, [
       {
         id: "AwsSolutions-IAM4",
-        reason: "A deploy creates IAM roles, functions, buckets, CloudFront and WAF across the account: any narrower policy that can create roles is admin in effect; the trust policy (one repository, one branch or environment) is the guard.",
+        reason:
+          "A deploy creates IAM roles, functions, buckets, CloudFront and WAF across the account: any narrower policy that can create roles is admin in effect; the trust policy (one repository, one branch or environment) is the guard.",
         appliesTo: ["Policy::arn:<AWS::Partition>:iam::aws:policy/AdministratorAccess"],
       },
     ]);

@@ -86,15 +86,7 @@ export function mediaOrigin(stack: Stack, bucketName: string): IOrigin {
  * Where admins upload from, the origins the bucket's CORS rule allows: the site's address (the custom
  * domain, or the CloudFront URL when there is none), and outside production the CloudFront URL too.
  */
-export function mediaCorsOrigins({
-  customDomainUrl,
-  cloudFrontUrl,
-  production,
-}: {
-  customDomainUrl: string | undefined;
-  cloudFrontUrl: string;
-  production: boolean;
-}): string[] {
+export function mediaCorsOrigins({ customDomainUrl, cloudFrontUrl, production }: { customDomainUrl: string | undefined; cloudFrontUrl: string; production: boolean }): string[] {
   if (!customDomainUrl) return [cloudFrontUrl];
   return production ? [customDomainUrl] : [customDomainUrl, cloudFrontUrl];
 }
@@ -104,10 +96,7 @@ export function mediaCorsOrigins({
  * upload is copied, not overwritten). Browsers may POST to it from `corsOrigins` only. Retained when
  * a production stage is removed; other stages take their media with them.
  */
-export function createMediaBucket(
-  stack: Stack,
-  { bucketName, production, corsOrigins }: { bucketName: string; production: boolean; corsOrigins: string[] },
-): Bucket {
+export function createMediaBucket(stack: Stack, { bucketName, production, corsOrigins }: { bucketName: string; production: boolean; corsOrigins: string[] }): Bucket {
   const bucket = new Bucket(stack, "Media", {
     bucketName,
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -189,7 +178,14 @@ export const DERIVE_RETRY_ATTEMPTS = 2;
 export function mediaDerivation(
   stack: Stack,
   app: App,
-  { bucketName, bucket, layer, environment, permissions, bind }: {
+  {
+    bucketName,
+    bucket,
+    layer,
+    environment,
+    permissions,
+    bind,
+  }: {
     bucketName: string;
     bucket: IBucket;
     layer: ILayerVersion;
@@ -226,7 +222,12 @@ export function mediaDerivation(
     },
     targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: DERIVE_RETRY_ATTEMPTS, maxEventAge: Duration.hours(2) })],
   });
-  acceptNagFinding(fn, "IAM5", "Reads originals/ and writes media/ of the media bucket, one file per image and size.", [mediaPrefix, originalsPrefix].map((p) => new RegExp(`/${p}\\*$`)));
+  acceptNagFinding(
+    fn,
+    "IAM5",
+    "Reads originals/ and writes media/ of the media bucket, one file per image and size.",
+    [mediaPrefix, originalsPrefix].map((p) => new RegExp(`/${p}\\*$`)),
+  );
   acceptNagFinding(deadLetters, "SQS3", "It is the dead-letter queue itself, of the derivation rule's target (below).");
   return { fn, deadLetters, rule };
 }

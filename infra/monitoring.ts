@@ -1,15 +1,5 @@
 import { Duration } from "aws-cdk-lib";
-import {
-  Alarm,
-  AlarmStatusWidget,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-  type IMetric,
-} from "aws-cdk-lib/aws-cloudwatch";
+import { Alarm, AlarmStatusWidget, ComparisonOperator, Dashboard, GraphWidget, MathExpression, Metric, TreatMissingData, type IMetric } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
@@ -70,7 +60,10 @@ export const noAlarmEmailNotice = "not set: alarms go nowhere until ALARM_EMAIL 
  * subscription (to be confirmed from the mail AWS sends). Empty or unset: none.
  */
 export function alarmEmails(value: string | undefined): string[] {
-  const emails = (value ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const emails = (value ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const email of emails) {
     if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`ALARM_EMAIL: "${email}" is not an email address`);
   }
@@ -191,7 +184,9 @@ export function Monitoring({ stack, app }: StackContext) {
     ]),
   );
   const tableThrottles = new MathExpression({
-    expression: Object.keys(throttledByOperation).map((id) => `FILL(${id}, 0)`).join(" + "),
+    expression: Object.keys(throttledByOperation)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(" + "),
     usingMetrics: throttledByOperation,
     period,
     label: "Throttled requests",
@@ -386,10 +381,7 @@ export function Monitoring({ stack, app }: StackContext) {
       height: 6,
       leftAnnotations: leftAnnotationValue === undefined ? undefined : [{ value: leftAnnotationValue, label: "alarm" }],
     });
-  dashboard.addWidgets(
-    graph("API requests", [requests]),
-    graph("API 5xx rate (%)", [api5xxRate], API_5XX_RATE_THRESHOLD_PERCENT),
-  );
+  dashboard.addWidgets(graph("API requests", [requests]), graph("API 5xx rate (%)", [api5xxRate], API_5XX_RATE_THRESHOLD_PERCENT));
   dashboard.addWidgets(graph("Lambda errors", errorMetrics), graph("Lambda throttles", throttleMetrics));
   dashboard.addWidgets(
     graph("DynamoDB throttled requests", [tableThrottles], DYNAMODB_THROTTLES_THRESHOLD),

@@ -49,7 +49,9 @@ export function acceptFunctionFindings(stack: Stack) {
   // CDK's log-retention handler (a singleton per stack, written as a plain CfnResource).
   for (const logRetention of stack.node.children.filter((c) => c.node.id.startsWith("LogRetention"))) {
     acceptNagFinding(logRetention, "IAM4", "AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.", [basicExecutionRole]);
-    acceptNagFinding(logRetention, "IAM5", "CDK's log-retention handler sets the retention of log groups that Lambda creates on first use, whose ARNs it cannot know.", ["Resource::*"]);
+    acceptNagFinding(logRetention, "IAM5", "CDK's log-retention handler sets the retention of log groups that Lambda creates on first use, whose ARNs it cannot know.", [
+      "Resource::*",
+    ]);
   }
   // CDK's bucket-notifications handler (a singleton per stack, written as a plain CfnResource): it turns
   // on the media bucket's EventBridge notifications (infra/media.ts) at deploy.

@@ -71,10 +71,17 @@ export function originVerifyTokens(value: string | undefined): string[] | undefi
 export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] {
   const problems: string[] = [];
   const email = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-  for (const entry of (env.ADMIN_EMAILS ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
-    if (!email.test(entry) && !/^@[^@\s]+\.[^@\s]+$/.test(entry)) problems.push(`ADMIN_EMAILS: "${entry}" is neither an email address nor an @domain entry. Fix it in .env.<stage> or the environment.`);
+  for (const entry of (env.ADMIN_EMAILS ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    if (!email.test(entry) && !/^@[^@\s]+\.[^@\s]+$/.test(entry))
+      problems.push(`ADMIN_EMAILS: "${entry}" is neither an email address nor an @domain entry. Fix it in .env.<stage> or the environment.`);
   }
-  for (const entry of (env.ALARM_EMAIL ?? "").split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (env.ALARM_EMAIL ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     if (!email.test(entry)) problems.push(`ALARM_EMAIL: "${entry}" is not an email address. Fix it in .env.<stage> or the environment.`);
   }
   const mailFrom = env.MAIL_FROM?.trim();
@@ -84,7 +91,9 @@ export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] 
   const recordsSince = env.RECORDS_SINCE?.trim();
   const thisYear = new Date().getUTCFullYear();
   if (recordsSince && !(/^\d{4}$/.test(recordsSince) && Number(recordsSince) >= 1900 && Number(recordsSince) <= thisYear)) {
-    problems.push(`RECORDS_SINCE: "${recordsSince}" is not a year from 1900 to ${thisYear} (the first year a record of the table carries, e.g. 2024). Fix it in .env.<stage> or the environment.`);
+    problems.push(
+      `RECORDS_SINCE: "${recordsSince}" is not a year from 1900 to ${thisYear} (the first year a record of the table carries, e.g. 2024). Fix it in .env.<stage> or the environment.`,
+    );
   }
   if (env.SITE_DOMAIN?.trim() && !/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(env.SITE_DOMAIN.trim())) {
     problems.push(`SITE_DOMAIN: "${env.SITE_DOMAIN.trim()}" is not a domain name (e.g. example.com). Fix it in .env.<stage> or the environment.`);

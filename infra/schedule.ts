@@ -28,7 +28,13 @@ export const scheduleActions = ["scheduler:CreateSchedule", "scheduler:UpdateSch
 export function blogScheduling(
   stack: StackContext["stack"],
   app: StackContext["app"],
-  { table, adminBlog, bind, tableAccess, invalidation }: {
+  {
+    table,
+    adminBlog,
+    bind,
+    tableAccess,
+    invalidation,
+  }: {
     table: Table;
     adminBlog: Function;
     bind: ConstructorParameters<typeof Function>[2]["bind"];

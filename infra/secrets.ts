@@ -42,11 +42,7 @@ export function createConfig(stack: Stack, { publicUrl }: { publicUrl: string })
 
   return {
     /** Every function: the site's URL (redirects, CSRF, feeds), who may sign in with Google, and RECORDS_SINCE when the stage sets it. */
-    forAll: [
-      parameters.PUBLIC_URL,
-      ...(google ? [google.ADMIN_EMAILS] : []),
-      ...(recordsSince ? [new Config.Parameter(stack, "RECORDS_SINCE", { value: recordsSince })] : []),
-    ],
+    forAll: [parameters.PUBLIC_URL, ...(google ? [google.ADMIN_EMAILS] : []), ...(recordsSince ? [new Config.Parameter(stack, "RECORDS_SINCE", { value: recordsSince })] : [])],
     /** The sign-in function. */
     forAuth: [secrets.DEVICE_COOKIE_SECRET, ...(google?.secrets ?? [])],
     /** The blog functions: the back office signs preview links, the public blog opens them. */

@@ -47,7 +47,9 @@ export function wafLimitProblems(env: NodeJS.ProcessEnv = process.env): string[]
     const raw = env[name]?.trim();
     if (!raw) continue;
     if (!/^\d+$/.test(raw) || Number(raw) < MIN_LIMIT || Number(raw) > MAX_LIMIT) {
-      problems.push(`${name}: "${raw}" is not a whole number from ${MIN_LIMIT} to ${MAX_LIMIT} (${wafLimitSettings[name].what}; default ${wafLimitSettings[name].default}). Fix it in .env.<stage> or the environment.`);
+      problems.push(
+        `${name}: "${raw}" is not a whole number from ${MIN_LIMIT} to ${MAX_LIMIT} (${wafLimitSettings[name].what}; default ${wafLimitSettings[name].default}). Fix it in .env.<stage> or the environment.`,
+      );
     }
   }
   return problems;
@@ -97,8 +99,7 @@ const uriStartsWith = (prefix: string): CfnWebACL.StatementProperty => ({
     textTransformations: [{ priority: 0, type: "NONE" }],
   },
 });
-const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty =>
-  statements.length === 1 ? statements[0]! : { orStatement: { statements } };
+const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty => (statements.length === 1 ? statements[0]! : { orStatement: { statements } });
 
 /** The names of the ACL's rules, which are also their CloudWatch metric names. */
 export const wafRuleNames = {

@@ -30,16 +30,7 @@ import { HttpOrigin, OriginGroup, S3Origin } from "aws-cdk-lib/aws-cloudfront-or
 import { BlockPublicAccess, Bucket } from "aws-cdk-lib/aws-s3";
 import { StaticSite, type StackContext } from "sst/constructs";
 import { isProduction } from "./database";
-import {
-  allowDistribution,
-  createMediaBucket,
-  mediaBucketName,
-  mediaCorsOrigins,
-  mediaOrigin,
-  mediaPathPattern,
-  mediaUploadOrigin,
-  withConnectSources,
-} from "./media";
+import { allowDistribution, createMediaBucket, mediaBucketName, mediaCorsOrigins, mediaOrigin, mediaPathPattern, mediaUploadOrigin, withConnectSources } from "./media";
 import { originVerifyHeader, permanentRedirects, previewPagePrefix, viewerIpHeader } from "@agency/core/edge";
 import { previewRobots } from "@agency/core/contract/page-head";
 import { routeKeys, routes } from "@agency/core/routes";
@@ -204,12 +195,16 @@ export function Web({ stack, app }: StackContext) {
   }
   if (site.cdk) {
     // SST adds its uploader's policy when it builds the site, after this code: so on the stack, by its findings.
-    acceptNagFindingInStack(stack, "IAM5", "SST copies the built site from CDK's asset bucket into the web bucket at deploy.", [/^Resource::<WebBucket[0-9A-F]+\.Arn>\/\*$/, /:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/]);
+    acceptNagFindingInStack(stack, "IAM5", "SST copies the built site from CDK's asset bucket into the web bucket at deploy.", [
+      /^Resource::<WebBucket[0-9A-F]+\.Arn>\/\*$/,
+      /:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/,
+    ]);
     const distribution = site.cdk.distribution;
     acceptNagFinding(distribution, "CFR1", "A public website, for visitors from every country.");
     acceptNagFinding(distribution, "CFR3", "No access-log bucket: the API's access log, the functions' logs, CloudFront's and the WAF's metrics cover it.");
     acceptNagFinding(distribution, "CFR7", "SST v2's StaticSite reads its private bucket through an origin access identity; media uses origin access control.");
-    if (!domain) acceptNagFinding(distribution, "CFR4", "Without SITE_DOMAIN the site is on CloudFront's own certificate, whose TLS versions AWS sets; a domain gets TLSv1.2_2021.");
+    if (!domain)
+      acceptNagFinding(distribution, "CFR4", "Without SITE_DOMAIN the site is on CloudFront's own certificate, whose TLS versions AWS sets; a domain gets TLSv1.2_2021.");
     // StaticSite always creates its "append .html" viewer function; ours replaces it on the default
     // behaviour, so drop the unused one rather than deploy it.
     site.node.tryRemoveChild("CloudFrontFunction");
@@ -248,12 +243,7 @@ export function Web({ stack, app }: StackContext) {
     const securityHeaders = headersPolicy("SecurityHeaders", "HSTS, CSP, nosniff, frame and referrer policy", siteCsp);
     // Uploaded images: the Content-Type is the one completing the upload verified (the function's
     // copy to media/ sets it; nothing else may write there), never sniffed, and the file sandboxed.
-    previewHeaders = headersPolicy(
-      "PreviewHeaders",
-      "The preview page: the site's headers, noindex",
-      siteCsp,
-      [{ header: "X-Robots-Tag", value: previewRobots }],
-    );
+    previewHeaders = headersPolicy("PreviewHeaders", "The preview page: the site's headers, noindex", siteCsp, [{ header: "X-Robots-Tag", value: previewRobots }]);
     const mediaHeaders = headersPolicy("MediaHeaders", "Uploaded images: nosniff, a sandboxing CSP, HSTS", mediaContentSecurityPolicy);
 
     // Public reads say `Cache-Control: public, max-age=0, must-revalidate, s-maxage=...`: CloudFront

@@ -36,22 +36,21 @@ const daysUntil = (date: string, today: Date) => Math.round((Date.parse(`${date}
 
 /** `users` of each runtime: the construct paths (or any names) that run on it. */
 export function checkRuntimes(users: Map<string, string[]>, table: DeprecationTable, today: Date): Finding[] {
-  return [...users].sort(([a], [b]) => a.localeCompare(b)).map(([runtime, who]): Finding => {
-    const entry = table.lambda[runtime];
-    const by = `${who.length} function${who.length === 1 ? "" : "s"} (${who.slice(0, 3).join(", ")}${who.length > 3 ? ", ..." : ""})`;
-    if (!entry) return { level: "fail", message: `Lambda runtime ${runtime}, used by ${by}, has no date in infra/runtime-deprecations.json: add it from AWS's runtime table` };
-    const days = daysUntil(entry.deprecated, today);
-    if (days <= 0) return { level: "fail", message: `Lambda runtime ${runtime} was deprecated on ${entry.deprecated}, used by ${by}: move it to a supported runtime` };
-    if (days <= WARN_DAYS) return { level: "warn", message: `Lambda runtime ${runtime} is deprecated on ${entry.deprecated} (in ${days} days), used by ${by}` };
-    return { level: "ok", message: `Lambda runtime ${runtime} until ${entry.deprecated} (${days} days), used by ${by}` };
-  });
+  return [...users]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([runtime, who]): Finding => {
+      const entry = table.lambda[runtime];
+      const by = `${who.length} function${who.length === 1 ? "" : "s"} (${who.slice(0, 3).join(", ")}${who.length > 3 ? ", ..." : ""})`;
+      if (!entry) return { level: "fail", message: `Lambda runtime ${runtime}, used by ${by}, has no date in infra/runtime-deprecations.json: add it from AWS's runtime table` };
+      const days = daysUntil(entry.deprecated, today);
+      if (days <= 0) return { level: "fail", message: `Lambda runtime ${runtime} was deprecated on ${entry.deprecated}, used by ${by}: move it to a supported runtime` };
+      if (days <= WARN_DAYS) return { level: "warn", message: `Lambda runtime ${runtime} is deprecated on ${entry.deprecated} (in ${days} days), used by ${by}` };
+      return { level: "ok", message: `Lambda runtime ${runtime} until ${entry.deprecated} (${days} days), used by ${by}` };
+    });
 }
 
 /** SST is pinned to one exact 2.x version, installed as pinned, with the aws-cdk-lib it depends on. */
-export function checkSstPin(
-  declared: Record<string, string>,
-  installed: { sst: string; sstCdk: string; cdk: string },
-): Finding[] {
+export function checkSstPin(declared: Record<string, string>, installed: { sst: string; sstCdk: string; cdk: string }): Finding[] {
   const findings: Finding[] = [];
   const sst = declared.sst;
   if (!sst || !semver.valid(sst)) findings.push({ level: "fail", message: `sst is "${sst ?? "missing"}" in package.json: pin one exact version (2.49.8), not a range` });
@@ -59,7 +58,10 @@ export function checkSstPin(
   else if (installed.sst !== sst) findings.push({ level: "fail", message: `sst ${installed.sst} is installed but package.json pins ${sst}: run npm ci` });
   else findings.push({ level: "ok", message: `sst pinned to ${sst}` });
   if (declared["aws-cdk-lib"] !== installed.sstCdk || installed.cdk !== installed.sstCdk) {
-    findings.push({ level: "fail", message: `aws-cdk-lib must be exactly the ${installed.sstCdk} sst ${installed.sst} depends on (package.json has "${declared["aws-cdk-lib"]}", ${installed.cdk} installed): a second copy breaks synthesis` });
+    findings.push({
+      level: "fail",
+      message: `aws-cdk-lib must be exactly the ${installed.sstCdk} sst ${installed.sst} depends on (package.json has "${declared["aws-cdk-lib"]}", ${installed.cdk} installed): a second copy breaks synthesis`,
+    });
   } else findings.push({ level: "ok", message: `aws-cdk-lib pinned to ${installed.cdk}, as sst ${installed.sst} needs` });
   return findings;
 }
@@ -74,15 +76,21 @@ export function checkNodeRange(engines: string | undefined, nvmrc: string, lambd
   const local = nvmrc.trim().replace(/^v/, "");
   const lambdaMajor = /^nodejs(\d+)\.x$/.exec(lambdaRuntime)?.[1];
   if (!engines || !semver.validRange(engines)) return [{ level: "fail", message: `package.json's engines.node "${engines ?? ""}" is not a version range` }];
-  if (!semver.validRange(local) || !semver.intersects(local, engines)) findings.push({ level: "fail", message: `.nvmrc (${local}) is outside package.json's engines.node (${engines})` });
+  if (!semver.validRange(local) || !semver.intersects(local, engines))
+    findings.push({ level: "fail", message: `.nvmrc (${local}) is outside package.json's engines.node (${engines})` });
   else findings.push({ level: "ok", message: `.nvmrc (${local}) is within engines.node (${engines})` });
-  if (!lambdaMajor || !semver.intersects(`${lambdaMajor}.x`, engines)) findings.push({ level: "fail", message: `the functions' runtime ${lambdaRuntime} is outside engines.node (${engines})` });
+  if (!lambdaMajor || !semver.intersects(`${lambdaMajor}.x`, engines))
+    findings.push({ level: "fail", message: `the functions' runtime ${lambdaRuntime} is outside engines.node (${engines})` });
   else findings.push({ level: "ok", message: `the functions' Node ${lambdaMajor} is within engines.node (${engines})` });
   const localMajor = semver.minVersion(local)?.major;
   const eol = localMajor === undefined ? undefined : table.node[String(localMajor)]?.endOfLife;
   if (eol) {
     const days = daysUntil(eol, today);
-    if (days <= 0) findings.push({ level: "warn", message: `Node ${localMajor} (.nvmrc) reached its end of life on ${eol}: move .nvmrc and engines to Node 22 or later once the machines that run CI have it` });
+    if (days <= 0)
+      findings.push({
+        level: "warn",
+        message: `Node ${localMajor} (.nvmrc) reached its end of life on ${eol}: move .nvmrc and engines to Node 22 or later once the machines that run CI have it`,
+      });
     else if (days <= WARN_DAYS) findings.push({ level: "warn", message: `Node ${localMajor} (.nvmrc) reaches its end of life on ${eol} (in ${days} days)` });
   }
   return findings;
@@ -108,7 +116,7 @@ export async function functionRuntimes(stage = "doctor"): Promise<Map<string, st
   const users = new Map<string, string[]>();
   for (const c of app.node.findAll()) {
     if (!(c instanceof CfnResource) || c.cfnResourceType !== "AWS::Lambda::Function") continue;
-    const props = (c as unknown as { _cfnProperties?: Record<string, unknown>; runtime?: string });
+    const props = c as unknown as { _cfnProperties?: Record<string, unknown>; runtime?: string };
     const runtime = Stack.of(c).resolve(props.runtime ?? props._cfnProperties?.Runtime);
     const name = c.node.path.replace(/\/Resource$/, "");
     users.set(String(runtime), [...(users.get(String(runtime)) ?? []), name]);

@@ -17,6 +17,7 @@ step() { printf '\n=== %s ===\n' "$1"; }
 vitest() { npx vitest run --project "$1" --reporter=default --reporter=json --outputFile.json="$results/$1.json"; }
 step "typecheck";   npm run -s typecheck
 step "lint";        npm run -s lint
+step "format";      npm run -s format:check
 step "unit";        vitest unit
 step "integration"; vitest integration
 step "infra";       vitest infra

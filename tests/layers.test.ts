@@ -30,11 +30,7 @@ function sourceFiles(dir: string): string[] {
 /** The repository file an import names, or undefined for a package from node_modules. */
 function resolveImport(from: string, specifier: string): string | undefined {
   const prefix = Object.keys(workspaces).find((p) => specifier.startsWith(p));
-  const base = prefix
-    ? workspaces[prefix] + specifier.slice(prefix.length)
-    : specifier.startsWith(".")
-      ? relative(root, resolve(root, dirname(from), specifier))
-      : undefined;
+  const base = prefix ? workspaces[prefix] + specifier.slice(prefix.length) : specifier.startsWith(".") ? relative(root, resolve(root, dirname(from), specifier)) : undefined;
   if (base === undefined) return undefined;
   return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((p) => /\.tsx?$/.test(p) && existsSync(join(root, p))) ?? base;
 }
@@ -100,7 +96,11 @@ describe("the layers of the repository", () => {
         .importedFiles.filter((i) => i.fileName === "zod" || i.fileName.startsWith("zod/"))
         .map((i) => `${file}: ${i.fileName}`),
     );
-    expect([...new Set(zodImports)]).toEqual(["packages/core/src/contract/zod.ts: zod/mini", "packages/core/src/contract/zod.ts: zod/v4/locales/en.js", "packages/core/src/contract/zod.ts: zod/v4/core"]);
+    expect([...new Set(zodImports)]).toEqual([
+      "packages/core/src/contract/zod.ts: zod/mini",
+      "packages/core/src/contract/zod.ts: zod/v4/locales/en.js",
+      "packages/core/src/contract/zod.ts: zod/v4/core",
+    ]);
   });
 
   it("keeps the shared modules infra imports free of dependencies (the route table reads only the roles)", () => {
@@ -115,7 +115,10 @@ describe("the layers of the repository", () => {
       "packages/core/src/db/table-keys.ts": [],
     };
     for (const [file, allowed] of Object.entries(shared)) {
-      expect(ts.preProcessFile(readFileSync(join(root, file), "utf8"), true, true).importedFiles.map((i) => i.fileName), file).toEqual(allowed);
+      expect(
+        ts.preProcessFile(readFileSync(join(root, file), "utf8"), true, true).importedFiles.map((i) => i.fileName),
+        file,
+      ).toEqual(allowed);
     }
   });
 });

@@ -23,14 +23,21 @@ function job(workflow: string, name: string): string {
 
 describe("the GitHub Actions workflows", () => {
   it("pass actionlint", () => {
-    const files = fs.readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort();
     expect(files).toEqual(["ci.yml", "deploy.yml"]);
     for (const file of files) expect(lint(read(file), file), file).toEqual([]);
   });
 
   it("are linted for real: a broken workflow is reported", () => {
     const broken = "on: push\njobs:\n  a:\n    needs: nowhere\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.head_commit.message }}\n";
-    expect(lint(broken, "broken.yml").map((r) => r.kind).sort()).toEqual(["expression", "job-needs"]);
+    expect(
+      lint(broken, "broken.yml")
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(["expression", "job-needs"]);
   });
 
   it("CI runs .ci/run", () => {

@@ -5,9 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 const apiPort = process.env.API_PORT ?? "3001";
 // Under `sst dev`, `npx sst bind npm run dev` (in web/) sets API_URL to the dev stage's HTTP API;
 // otherwise `npm run dev` runs the handlers locally on API_PORT.
-const api = process.env.API_URL
-  ? { target: process.env.API_URL, changeOrigin: true }
-  : { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
+const api = process.env.API_URL ? { target: process.env.API_URL, changeOrigin: true } : { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
 
 /**
  * The runtime every page needs (React, the router, the query cache) in one long-cached chunk that
@@ -92,17 +90,19 @@ export default defineConfig(({ command, isSsrBuild }) => {
       copyPublicDir: !isSsrBuild,
       modulePreload: { polyfill: false },
       // `vite build --ssr src/entry-server.tsx`: the page renderer's module (packages/functions/src/render).
-      rolldownOptions: isSsrBuild ? {} : {
-        preserveEntrySignatures: false,
-        output: {
-          codeSplitting: {
-            groups: [{ name: "vendor", test: isRuntime }],
-            // Fold tiny shared chunks (single lucide icons, small helpers) into the chunks that use
-            // them: a few hundred duplicated bytes beat a dozen extra requests per page.
-            experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            preserveEntrySignatures: false,
+            output: {
+              codeSplitting: {
+                groups: [{ name: "vendor", test: isRuntime }],
+                // Fold tiny shared chunks (single lucide icons, small helpers) into the chunks that use
+                // them: a few hundred duplicated bytes beat a dozen extra requests per page.
+                experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+              },
+            },
           },
-        },
-      },
     },
   };
 });

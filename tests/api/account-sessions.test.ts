@@ -128,7 +128,10 @@ describe("changing one's password", () => {
     const short = await v.call("PUT", "/api/admin/account/password", { body: { current_password: "sams-password-00001", new_password: "short" } });
     expect(short.status).toBe(400);
     expect(Object.keys(short.json.fields)).toEqual(["new_password"]);
-    expect((await v.call("PUT", "/api/admin/account/password", { body: {} })).json.fields).toMatchObject({ current_password: expect.any(String), new_password: expect.any(String) });
+    expect((await v.call("PUT", "/api/admin/account/password", { body: {} })).json.fields).toMatchObject({
+      current_password: expect.any(String),
+      new_password: expect.any(String),
+    });
     // The old password still signs in.
     await signedIn("sam", "sams-password-00001", "Still");
   });

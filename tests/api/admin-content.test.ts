@@ -11,10 +11,22 @@ beforeAll(async () => {
 const publicIds = async (path: string) => ((await call("GET", path, { ip: freshIp() })).json as { id: string }[]).map((x) => x.id);
 
 describe.each([
-  { path: "services", create: { title: "Voice agents", description: "Phone bots", icon_name: "Bot", image_url: "", order_index: 50, is_active: true }, change: { title: "Voice agents v2" } },
+  {
+    path: "services",
+    create: { title: "Voice agents", description: "Phone bots", icon_name: "Bot", image_url: "", order_index: 50, is_active: true },
+    change: { title: "Voice agents v2" },
+  },
   { path: "industries", create: { name: "Aviation", description: "Airlines", icon_name: "Truck", order_index: 50, is_active: true }, change: { name: "Aviation & Aerospace" } },
-  { path: "courses", create: { title: "Prompt Engineering", description: "Hands-on", level: "Intermediate", duration: "6 weeks", button_type: "contact", order_index: 50, is_active: true }, change: { title: "Prompt Engineering II" } },
-  { path: "service-details", create: { service_category: "Computer Vision", title: "Visual QA", key_features: "a|b", order_index: 50, is_active: true }, change: { title: "Visual QA+" } },
+  {
+    path: "courses",
+    create: { title: "Prompt Engineering", description: "Hands-on", level: "Intermediate", duration: "6 weeks", button_type: "contact", order_index: 50, is_active: true },
+    change: { title: "Prompt Engineering II" },
+  },
+  {
+    path: "service-details",
+    create: { service_category: "Computer Vision", title: "Visual QA", key_features: "a|b", order_index: 50, is_active: true },
+    change: { title: "Visual QA+" },
+  },
 ])("admin $path", ({ path, create, change }) => {
   it("creates, lists, updates, hides when inactive and deletes an item", async () => {
     const created = await admin.call("POST", `/api/admin/${path}`, { body: create });
@@ -75,7 +87,10 @@ describe("admin icon names", () => {
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     for (const icon_name of [...prototypeNames, "Rocket"]) {
-      for (const [method, url] of [["POST", `/api/admin/${path}`], ["PUT", `/api/admin/${path}/${id}`]] as const) {
+      for (const [method, url] of [
+        ["POST", `/api/admin/${path}`],
+        ["PUT", `/api/admin/${path}/${id}`],
+      ] as const) {
         const res = await admin.call(method, url, { body: { ...item, icon_name, ...(method === "PUT" ? { version: 1 } : {}) } });
         expect(res.status, `${method} ${url} ${icon_name}`).toBe(400);
         expect(Object.keys(res.json.fields)).toEqual(["icon_name"]);
@@ -99,7 +114,7 @@ describe("admin page sections", () => {
   it("lists inactive sections too, stores a plain section's text as typed, and hides it publicly when inactive", async () => {
     const sections = (await admin.call("GET", "/api/admin/page-sections/about")).json as { id: string; section_key: string; version: number; title: string; content: string }[];
     const section = sections[0]!;
-    const typed = 'Tom & Jerry <3 <script>alert(1)</script>';
+    const typed = "Tom & Jerry <3 <script>alert(1)</script>";
     const saved = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, {
       body: { ...section, title: "About us", content: typed, is_active: false },
     });
@@ -109,7 +124,9 @@ describe("admin page sections", () => {
     const publicKeys = ((await call("GET", "/api/page-sections/about", { ip: freshIp() })).json as { id: string }[]).map((s) => s.id);
     expect(publicKeys).not.toContain(section.id);
     expect((await admin.call("GET", "/api/admin/page-sections/about")).json.map((s: { id: string }) => s.id)).toContain(section.id);
-    const restored = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { title: section.title, content: section.content, is_active: true, version: saved.json.version } });
+    const restored = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, {
+      body: { title: section.title, content: section.content, is_active: true, version: saved.json.version },
+    });
     expect(restored.status).toBe(200);
     // Put back as it was: other tests of this runtime read the About page's texts (its description).
     expect(restored.json).toMatchObject({ title: section.title, content: section.content, is_active: true });
@@ -257,6 +274,12 @@ describe("the dashboard", () => {
     expect(stats.courses.total).toBe(stats.courses.active + stats.courses.inactive);
     expect(stats.registrations.pending).toBeGreaterThanOrEqual(1);
     expect(recentActivity.registrations[0]).toMatchObject({ name, course_interest: "Data Science Bootcamp" });
-    expect(recentActivity.blogPosts[0]).toEqual({ id: expect.any(String), title: expect.any(String), slug: expect.any(String), is_published: expect.any(Boolean), created_at: expect.any(String) });
+    expect(recentActivity.blogPosts[0]).toEqual({
+      id: expect.any(String),
+      title: expect.any(String),
+      slug: expect.any(String),
+      is_published: expect.any(Boolean),
+      created_at: expect.any(String),
+    });
   });
 });

@@ -114,13 +114,22 @@ describe.each(editables)("a $name", ({ setup }) => {
 
 describe("a PUT changes only the fields it sends", () => {
   it("keeps a published post published, and every other field, when is_published is left out", async () => {
-    const post = (await admin.call("POST", "/api/admin/blog-posts", {
-      body: { title: "Stays live", slug: `stays-${uid()}`, content: "<p>Live</p>", excerpt: "Kept", author_name: "Ada", category: "tutorials", is_published: true },
-    })).json;
+    const post = (
+      await admin.call("POST", "/api/admin/blog-posts", {
+        body: { title: "Stays live", slug: `stays-${uid()}`, content: "<p>Live</p>", excerpt: "Kept", author_name: "Ada", category: "tutorials", is_published: true },
+      })
+    ).json;
     const saved = await admin.call("PUT", `/api/admin/blog-posts/${post.id}`, { body: { title: "Stays live, renamed", version: 1 } });
     expect(saved.json).toMatchObject({
-      title: "Stays live, renamed", slug: post.slug, content: "<p>Live</p>", excerpt: "Kept", author_name: "Ada", category: "tutorials",
-      is_published: true, published_at: post.published_at, version: 2,
+      title: "Stays live, renamed",
+      slug: post.slug,
+      content: "<p>Live</p>",
+      excerpt: "Kept",
+      author_name: "Ada",
+      category: "tutorials",
+      is_published: true,
+      published_at: post.published_at,
+      version: 2,
     });
     expect((await publicGet(`/api/blog-posts/${post.slug}`)).json.title).toBe("Stays live, renamed");
   });
@@ -139,7 +148,11 @@ describe("a PUT changes only the fields it sends", () => {
     });
     const saved = await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { is_active: false, version: withVideo.json.version } });
     expect(saved.json).toMatchObject({
-      video_url: "https://www.youtube-nocookie.com/embed/kept", image_url: "https://example.com/i.png", title: section.title, content: section.content, is_active: false,
+      video_url: "https://www.youtube-nocookie.com/embed/kept",
+      image_url: "https://example.com/i.png",
+      title: section.title,
+      content: section.content,
+      is_active: false,
     });
     await admin.call("PUT", `/api/admin/page-sections/${section.id}`, {
       body: { video_url: section.video_url, image_url: section.image_url, is_active: section.is_active, version: saved.json.version },
@@ -147,7 +160,14 @@ describe("a PUT changes only the fields it sends", () => {
   });
 
   it("keeps a course's link, colour and figures when only the title is sent", async () => {
-    const body = { title: "Linked course", button_type: "register", external_url: "https://example.com/enrol", color_scheme: "from-teal-500 to-green-500", progress_percentage: 40, level: "Expert" };
+    const body = {
+      title: "Linked course",
+      button_type: "register",
+      external_url: "https://example.com/enrol",
+      color_scheme: "from-teal-500 to-green-500",
+      progress_percentage: 40,
+      level: "Expert",
+    };
     const { id } = (await admin.call("POST", "/api/admin/courses", { body })).json;
     const saved = await admin.call("PUT", `/api/admin/courses/${id}`, { body: { title: "Linked course II", version: 1 } });
     expect(saved.json).toMatchObject({ ...body, title: "Linked course II", version: 2 });
@@ -156,9 +176,11 @@ describe("a PUT changes only the fields it sends", () => {
 
 describe("plain text is stored as typed", () => {
   it("round-trips 'Tom & Jerry <3' in a post's title, excerpt and author, in admin and public reads", async () => {
-    const post = (await admin.call("POST", "/api/admin/blog-posts", {
-      body: { title: typed, excerpt: typed, author_name: typed, slug: `typed-${uid()}`, content: "<p>Tom &amp; Jerry &lt;3</p>", is_published: true },
-    })).json;
+    const post = (
+      await admin.call("POST", "/api/admin/blog-posts", {
+        body: { title: typed, excerpt: typed, author_name: typed, slug: `typed-${uid()}`, content: "<p>Tom &amp; Jerry &lt;3</p>", is_published: true },
+      })
+    ).json;
     expect(post).toMatchObject({ title: typed, excerpt: typed, author_name: typed, content: "<p>Tom &amp; Jerry &lt;3</p>" });
     expect((await admin.call("GET", `/api/admin/blog-posts/${post.id}`)).json).toMatchObject({ title: typed, excerpt: typed, author_name: typed });
     expect((await publicGet(`/api/blog-posts/${post.slug}`)).json).toMatchObject({ title: typed, excerpt: typed, author_name: typed });
@@ -267,9 +289,11 @@ describe("blog posts: one post, unique slugs, the publish toggle", () => {
 
 describe("a published post's old slug", () => {
   const published = async () =>
-    (await admin.call("POST", "/api/admin/blog-posts", {
-      body: { title: "Moving post", slug: `moving-${uid()}`, content: "<p>Moving body</p>", is_published: true },
-    })).json as Item & { slug: string };
+    (
+      await admin.call("POST", "/api/admin/blog-posts", {
+        body: { title: "Moving post", slug: `moving-${uid()}`, content: "<p>Moving body</p>", is_published: true },
+      })
+    ).json as Item & { slug: string };
   const redirected = (res: HttpResponse, to: string) => {
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe(`/api/blog-posts/${to}`);
@@ -330,13 +354,28 @@ describe("a published post's old slug", () => {
 });
 
 describe("the back office's blog list", () => {
-  const summaryKeys = ["id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "created_at", "updated_at", "version"];
+  const summaryKeys = [
+    "id",
+    "title",
+    "slug",
+    "excerpt",
+    "category",
+    "featured_image_url",
+    "featured_image_alt",
+    "author_name",
+    "is_published",
+    "created_at",
+    "updated_at",
+    "version",
+  ];
 
   it("answers summaries without content, published ones with published_at", async () => {
     const tag = uid();
-    const post = (await admin.call("POST", "/api/admin/blog-posts", {
-      body: { title: `Summary ${tag}`, slug: `summary-${tag}`, content: "<p>Not in the list</p>", is_published: true },
-    })).json;
+    const post = (
+      await admin.call("POST", "/api/admin/blog-posts", {
+        body: { title: `Summary ${tag}`, slug: `summary-${tag}`, content: "<p>Not in the list</p>", is_published: true },
+      })
+    ).json;
     const [found] = (await admin.call("GET", `/api/admin/blog-posts?q=${tag}`)).json as Record<string, unknown>[];
     expect(found!.id).toBe(post.id);
     expect(Object.keys(found!).sort()).toEqual([...summaryKeys, "published_at"].sort());

@@ -72,7 +72,15 @@ async function buildSource() {
   const image = await uploadImage(a, source);
   const oldSlug = `drill-${tag}`;
   const post = await a.call("POST", "/api/admin/blog-posts", {
-    body: { title: `Drill post ${tag}`, slug: oldSlug, content: `<p>Restored text ${tag}</p>`, excerpt: "An excerpt", category: blogCategories[0], featured_image_url: image.url, is_published: true },
+    body: {
+      title: `Drill post ${tag}`,
+      slug: oldSlug,
+      content: `<p>Restored text ${tag}</p>`,
+      excerpt: "An excerpt",
+      category: blogCategories[0],
+      featured_image_url: image.url,
+      is_published: true,
+    },
   });
   expect(post.status, post.text).toBe(201);
   const moved = await a.call("PUT", `/api/admin/blog-posts/${post.json.id}`, { body: { slug: `${oldSlug}-moved`, version: post.json.version } });
@@ -105,7 +113,10 @@ const served = async (runtime: RunningRuntime, path: string) => {
   const res = await call("GET", path, { baseUrl: runtime.url, ip: freshIp() });
   // The only legitimate differences between two sites with the same content: where they are served,
   // and when each page was rendered (the page's dehydrated query cache stamps its data with the time).
-  const text = res.text.split(runtime.url).join("https://site.example").replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
+  const text = res.text
+    .split(runtime.url)
+    .join("https://site.example")
+    .replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
   return { status: res.status, text };
 };
 /** Waits for the target's page to equal the source's (the import renders every page again within seconds). */
@@ -194,7 +205,8 @@ describe("importing a site export", () => {
     // The content is the source's, record for record (a lead whose mail was still on its way is
     // marked failed, so the new site does not mail the team about it again); the target's own service is gone.
     const after = await exportOf(b);
-    const mailed = (leads: SiteExport["contact_submissions"]) => leads.map((l) => (l.mail_status === "pending" || l.mail_status === "sending" ? { ...l, mail_status: "failed" } : l));
+    const mailed = (leads: SiteExport["contact_submissions"]) =>
+      leads.map((l) => (l.mail_status === "pending" || l.mail_status === "sending" ? { ...l, mail_status: "failed" } : l));
     for (const kind of siteExportKinds) {
       if (kind === "contact_submissions" || kind === "course_registrations" || kind === "newsletter_subscribers") expect(after[kind], kind).toEqual(mailed(doc[kind]));
       else expect(after[kind], kind).toEqual(doc[kind]);
@@ -210,7 +222,13 @@ describe("importing a site export", () => {
     expect(redirect.status).toBe(301);
     const [statsA, statsB] = await Promise.all([a.call("GET", "/api/admin/dashboard-stats"), b.call("GET", "/api/admin/dashboard-stats")]);
     expect(statsB.status, statsB.text).toBe(200);
-    const figures = ({ stats }: DashboardStats) => ({ blogPosts: stats.blogPosts, courses: stats.courses, contacts: stats.contacts, registrations: stats.registrations, subscribers: stats.subscribers });
+    const figures = ({ stats }: DashboardStats) => ({
+      blogPosts: stats.blogPosts,
+      courses: stats.courses,
+      contacts: stats.contacts,
+      registrations: stats.registrations,
+      subscribers: stats.subscribers,
+    });
     expect(figures(statsB.json)).toEqual(figures(statsA.json));
 
     // What it replaced is in the Trash, downloadable, for 30 days.

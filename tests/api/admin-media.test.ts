@@ -115,7 +115,11 @@ describe("the media routes", () => {
       ["DELETE", "/api/admin/media/some-id"],
     ];
     for (const [method, path] of calls) {
-      const res = await anonymous.call(method, path, method === "GET" ? {} : { body: method === "POST" && path.endsWith("uploads") ? { filename: "a.png", content_type: "image/png", size: 10 } : {} });
+      const res = await anonymous.call(
+        method,
+        path,
+        method === "GET" ? {} : { body: method === "POST" && path.endsWith("uploads") ? { filename: "a.png", content_type: "image/png", size: 10 } : {} },
+      );
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -155,12 +159,7 @@ describe("the media routes", () => {
     expect(expires).toBeGreaterThan(290_000);
     expect(expires).toBeLessThanOrEqual(301_000);
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([
-        ["content-length-range", 1, MAX_UPLOAD_BYTES],
-        ["eq", "$Content-Type", "image/webp"],
-        { key: `uploads/${ticket.id}` },
-        { bucket: "agency-media" },
-      ]),
+      expect.arrayContaining([["content-length-range", 1, MAX_UPLOAD_BYTES], ["eq", "$Content-Type", "image/webp"], { key: `uploads/${ticket.id}` }, { bucket: "agency-media" }]),
     );
   });
 
@@ -284,7 +283,8 @@ describe("the media routes", () => {
     expect((await admin.call("DELETE", `/api/admin/media/${item.id}`, { body: {} })).status).toBe(200);
     expect((await served(item.url)).status).toBe(404);
     expect((await library()).map((m) => m.id)).not.toContain(item.id);
-    const inTrash = async () => ((await admin.call("GET", "/api/admin/trash?entity=media&limit=100")).json as { id: string; entity_id: string; label: string }[]).find((t) => t.entity_id === item.id);
+    const inTrash = async () =>
+      ((await admin.call("GET", "/api/admin/trash?entity=media&limit=100")).json as { id: string; entity_id: string; label: string }[]).find((t) => t.entity_id === item.id);
     const trashed = await inTrash();
     expect(trashed).toMatchObject({ entity: "media", label: item.filename });
     expect(await stored(`trash/${item.id}`)).toBe(true);
@@ -410,9 +410,15 @@ describe("alt text on image fields", () => {
 
     // Too long is a 400 naming the field, on every kind.
     const long = "x".repeat(501);
-    expect((await admin.call("PUT", `/api/admin/blog-posts/${post.json.id}`, { body: { featured_image_alt: long, version: post.json.version } })).json.fields).toEqual({ featured_image_alt: "Must be at most 500 characters" });
-    expect((await admin.call("PUT", `/api/admin/services/${service.json.id}`, { body: { image_alt: long, version: service.json.version } })).json.fields).toEqual({ image_alt: "Must be at most 500 characters" });
-    expect((await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { image_alt: long, version: saved.json.version } })).json.fields).toEqual({ image_alt: "Must be at most 500 characters" });
+    expect((await admin.call("PUT", `/api/admin/blog-posts/${post.json.id}`, { body: { featured_image_alt: long, version: post.json.version } })).json.fields).toEqual({
+      featured_image_alt: "Must be at most 500 characters",
+    });
+    expect((await admin.call("PUT", `/api/admin/services/${service.json.id}`, { body: { image_alt: long, version: service.json.version } })).json.fields).toEqual({
+      image_alt: "Must be at most 500 characters",
+    });
+    expect((await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { image_alt: long, version: saved.json.version } })).json.fields).toEqual({
+      image_alt: "Must be at most 500 characters",
+    });
 
     await admin.call("PUT", `/api/admin/page-sections/${section.id}`, { body: { image_alt: "", version: saved.json.version } });
     for (const path of [`/api/admin/blog-posts/${post.json.id}`, `/api/admin/services/${service.json.id}`, `/api/admin/courses/${course.json.id}`]) {
@@ -576,7 +582,9 @@ describe("the local bucket", () => {
   const signPolicy = (policy: string, credential: string, secret: string) => {
     const [, date, region] = credential.split("/") as [string, string, string];
     const h = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
-    return createHmac("sha256", h(h(h(h(`AWS4${secret}`, date), region), "s3"), "aws4_request")).update(policy).digest("hex");
+    return createHmac("sha256", h(h(h(h(`AWS4${secret}`, date), region), "s3"), "aws4_request"))
+      .update(policy)
+      .digest("hex");
   };
 
   it("refuses an unsigned form post: 403, nothing stored", async () => {
@@ -635,7 +643,10 @@ describe("the local bucket", () => {
       ["another type", { ...f, "Content-Type": "image/svg+xml" }, SVG, "image/svg+xml"],
       ["a field the policy does not name", { ...f, "Cache-Control": "no-store" }],
       ["a changed signature", { ...f, "X-Amz-Signature": "0".repeat(64) }],
-      ["a policy signed with s3rver's well-known secret", resigned({ conditions: [...policy.conditions.filter((c) => !Array.isArray(c) || c[0] !== "eq"), ["starts-with", "$Content-Type", ""]] }, "S3RVER")],
+      [
+        "a policy signed with s3rver's well-known secret",
+        resigned({ conditions: [...policy.conditions.filter((c) => !Array.isArray(c) || c[0] !== "eq"), ["starts-with", "$Content-Type", ""]] }, "S3RVER"),
+      ],
       ["an expired policy", resigned({ expiration: new Date(Date.now() - 1000).toISOString() })],
       ["a policy without its signature", Object.fromEntries(Object.entries(f).filter(([k]) => k !== "X-Amz-Signature"))],
     ];
@@ -669,9 +680,15 @@ describe("an uploaded photo", () => {
   }
 
   it("is processing, then ready with its sizes, served without its GPS position or serial number, its original kept private", async () => {
-    const camera = await (await photo(2400, 1600))
+    const camera = await (
+      await photo(2400, 1600)
+    )
       .jpeg({ quality: 90 })
-      .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 15" }, IFD2: { BodySerialNumber: "SN-7781-PRIVATE" }, IFD3: { GPSMapDatum: "WGS-84", GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 3230/100" } })
+      .withExif({
+        IFD0: { Make: "PhoneMaker", Model: "Phone 15" },
+        IFD2: { BodySerialNumber: "SN-7781-PRIVATE" },
+        IFD3: { GPSMapDatum: "WGS-84", GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 3230/100" },
+      })
       .toBuffer();
     const { ticket, res } = await completed(camera, "image/jpeg", `camera-${uid()}.jpg`);
     expect(res.status, res.text).toBe(200);
@@ -705,16 +722,21 @@ describe("an uploaded photo", () => {
     expect([og.width, og.height]).toEqual([1200, 630]);
     // The original, metadata and all, is in the bucket but served at no address.
     expect(await stored(`originals/${id}.jpg`)).toBe(true);
-    for (const url of [`/originals/${id}.jpg`, `/media/${year()}/${id}/2400.jpg`, `/media/${year()}/${id}/original.jpg`]) expect([url, (await served(url)).status]).toEqual([url, 404]);
+    for (const url of [`/originals/${id}.jpg`, `/media/${year()}/${id}/2400.jpg`, `/media/${year()}/${id}/original.jpg`])
+      expect([url, (await served(url)).status]).toEqual([url, 404]);
 
     // Deleting it moves it to the Trash: its served copy waits there unserved and its original stays
     // private, its sizes go; a restore serves the same copy and makes its sizes again from the original.
     const servedCopy = Buffer.from(await (await served(item.url)).arrayBuffer());
     const derived = [`media/${year()}/${id}/640.avif`, `media/${year()}/${id}/og.jpg`];
     expect((await admin.call("DELETE", `/api/admin/media/${id}`, { body: {} })).status).toBe(200);
-    const afterDelete: Array<[string, boolean]> = [[`trash/${id}`, true], [`originals/${id}.jpg`, true], [item.url.slice(1), false], ...derived.map((k): [string, boolean] => [k, false])];
-    for (const [key, kept] of afterDelete)
-      expect([key, await stored(key)]).toEqual([key, kept]);
+    const afterDelete: Array<[string, boolean]> = [
+      [`trash/${id}`, true],
+      [`originals/${id}.jpg`, true],
+      [item.url.slice(1), false],
+      ...derived.map((k): [string, boolean] => [k, false]),
+    ];
+    for (const [key, kept] of afterDelete) expect([key, await stored(key)]).toEqual([key, kept]);
     const inTrash = async () => ((await admin.call("GET", "/api/admin/trash?entity=media&limit=100")).json as { id: string; entity_id: string }[]).find((t) => t.entity_id === id);
     const restored = await admin.call("POST", `/api/admin/trash/${(await inTrash())!.id}/restore`, { body: {} });
     expect(restored.status, restored.text).toBe(200);
@@ -746,12 +768,27 @@ describe("an uploaded photo", () => {
   });
 
   it("takes a CMYK JPEG, a 16-bit PNG, a transparent PNG and an animated GIF", async () => {
-    const frame = (colour: string) => sharp({ create: { width: 120, height: 80, channels: 3, background: colour } }).png().toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
     const cases: [Buffer, string, string][] = [
       [await (await photo(640, 480)).toColourspace("cmyk").jpeg().toBuffer(), "image/jpeg", "jpg"],
       [await (await photo(400, 300)).toColourspace("rgb16").png().toBuffer(), "image/png", "jpg"],
-      [await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 9, g: 90, b: 200, alpha: 0.5 } } }).png().toBuffer(), "image/png", "png"],
-      [await sharp([await frame("#ff0000"), await frame("#00ff00")], { join: { animated: true } }).gif().toBuffer(), "image/gif", "jpg"],
+      [
+        await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 9, g: 90, b: 200, alpha: 0.5 } } })
+          .png()
+          .toBuffer(),
+        "image/png",
+        "png",
+      ],
+      [
+        await sharp([await frame("#ff0000"), await frame("#00ff00")], { join: { animated: true } })
+          .gif()
+          .toBuffer(),
+        "image/gif",
+        "jpg",
+      ],
     ];
     for (const [bytes, type, fallback] of cases) {
       const { ticket, res } = await completed(bytes, type, `ok-${uid()}`);

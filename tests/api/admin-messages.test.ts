@@ -31,7 +31,8 @@ describe("the messages list", () => {
     // Older messages, in earlier year partitions, stored straight into the runtime's database.
     older = [
       (await Messages.create({ name: `${marker} old`, email: "old@example.com", company: "", message: "From last year", form_type: "partnership" }, "2025-03-01T09:00:00.000Z")).id,
-      (await Messages.create({ name: `${marker} oldest`, email: "oldest@example.com", company: "", message: "From long ago", form_type: "general" }, "2024-02-01T09:00:00.000Z")).id,
+      (await Messages.create({ name: `${marker} oldest`, email: "oldest@example.com", company: "", message: "From long ago", form_type: "general" }, "2024-02-01T09:00:00.000Z"))
+        .id,
     ];
   });
 
@@ -87,7 +88,13 @@ describe("the messages list", () => {
     const first = await admin.call("GET", `${BASE}?limit=1&form_type=general`);
     const cursor = nextCursor(first)!;
     expect(cursor).toBeTruthy();
-    for (const path of [`${BASE}?limit=1&form_type=education&cursor=${cursor}`, `${BASE}?limit=1&cursor=${cursor}`, `${BASE}?cursor=%7B%7D`, `${BASE}?cursor=eyJmIjoxfQ`, `${BASE}?cursor=${"A".repeat(3000)}`]) {
+    for (const path of [
+      `${BASE}?limit=1&form_type=education&cursor=${cursor}`,
+      `${BASE}?limit=1&cursor=${cursor}`,
+      `${BASE}?cursor=%7B%7D`,
+      `${BASE}?cursor=eyJmIjoxfQ`,
+      `${BASE}?cursor=${"A".repeat(3000)}`,
+    ]) {
       const res = await admin.call("GET", path);
       expect(res.status, path).toBe(400);
       expect(Object.keys(res.json.fields), path).toEqual(["cursor"]);
@@ -147,7 +154,10 @@ describe("the message counters", () => {
 
 describe("one message by id", () => {
   it("answers any message, however old, and 404 for an unknown id", async () => {
-    const old = await Messages.create({ name: uniqueName("Linked"), email: "l@example.com", company: "", message: "Open me from the mail", form_type: "education" }, "2024-05-05T05:05:05.000Z");
+    const old = await Messages.create(
+      { name: uniqueName("Linked"), email: "l@example.com", company: "", message: "Open me from the mail", form_type: "education" },
+      "2024-05-05T05:05:05.000Z",
+    );
     const res = await admin.call("GET", `${BASE}/${old.id}`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: old.id, name: old.name, message: "Open me from the mail", is_read: false, created_at: "2024-05-05T05:05:05.000Z" });

@@ -48,7 +48,13 @@ describe("the Overview", () => {
     const { recentActivity } = await overview();
     expect(recentActivity.contacts!.length).toBeLessThanOrEqual(5);
     expect(recentActivity.contacts![0]).toEqual({ id: expect.any(String), name, email: "recent@example.com", company: "Hooli", created_at: expect.any(String) });
-    expect(recentActivity.registrations![0]).toEqual({ id: expect.any(String), name, email: "recent@example.com", course_interest: "AI Automation with Python", created_at: expect.any(String) });
+    expect(recentActivity.registrations![0]).toEqual({
+      id: expect.any(String),
+      name,
+      email: "recent@example.com",
+      course_interest: "AI Automation with Python",
+      created_at: expect.any(String),
+    });
     expect(recentActivity.blogPosts[0]).toEqual({ id: created.id, title: name, slug: created.slug, is_published: false, created_at: created.created_at });
     await admin.call("DELETE", `/api/admin/blog-posts/${created.id}`, { body: {} });
   });

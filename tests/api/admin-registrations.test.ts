@@ -30,7 +30,16 @@ describe("the registrations list", () => {
     await register({ name: `${marker} B`, company: "Initech", additional_notes: "Weekends only, please" });
     old = (
       await Registrations.create(
-        { name: `${marker} C`, email: "c@example.com", phone: "", company: "", course_interest: "Data Science Bootcamp", experience_level: "", preferred_start_date: "", additional_notes: "" },
+        {
+          name: `${marker} C`,
+          email: "c@example.com",
+          phone: "",
+          company: "",
+          course_interest: "Data Science Bootcamp",
+          experience_level: "",
+          preferred_start_date: "",
+          additional_notes: "",
+        },
         "2024-09-09T09:00:00.000Z",
       )
     ).id;
@@ -48,7 +57,7 @@ describe("the registrations list", () => {
     expect((await find("INITECH")).map((r) => r.name)).toContain(`${marker} B`);
     expect((await find("weekends only")).map((r) => r.name)).toContain(`${marker} B`);
     expect((await find(`${marker} c`)).map((r) => r.id)).toEqual([old]);
-    expect((await find(marker, { status: "contacted" }))).toEqual([]);
+    expect(await find(marker, { status: "contacted" })).toEqual([]);
   });
 
   it("moves a registration through every status, and filters by it", async () => {

@@ -19,7 +19,13 @@ const at = async (items: { key: string; value: string }[]) => {
 describe("saving several settings at once", () => {
   it("saves every value and answers the saved settings in the order sent", async () => {
     const res = await admin.call("PUT", BASE, {
-      body: { settings: await at([{ key: "company_address", value: "Batch address" }, { key: "contact_email", value: "hello@example.com" }, { key: "social_media_twitter", value: "" }]) },
+      body: {
+        settings: await at([
+          { key: "company_address", value: "Batch address" },
+          { key: "contact_email", value: "hello@example.com" },
+          { key: "social_media_twitter", value: "" },
+        ]),
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json.map((s: { key: string; value: string }) => [s.key, s.value])).toEqual([
@@ -56,7 +62,14 @@ describe("saving several settings at once", () => {
   });
 
   it("refuses a key listed twice, an empty list and a malformed body", async () => {
-    const twice = await admin.call("PUT", BASE, { body: { settings: await at([{ key: "company_name", value: "A" }, { key: "company_name", value: "B" }]) } });
+    const twice = await admin.call("PUT", BASE, {
+      body: {
+        settings: await at([
+          { key: "company_name", value: "A" },
+          { key: "company_name", value: "B" },
+        ]),
+      },
+    });
     expect(twice.status).toBe(400);
     expect(twice.json.fields).toEqual({ company_name: "Listed more than once" });
     expect((await admin.call("PUT", BASE, { body: { settings: [] } })).json.fields).toEqual({ settings: "Nothing to save" });
@@ -68,7 +81,10 @@ describe("saving several settings at once", () => {
   });
 
   it("writes nothing when one version is stale, answering 409 stale naming that key", async () => {
-    const items = await at([{ key: "company_address", value: "Stale batch" }, { key: "site_title", value: "Stale batch" }]);
+    const items = await at([
+      { key: "company_address", value: "Stale batch" },
+      { key: "site_title", value: "Stale batch" },
+    ]);
     const before = await values();
     const stale = items.map((i) => (i.key === "site_title" ? { ...i, version: i.version - 1 || i.version + 1 } : i));
     const res = await admin.call("PUT", BASE, { body: { settings: stale } });

@@ -120,7 +120,9 @@ describe("invitations", () => {
     const invited = (await team(boss)).find((m) => m.username === username);
     expect(invited).toMatchObject({ kind: "invitation", status: "invited", role: "editor", email: "mail.person@example.com", expires_at: invite.json.expires_at });
     // The stored link is the token's hash, never the token.
-    const { data } = await db().invitation.get({ token_hash: hashToken(tokenOf(invite.json.url)) }).go();
+    const { data } = await db()
+      .invitation.get({ token_hash: hashToken(tokenOf(invite.json.url)) })
+      .go();
     expect(data?.username).toBe(username);
     expect(JSON.stringify(data)).not.toContain(tokenOf(invite.json.url));
 
@@ -130,7 +132,15 @@ describe("invitations", () => {
     expect((await call("POST", `/api/team/invitations/${token}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "long-enough-password" } })).status).toBe(200);
     const joined = (await team(boss)).filter((m) => m.username === username);
     expect(joined).toEqual([
-      expect.objectContaining({ id: `account.${username}`, kind: "account", status: "active", role: "editor", email: "mail.person@example.com", two_factor: { totp: false, passkeys: 0 }, last_login_at: null }),
+      expect.objectContaining({
+        id: `account.${username}`,
+        kind: "account",
+        status: "active",
+        role: "editor",
+        email: "mail.person@example.com",
+        two_factor: { totp: false, passkeys: 0 },
+        last_login_at: null,
+      }),
     ]);
     await signIn(username, "long-enough-password");
     expect((await team(boss)).find((m) => m.username === username)?.last_login_at).toEqual(expect.any(String));
@@ -165,7 +175,10 @@ describe("invitations", () => {
     const boss = await owner();
     const invite = await boss.call("POST", "/api/admin/team/invitations", { body: { username: unique("late"), role: "editor" } });
     const token = tokenOf(invite.json.url);
-    await db().invitation.patch({ token_hash: hashToken(token) }).set({ expires_at: new Date(Date.now() - 1000).toISOString() }).go();
+    await db()
+      .invitation.patch({ token_hash: hashToken(token) })
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .go();
     const read = await call("GET", `/api/team/invitations/${token}`, { baseUrl: runtime.url, ip: freshIp() });
     expect(read.status).toBe(410);
     expect(read.json).toMatchObject({ error: invitationMessages.expired, code: "expired" });
@@ -185,7 +198,9 @@ describe("invitations", () => {
     expect(taken.json.fields).toEqual({ username: invitationMessages.usernameTaken });
     const pendingName = unique("pending");
     expect((await boss.call("POST", "/api/admin/team/invitations", { body: { username: pendingName, role: "editor" } })).status).toBe(201);
-    expect((await boss.call("POST", "/api/admin/team/invitations", { body: { username: pendingName, role: "admin" } })).json.fields).toEqual({ username: invitationMessages.usernameTaken });
+    expect((await boss.call("POST", "/api/admin/team/invitations", { body: { username: pendingName, role: "admin" } })).json.fields).toEqual({
+      username: invitationMessages.usernameTaken,
+    });
     const role = await boss.call("POST", "/api/admin/team/invitations", { body: { role: "superuser" } });
     expect(role.status).toBe(400);
     expect(Object.keys(role.json.fields)).toEqual(["role"]);
@@ -211,7 +226,11 @@ describe("invitations", () => {
     const named = await boss.call("POST", "/api/admin/team/invitations", { body: { username: reserved, role: "editor" } });
     expect(named.status).toBe(201);
     const open = await boss.call("POST", "/api/admin/team/invitations", { body: { role: "admin" } });
-    const taken = await call("POST", `/api/team/invitations/${tokenOf(open.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { username: reserved, password: "long-enough-password" } });
+    const taken = await call("POST", `/api/team/invitations/${tokenOf(open.json.url)}`, {
+      baseUrl: runtime.url,
+      ip: freshIp(),
+      body: { username: reserved, password: "long-enough-password" },
+    });
     expect(taken.status, taken.text).toBe(409);
     expect(taken.json.fields).toEqual({ username: invitationMessages.usernameTaken });
     const accepted = await call("POST", `/api/team/invitations/${tokenOf(named.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "long-enough-password" } });
@@ -252,7 +271,9 @@ describe("pending links", () => {
     expect((await boss.call("DELETE", `/api/admin/team/account.${username}`, { body: {} })).status).toBe(200);
     // The same username, invited again: another person's account.
     const again = await boss.call("POST", "/api/admin/team/invitations", { body: { username, role: "editor" } });
-    expect((await call("POST", `/api/team/invitations/${tokenOf(again.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "the-new-owners-password" } })).status).toBe(200);
+    expect(
+      (await call("POST", `/api/team/invitations/${tokenOf(again.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "the-new-owners-password" } })).status,
+    ).toBe(200);
     const reset = await call("POST", `/api/team/invitations/${tokenOf(link.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "an-attackers-password" } });
     expect([404, 410], reset.text).toContain(reset.status);
     // The later account keeps its own password.
@@ -295,7 +316,9 @@ describe("pending links", () => {
     expect((await boss.call("GET", `/api/admin/team/links/${res.id}/url`)).json).toEqual(reset.json);
 
     expect((await boss.call("DELETE", `/api/admin/team/links/${res.id}`, { body: {} })).status).toBe(200);
-    expect((await call("POST", `/api/team/invitations/${tokenOf(reset.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "too-late-password" } })).status).toBe(404);
+    expect((await call("POST", `/api/team/invitations/${tokenOf(reset.json.url)}`, { baseUrl: runtime.url, ip: freshIp(), body: { password: "too-late-password" } })).status).toBe(
+      404,
+    );
     expect((await boss.call("DELETE", `/api/admin/team/links/${inv.id}`, { body: {} })).status).toBe(200);
     expect((await call("GET", `/api/team/invitations/${tokenOf(invite.json.url)}`, { baseUrl: runtime.url, ip: freshIp() })).status).toBe(404);
     const after = (await boss.call("GET", "/api/admin/team/links")).json as PendingLink[];
@@ -306,7 +329,10 @@ describe("pending links", () => {
 
     const log = (await boss.call("GET", "/api/admin/audit-log?limit=100")).json as { action: string; entity: string; entity_id: string }[];
     const withdrawals = log.filter((e) => e.action === "delete" && (e.entity_id === `invitation.${inv.id}` || e.entity_id === `password-reset.${res.id}`));
-    expect(withdrawals.map((e) => `${e.action} ${e.entity} ${e.entity_id}`).sort()).toEqual([`delete team-member invitation.${inv.id}`, `delete team-member password-reset.${res.id}`]);
+    expect(withdrawals.map((e) => `${e.action} ${e.entity} ${e.entity_id}`).sort()).toEqual([
+      `delete team-member invitation.${inv.id}`,
+      `delete team-member password-reset.${res.id}`,
+    ]);
   });
 
   it("keeps pending links from anyone but an owner", async () => {
@@ -334,7 +360,12 @@ describe("changing and removing members", () => {
     const { username, password, visitor } = await member(boss, "editor", "disabled");
     expect((await boss.call("PUT", `/api/admin/team/account.${username}`, { body: { disabled: true } })).json.status).toBe("disabled");
     expect((await visitor.call("GET", "/api/admin/me")).status).toBe(401);
-    expect(await db().session.query.bySubject({ subject: subjectOf.admin(username) }).go().then((r) => r.data)).toEqual([]);
+    expect(
+      await db()
+        .session.query.bySubject({ subject: subjectOf.admin(username) })
+        .go()
+        .then((r) => r.data),
+    ).toEqual([]);
     expect((await new Visitor(runtime.url).call("POST", "/api/admin/login", { body: { username, password } })).status).toBe(401);
     expect((await team(boss)).find((m) => m.id === `account.${username}`)?.status).toBe("disabled");
     await boss.call("PUT", `/api/admin/team/account.${username}`, { body: { disabled: false } });
@@ -353,7 +384,11 @@ describe("changing and removing members", () => {
 
   it("keeps the last owner: no demotion, disabling or removal (409), until another owner exists", async () => {
     const boss = await owner();
-    for (const [method, body] of [["PUT", { role: "admin" }], ["PUT", { disabled: true }], ["DELETE", {}]] as const) {
+    for (const [method, body] of [
+      ["PUT", { role: "admin" }],
+      ["PUT", { disabled: true }],
+      ["DELETE", {}],
+    ] as const) {
       const res = await boss.call(method, "/api/admin/team/account.boss", { body });
       expect(res.status, `${method} ${JSON.stringify(body)}`).toBe(409);
       expect(res.json.error).toBe("The site needs an owner: make someone else an owner first.");
@@ -452,7 +487,10 @@ describe("changing and removing members", () => {
       const loser = survivor === a ? b : a;
       last = survivor;
       const owners = (await team(survivor.visitor)).filter((m) => m.role === "owner" && m.status === "active");
-      expect(owners.map((m) => m.id), `attempt ${attempt}`).toEqual([`account.${survivor.username}`]);
+      expect(
+        owners.map((m) => m.id),
+        `attempt ${attempt}`,
+      ).toEqual([`account.${survivor.username}`]);
       if (method === "DELETE") break;
       expect((await survivor.visitor.call("PUT", `/api/admin/team/account.${loser.username}`, { body: { role: "owner", disabled: false } })).status).toBe(200);
       if ("disabled" in body) loser.visitor = await signIn(loser.username, loser.password);

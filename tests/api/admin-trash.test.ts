@@ -165,7 +165,12 @@ describe("deleted catalogue items", () => {
     { entity: "services", path: "/api/admin/services", publicPath: "/api/services", body: () => ({ title: uniqueName("Trashed service"), description: "d", is_active: true }) },
     { entity: "industries", path: "/api/admin/industries", publicPath: "/api/industries", body: () => ({ name: uniqueName("Trashed industry"), is_active: true }) },
     { entity: "courses", path: "/api/admin/courses", publicPath: "/api/courses", body: () => ({ title: uniqueName("Trashed course"), is_active: true }) },
-    { entity: "service-details", path: "/api/admin/service-details", publicPath: "/api/service-details", body: () => ({ title: uniqueName("Trashed detail"), service_category: serviceCategories[0], is_active: true }) },
+    {
+      entity: "service-details",
+      path: "/api/admin/service-details",
+      publicPath: "/api/service-details",
+      body: () => ({ title: uniqueName("Trashed detail"), service_category: serviceCategories[0], is_active: true }),
+    },
   ];
   for (const kind of kinds) {
     it(`${kind.entity}: go to the Trash, off the public list, and come back as they were`, async () => {
@@ -193,7 +198,9 @@ describe("deleted leads", () => {
   it("a message deleted one by one or in bulk goes to the Trash, uncounted, and comes back counted", async () => {
     const tag = uid();
     const send = async () =>
-      (await createAsVisitor(baseUrl(), "/api/contact", { name: `Trash ${tag}`, email: `t-${tag}@example.com`, message: "Keep me somewhere", inquiryType: "general" })) as { id?: string };
+      (await createAsVisitor(baseUrl(), "/api/contact", { name: `Trash ${tag}`, email: `t-${tag}@example.com`, message: "Keep me somewhere", inquiryType: "general" })) as {
+        id?: string;
+      };
     await send();
     await send();
     const mine = async () => ((await admin.call("GET", `/api/admin/contact-submissions?q=${tag}`)).json as { id: string }[]).map((m) => m.id);
@@ -217,21 +224,34 @@ describe("deleted leads", () => {
     const email = `due-${tag}@example.com`;
     await createAsVisitor(baseUrl(), "/api/contact", { name: `Due ${tag}`, email, message: "Mail me", inquiryType: "general" });
     const { id } = ((await admin.call("GET", `/api/admin/contact-submissions?q=${tag}`)).json as { id: string }[])[0]!;
-    const stored = () => db().contactSubmission.get({ id }).go().then((r) => r.data);
+    const stored = () =>
+      db()
+        .contactSubmission.get({ id })
+        .go()
+        .then((r) => r.data);
     await until("the first notification", stored, (m) => m?.mail_status === "sent");
     // The sender's claim as it is mid-send (what a delete in that moment keeps in the Trash).
     await db().contactSubmission.patch({ id }).set({ mail_status: "sending", mail_claimed_at: new Date().toISOString() }).go();
     expect((await admin.call("DELETE", `/api/admin/contact-submissions/${id}`, { body: {} })).status).toBe(200);
     expect((await restore((await trashed("contact-submissions", id))!.id)).status).toBe(200);
     await until("the restored message's notification", stored, (m) => m?.mail_status === "sent");
-    const mails = await until("a second mail about the message", () => mailbox(inject("mailUrl")).mailsFor(id), (m) => m.length === 2);
+    const mails = await until(
+      "a second mail about the message",
+      () => mailbox(inject("mailUrl")).mailsFor(id),
+      (m) => m.length === 2,
+    );
     expect(mails.map((m) => m.subject)).toEqual([mails[0]!.subject, mails[0]!.subject]);
   });
 
   it("a registration deleted goes to the Trash and is purged for good", async () => {
     const courses = (await publicGet("/api/courses")).json as { title: string; is_active: boolean }[];
     const tag = uid();
-    await createAsVisitor(baseUrl(), "/api/course-registrations", { name: `Reg ${tag}`, email: `r-${tag}@example.com`, course_interest: courses[0]!.title, experience_level: "Beginner" });
+    await createAsVisitor(baseUrl(), "/api/course-registrations", {
+      name: `Reg ${tag}`,
+      email: `r-${tag}@example.com`,
+      course_interest: courses[0]!.title,
+      experience_level: "Beginner",
+    });
     const [reg] = (await admin.call("GET", `/api/admin/course-registrations?q=${tag}`)).json as { id: string }[];
     expect((await admin.call("DELETE", `/api/admin/course-registrations/${reg!.id}`, { body: {} })).status).toBe(200);
     const item = await trashed("course-registrations", reg!.id);

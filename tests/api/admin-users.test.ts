@@ -64,7 +64,15 @@ describe("the users list", () => {
 
   it("shows a user without any provider identifier", async () => {
     const { items } = await list({ q: tag });
-    expect(items[0]).toEqual({ kind: "google", role: "no_access", id: ids.anon, email: `anon-${tag}@example.com`, created_at: "2026-01-06T00:00:00.000Z", last_login_at: "2026-01-06T00:00:00.000Z", google_user_data: { email_verified: true } });
+    expect(items[0]).toEqual({
+      kind: "google",
+      role: "no_access",
+      id: ids.anon,
+      email: `anon-${tag}@example.com`,
+      created_at: "2026-01-06T00:00:00.000Z",
+      last_login_at: "2026-01-06T00:00:00.000Z",
+      google_user_data: { email_verified: true },
+    });
     for (const u of items) expect(Object.keys(u).sort()).toEqual(["created_at", "email", "google_user_data", "id", "kind", "last_login_at", "role"]);
   });
 });
@@ -75,12 +83,21 @@ describe("the users list with both kinds", () => {
   beforeAll(async () => {
     // A Google user who may not sign in, one admin account joined between two Google users (the
     // account joined in 2025, stored as the shell would), and one made now.
-    for (const [key, joined] of [["early", "2024-03-03T00:00:00.000Z"], ["late", "2026-02-02T00:00:00.000Z"]] as const) {
+    for (const [key, joined] of [
+      ["early", "2024-03-03T00:00:00.000Z"],
+      ["late", "2026-02-02T00:00:00.000Z"],
+    ] as const) {
       const u = await Users.upsertFromGoogle({ sub: `sub-${tag}-${key}`, email: `${key}-${tag}@example.com`, email_verified: true, name: `Person ${key}` }, Date.parse(joined));
       ids[key] = u!.id;
     }
     await db()
-      .adminAccount.create({ username: `mid-${tag}`, full_name: `Mid ${tag}`, password_hash: await hashPassword("a long passphrase here"), disabled: false, created_at: "2025-06-06T00:00:00.000Z" })
+      .adminAccount.create({
+        username: `mid-${tag}`,
+        full_name: `Mid ${tag}`,
+        password_hash: await hashPassword("a long passphrase here"),
+        disabled: false,
+        created_at: "2025-06-06T00:00:00.000Z",
+      })
       .go();
     await AdminAccounts.create({ username: `new-${tag}`, password: "another long passphrase" });
     ids.mid = `account.mid-${tag}`;
@@ -139,7 +156,10 @@ describe("user figures", () => {
   it("count a new user in total, active and new, and uncount a deleted one", async () => {
     const s0 = await stats();
     const u = (await Users.upsertFromGoogle({ sub: uniqueName("s"), email: `${uniqueName("fresh").replace(" ", "-")}@example.com`, email_verified: true }))!;
-    const old = (await Users.upsertFromGoogle({ sub: uniqueName("s"), email: `${uniqueName("stale").replace(" ", "-")}@example.com`, email_verified: true }, Date.now() - 90 * DAY))!;
+    const old = (await Users.upsertFromGoogle(
+      { sub: uniqueName("s"), email: `${uniqueName("stale").replace(" ", "-")}@example.com`, email_verified: true },
+      Date.now() - 90 * DAY,
+    ))!;
     const s1 = await stats();
     expect([s1.total - s0.total, s1.active_7d - s0.active_7d, s1.new_30d - s0.new_30d, s1.inactive_30d - s0.inactive_30d]).toEqual([2, 1, 1, 1]);
     for (const id of [u.id, old.id]) expect((await admin.call("DELETE", `${BASE}/${id}`, { body: {} })).json).toEqual({ success: true });

@@ -95,7 +95,9 @@ describe("admin writes", () => {
 
   it("records a message's status change and Mark All Read", async () => {
     const name = uniqueName("Audited sender");
-    expect((await new Visitor(inject("baseUrl")).call("POST", "/api/contact", { body: { name, email: "v@example.com", company: "", message: "Hi", form_type: "general" } })).status).toBe(201);
+    expect(
+      (await new Visitor(inject("baseUrl")).call("POST", "/api/contact", { body: { name, email: "v@example.com", company: "", message: "Hi", form_type: "general" } })).status,
+    ).toBe(201);
     const [message] = (await allPages<{ id: string }>(admin, "/api/admin/contact-submissions", { q: name })).items;
     expect((await call("PUT", `/api/admin/contact-submissions/${message!.id}/status`, { is_read: true })).status).toBe(200);
     expect((await entriesAbout(message!.id)).map((e) => [e.action, e.entity, e.entity_label, e.changed_fields])).toEqual([
@@ -106,7 +108,12 @@ describe("admin writes", () => {
     const { items } = await allPages<AuditEntry>(admin, LOG, { limit: 5, action: "mark_all_read" });
     // Other tests' messages may be marked too: the label says however many, in the right number.
     const n = marked.json.updated as number;
-    expect(items[0]).toMatchObject({ entity: "contact-submission", entity_label: n === 1 ? "1 message" : `${n.toLocaleString("en-US")} messages`, changed_fields: ["is_read"], actor: dev });
+    expect(items[0]).toMatchObject({
+      entity: "contact-submission",
+      entity_label: n === 1 ? "1 message" : `${n.toLocaleString("en-US")} messages`,
+      changed_fields: ["is_read"],
+      actor: dev,
+    });
   });
 
   it("records each bulk action on leads as one entry: the action in the body, and how many it changed", async () => {
@@ -121,10 +128,20 @@ describe("admin writes", () => {
 
     const read = await call("POST", "/api/admin/contact-submissions/bulk", { action: "mark_read", ids });
     expect(read.status, read.text).toBe(200);
-    expect(await latest({ entity: "contact-submission", action: "status_change" })).toMatchObject({ entity_id: "", entity_label: "2 messages", changed_fields: ["is_read"], actor: dev });
+    expect(await latest({ entity: "contact-submission", action: "status_change" })).toMatchObject({
+      entity_id: "",
+      entity_label: "2 messages",
+      changed_fields: ["is_read"],
+      actor: dev,
+    });
     const unread = await call("POST", "/api/admin/contact-submissions/bulk", { action: "mark_unread", ids: ids.slice(0, 1) });
     expect(unread.status, unread.text).toBe(200);
-    expect(await latest({ entity: "contact-submission", action: "status_change" })).toMatchObject({ entity_id: "", entity_label: "1 message", changed_fields: ["is_read"], actor: dev });
+    expect(await latest({ entity: "contact-submission", action: "status_change" })).toMatchObject({
+      entity_id: "",
+      entity_label: "1 message",
+      changed_fields: ["is_read"],
+      actor: dev,
+    });
     const deleted = await call("POST", "/api/admin/contact-submissions/bulk", { action: "delete", ids });
     expect(deleted.status, deleted.text).toBe(200);
     expect(await latest({ entity: "contact-submission", action: "delete" })).toMatchObject({ entity_id: "", entity_label: "2 messages", changed_fields: [], actor: dev });
@@ -139,10 +156,20 @@ describe("admin writes", () => {
     expect(registrations).toHaveLength(2);
     const one = await call("POST", "/api/admin/course-registrations/bulk", { action: "set_status", status: "contacted", ids: registrations.slice(0, 1) });
     expect(one.status, one.text).toBe(200);
-    expect(await latest({ entity: "course-registration", action: "status_change" })).toMatchObject({ entity_id: "", entity_label: "1 registration", changed_fields: ["status"], actor: dev });
+    expect(await latest({ entity: "course-registration", action: "status_change" })).toMatchObject({
+      entity_id: "",
+      entity_label: "1 registration",
+      changed_fields: ["status"],
+      actor: dev,
+    });
     const both = await call("POST", "/api/admin/course-registrations/bulk", { action: "set_status", status: "enrolled", filter: { q: registrant } });
     expect(both.status, both.text).toBe(200);
-    expect(await latest({ entity: "course-registration", action: "status_change" })).toMatchObject({ entity_id: "", entity_label: "2 registrations", changed_fields: ["status"], actor: dev });
+    expect(await latest({ entity: "course-registration", action: "status_change" })).toMatchObject({
+      entity_id: "",
+      entity_label: "2 registrations",
+      changed_fields: ["status"],
+      actor: dev,
+    });
   });
 
   it("records a settings save with the keys saved", async () => {
@@ -283,7 +310,12 @@ describe("a failed audit write", () => {
         if (req.headers["x-amz-target"] === "DynamoDB_20120810.PutItem" && body.toString().includes('"__edb_e__":{"S":"auditEntry"}')) {
           refused++;
           res.writeHead(400, { "content-type": "application/x-amz-json-1.0" });
-          res.end(JSON.stringify({ __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", message: "The level of configured provisioned throughput for the table was exceeded." }));
+          res.end(
+            JSON.stringify({
+              __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
+              message: "The level of configured provisioned throughput for the table was exceeded.",
+            }),
+          );
           return;
         }
         const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
@@ -311,7 +343,10 @@ describe("a failed audit write", () => {
     expect((await v.call("GET", "/api/admin/services")).json.map((s: { title: string }) => s.title)).toContain(title);
     expect(refused).toBeGreaterThan(0);
     expect(((await v.call("GET", `${LOG}?limit=100`)).json as AuditEntry[]).find((e) => e.entity_id === created.json.id)).toBeUndefined();
-    const line = runtime.output().split("\n").find((l) => l.includes("audit write failed: create service"));
+    const line = runtime
+      .output()
+      .split("\n")
+      .find((l) => l.includes("audit write failed: create service"));
     expect(line).toBeTruthy();
     const emf = JSON.parse(line!.slice(line!.indexOf("{")));
     expect(emf).toMatchObject({

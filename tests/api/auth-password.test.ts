@@ -74,7 +74,12 @@ describe("username sign-in", () => {
     expect((await login(admin, "alice", PASSWORD)).status).toBe(200);
     // Someone else behind the admin's own address (the same office), without the admin's cookie.
     const guess = () =>
-      call("POST", "/api/admin/login", { baseUrl: runtime.url, ip: admin.ip, headers: { origin: new URL(runtime.url).origin }, body: { username: "alice", password: "wrong-password" } });
+      call("POST", "/api/admin/login", {
+        baseUrl: runtime.url,
+        ip: admin.ip,
+        headers: { origin: new URL(runtime.url).origin },
+        body: { username: "alice", password: "wrong-password" },
+      });
     const attempts = [];
     for (let i = 0; i < 10; i++) attempts.push((await guess()).status);
     expect(attempts).toEqual(Array(10).fill(401));
@@ -126,7 +131,12 @@ describe("username sign-in", () => {
     runtime = await startRuntime({ dataDir: runtime.dataDir, env });
     const bob = new Visitor(runtime.url);
     expect((await login(bob, "bob", "bobs-new-password")).status).toBe(200);
-    expect((await bob.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "bob", full_name: "Bob Builder" }, role: "admin", permissions: expect.not.arrayContaining(["team"]) });
+    expect((await bob.call("GET", "/api/admin/me")).json).toEqual({
+      type: "admin",
+      admin: { username: "bob", full_name: "Bob Builder" },
+      role: "admin",
+      permissions: expect.not.arrayContaining(["team"]),
+    });
 
     // The disabled account: refused with the same answer as a wrong password, and its session ended.
     const refused = await login(new Visitor(runtime.url), "alice", PASSWORD);

@@ -14,7 +14,12 @@ describe("sessions over HTTP", () => {
     const res = await v.call("POST", "/api/auth/dev-login", { body: {} });
     expect(res.status).toBe(200);
     expect(v.session).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]+$/);
-    expect((await v.call("GET", "/api/admin/me")).json).toEqual({ type: "admin", admin: { username: "dev", full_name: "Development Admin" }, role: "owner", permissions: expect.arrayContaining(["team"]) });
+    expect((await v.call("GET", "/api/admin/me")).json).toEqual({
+      type: "admin",
+      admin: { username: "dev", full_name: "Development Admin" },
+      role: "owner",
+      permissions: expect.arrayContaining(["team"]),
+    });
   });
 
   it("answers 401 to /api/users/me and /api/admin/me without a session", async () => {

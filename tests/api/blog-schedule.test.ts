@@ -38,8 +38,7 @@ async function until<T>(check: () => Promise<T | undefined>, ms = 60_000): Promi
   }
 }
 const publicPost = (slug: string, baseUrl?: string) => call("GET", `/api/blog-posts/${slug}`, { ip: freshIp(), ...(baseUrl ? { baseUrl } : {}) });
-const scheduledOnOverview = async (visitor: Visitor) =>
-  ((await visitor.call("GET", "/api/admin/dashboard-stats")).json.scheduledPosts as { id: string; publish_at: string }[]);
+const scheduledOnOverview = async (visitor: Visitor) => (await visitor.call("GET", "/api/admin/dashboard-stats")).json.scheduledPosts as { id: string; publish_at: string }[];
 
 describe("publish_at on blog posts", () => {
   it("refuses a publish_at that is not a date, or more than 5 years ahead, with a 400 naming it, on create and update", async () => {

@@ -42,16 +42,22 @@ async function rita(): Promise<Visitor> {
 
 /** Moves the session's sign-in (and any proof) `minutes` into the past, as if that much time had gone by. */
 async function age(v: Visitor, minutes: number) {
-  const { data } = await db().session.get({ token_hash: hashToken(v.session!) }).go();
+  const { data } = await db()
+    .session.get({ token_hash: hashToken(v.session!) })
+    .go();
   const then = new Date(Date.now() - minutes * 60_000).toISOString();
   const { proved_at: _dropped, ...rest } = data!;
-  await db().session.put({ ...rest, created_at: then, last_seen_at: then }).go({ response: "none" });
+  await db()
+    .session.put({ ...rest, created_at: then, last_seen_at: then })
+    .go({ response: "none" });
 }
 
 /** Moves a passkey's creation `hours` into the past. */
 async function agePasskey(id: string, hours: number) {
   const { data } = await db().passkey.get({ credential_id: id }).go();
-  await db().passkey.put({ ...data!, created_at: new Date(Date.now() - hours * 3_600_000).toISOString() }).go({ response: "none" });
+  await db()
+    .passkey.put({ ...data!, created_at: new Date(Date.now() - hours * 3_600_000).toISOString() })
+    .go({ response: "none" });
 }
 
 function expectReauthRequired(res: { status: number; json: { code?: string; error?: string } }, what: string) {

@@ -41,8 +41,7 @@ function changes(before: Map<string, string>, after: Map<string, string>) {
  * start against its client's sign-in rate limit.
  */
 const storedByDesign = (key: string, change: string) =>
-  key === "GET /api/oauth/google/redirect_url" &&
-  (change.startsWith("added oidcTransaction ") || /^(added|changed) rateLimit \$agency#key_google-start#/.test(change));
+  key === "GET /api/oauth/google/redirect_url" && (change.startsWith("added oidcTransaction ") || /^(added|changed) rateLimit \$agency#key_google-start#/.test(change));
 
 const getRoutes = routeKeys.filter((k) => k.startsWith("GET "));
 /** What a visitor without a session gets: 401 from admin routes and from "who am I". */
@@ -63,8 +62,7 @@ const keptExport = "GET /api/admin/trash/{id}/download";
  * image has and answers 404 to everyone (tests/api/admin-media.test.ts reads a real one's).
  */
 const imageInfo = "GET /api/images/{id}";
-const adminStatus = (key: (typeof getRoutes)[number]) =>
-  key === failover || key === keptExport || key === imageInfo ? 404 : key === unsubscribeLink ? 303 : 200;
+const adminStatus = (key: (typeof getRoutes)[number]) => (key === failover || key === keptExport || key === imageInfo ? 404 : key === unsubscribeLink ? 303 : 200);
 const anonymousStatus = (key: (typeof getRoutes)[number]) =>
   key === failover || key === imageInfo ? 404 : key === unsubscribeLink ? 303 : routes[key].access === "admin" || key === "GET /api/users/me" ? 401 : 200;
 
@@ -160,7 +158,10 @@ describe("GET routes", () => {
         expect(anonymous.status, `${key}${query} as a visitor`).toBe(anonymousStatus(key));
       }
       const changed = changes(marker, await snapshot());
-      expect(changed.filter((c) => !storedByDesign(key, c)), key).toEqual([]);
+      expect(
+        changed.filter((c) => !storedByDesign(key, c)),
+        key,
+      ).toEqual([]);
       stored.push(...changed);
     }
     // The walk went through the one GET that stores (a transaction per start), and over the whole

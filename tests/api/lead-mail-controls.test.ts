@@ -44,13 +44,14 @@ const source = async (id: string) => (await fetch(`${runtime.mailUrl}/api/email/
 /** The Subject as sent, its RFC 2047 encoded words decoded (MailDev's parse would hide nothing, but check the wire). */
 function rawSubject(raw: string): string {
   const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
-  return header
-    .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
-      enc.toUpperCase() === "B"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, x: string) => String.fromCharCode(parseInt(x, 16))), "latin1").toString("utf8"),
-    );
+  return header.replace(/\r?\n[ \t]/g, " ").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, data: string) =>
+    enc.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : Buffer.from(
+          data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, x: string) => String.fromCharCode(parseInt(x, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
 }
 
 describe("a lead's notification", () => {

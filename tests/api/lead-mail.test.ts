@@ -63,8 +63,7 @@ const bookkeeping = async (id: string): Promise<Bookkeeping | undefined> =>
   ((await db().contactSubmission.get({ id }).go({ data: "raw" })).data as unknown as { Item?: Bookkeeping }).Item;
 
 /** The attempts the runtime logged as failed for one message, in order. */
-const failedAttempts = (id: string) =>
-  [...runtime.output().matchAll(new RegExp(`Lead mail for message ${id}, attempt (\\d+), failed`, "g"))].map((m) => Number(m[1]));
+const failedAttempts = (id: string) => [...runtime.output().matchAll(new RegExp(`Lead mail for message ${id}, attempt (\\d+), failed`, "g"))].map((m) => Number(m[1]));
 
 async function sendEnquiry(name: string) {
   const visitor = new Visitor(runtime.url);
@@ -109,7 +108,11 @@ describe("lead notifications", () => {
   it("announce a new enquiry in plain text to contact_email, with Reply-To the visitor, every field and a link to it", async () => {
     const name = `Ada ${tag()}`;
     const id = await sendEnquiry(name);
-    const [mail] = await until("the enquiry's mail", () => mailsFor(id), (m) => m.length === 1);
+    const [mail] = await until(
+      "the enquiry's mail",
+      () => mailsFor(id),
+      (m) => m.length === 1,
+    );
     expect(mail!.subject).toBe(`New enquiry from ${name}`);
     expect(mail!.to.map((t) => t.address)).toEqual(["hello@arcline.ai"]);
     const raw = await source(mail!.id);
@@ -137,10 +140,23 @@ describe("lead notifications", () => {
       const name = `Grace ${tag()}`;
       const visitor = new Visitor(runtime.url);
       const res = await visitor.call("POST", "/api/course-registrations", {
-        body: { name, email: "grace@example.com", phone: "+1 555 0100", company: "Navy", course_interest: "AI Automation with Python", experience_level: "Beginner", preferred_start_date: "2027-01-11", additional_notes: "Evenings" },
+        body: {
+          name,
+          email: "grace@example.com",
+          phone: "+1 555 0100",
+          company: "Navy",
+          course_interest: "AI Automation with Python",
+          experience_level: "Beginner",
+          preferred_start_date: "2027-01-11",
+          additional_notes: "Evenings",
+        },
       });
       expect(res.status, res.text).toBe(201);
-      const mails = await until("the registration's mail", async () => (await inbox()).filter((m) => m.subject === `New course registration from ${name}`), (m) => m.length === 1);
+      const mails = await until(
+        "the registration's mail",
+        async () => (await inbox()).filter((m) => m.subject === `New course registration from ${name}`),
+        (m) => m.length === 1,
+      );
       expect(mails[0]!.to.map((t) => t.address)).toEqual(["sales@example.com", "ops@example.com"]);
       for (const line of ["Phone: +1 555 0100", "Course: AI Automation with Python", "Experience: Beginner", "Preferred start date: 2027-01-11", "Additional notes: Evenings"]) {
         expect(mails[0]!.text).toContain(line);
@@ -155,11 +171,23 @@ describe("lead notifications", () => {
     await mailDown();
     const id = await sendEnquiry(`Alan ${tag()}`);
     // The visitor was answered at once; the first attempt fails (nobody listens) and is counted.
-    const down = await until("the first failed attempt", () => bookkeeping(id), (b) => (b?.mail_attempts ?? 0) >= 1);
+    const down = await until(
+      "the first failed attempt",
+      () => bookkeeping(id),
+      (b) => (b?.mail_attempts ?? 0) >= 1,
+    );
     expect(down?.mail_status).toBe("sending");
     await mailUp();
-    await until("the retried mail", () => mailsFor(id), (m) => m.length >= 1);
-    const sent = (await until("the sent state", () => bookkeeping(id), (b) => b?.mail_status === "sent"))!;
+    await until(
+      "the retried mail",
+      () => mailsFor(id),
+      (m) => m.length >= 1,
+    );
+    const sent = (await until(
+      "the sent state",
+      () => bookkeeping(id),
+      (b) => b?.mail_status === "sent",
+    ))!;
     // A later attempt delivered it: every attempt before it failed (and was logged), and it came
     // at least one wait of the schedule after the first.
     expect(sent.mail_attempts).toBeGreaterThanOrEqual(2);
@@ -168,14 +196,23 @@ describe("lead notifications", () => {
     expect(Date.parse(sent.mail_sent_at!) - Date.parse(sent.created_at)).toBeGreaterThanOrEqual(RETRY_MS[0]!);
     expect((await messageOf(id))?.mail_status).toBe("sent");
     // Once: no second mail for as long as the schedule could still have sent one.
-    await never("a second mail (mails for the lead)", async () => (await mailsFor(id)).length, (n) => n > 1, scheduleOver(sent.created_at));
+    await never(
+      "a second mail (mails for the lead)",
+      async () => (await mailsFor(id)).length,
+      (n) => n > 1,
+      scheduleOver(sent.created_at),
+    );
     expect(await mailsFor(id)).toHaveLength(1);
   });
 
   it("that fail for good show as failed, and Resend sends them once", async () => {
     await mailDown();
     const id = await sendEnquiry(`Edsger ${tag()}`);
-    const failed = await until("the failed state", () => messageOf(id), (m) => m?.mail_status === "failed");
+    const failed = await until(
+      "the failed state",
+      () => messageOf(id),
+      (m) => m?.mail_status === "failed",
+    );
     expect(failed).toMatchObject({ mail_status: "failed" });
     // Every attempt of the schedule was made, and failed.
     const gaveUp = (await bookkeeping(id))!;
@@ -190,13 +227,26 @@ describe("lead notifications", () => {
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const resentAt = new Date().toISOString();
-    await until("the resent mail", () => mailsFor(id), (m) => m.length >= 1);
-    await until("the sent state", () => messageOf(id), (m) => m?.mail_status === "sent");
+    await until(
+      "the resent mail",
+      () => mailsFor(id),
+      (m) => m.length >= 1,
+    );
+    await until(
+      "the sent state",
+      () => messageOf(id),
+      (m) => m?.mail_status === "sent",
+    );
     // The resend is a delivery of its own: its first attempt went through.
     expect(await bookkeeping(id)).toMatchObject({ mail_status: "sent", mail_attempts: 1 });
     expect((await admin.call("POST", `/api/admin/contact-submissions/${id}/resend-notification`, { body: {} })).status).toBe(409);
     expect((await admin.call("POST", "/api/admin/contact-submissions/no-such-id/resend-notification", { body: {} })).status).toBe(404);
-    await never("a second mail (mails for the lead)", async () => (await mailsFor(id)).length, (n) => n > 1, scheduleOver(resentAt));
+    await never(
+      "a second mail (mails for the lead)",
+      async () => (await mailsFor(id)).length,
+      (n) => n > 1,
+      scheduleOver(resentAt),
+    );
     expect(await mailsFor(id)).toHaveLength(1);
   });
 });

@@ -20,7 +20,11 @@ describe("username accounts made with npm run admin", () => {
   afterAll(() => runtime?.stop());
 
   it("are named with the right article when their role changes: an owner, an admin, an editor", () => {
-    for (const [role, words] of [["owner", "an owner"], ["editor", "an editor"], ["admin", "an admin"]] as const) {
+    for (const [role, words] of [
+      ["owner", "an owner"],
+      ["editor", "an editor"],
+      ["admin", "an admin"],
+    ] as const) {
       const res = runAdminCli({ dataDir }, ["set-role", "otto", role]);
       expect(res.status, res.output).toBe(0);
       expect(res.output).toContain(`"otto" is now ${words}.`);

@@ -52,7 +52,12 @@ function mediaDerive() {
 }
 
 async function uploadedPhoto(): Promise<CompletedUpload> {
-  const bytes = await (await photo(1000, 750)).jpeg({ quality: 85 }).withExif({ IFD2: { BodySerialNumber: "SN-CLI-PRIVATE" } }).toBuffer();
+  const bytes = await (
+    await photo(1000, 750)
+  )
+    .jpeg({ quality: 85 })
+    .withExif({ IFD2: { BodySerialNumber: "SN-CLI-PRIVATE" } })
+    .toBuffer();
   const sign = await admin.call("POST", "/api/admin/uploads", { body: { filename: "old-photo.jpg", content_type: "image/jpeg", size: bytes.length } });
   expect(sign.status, sign.text).toBe(201);
   const ticket = sign.json as UploadTicket;

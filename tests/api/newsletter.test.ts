@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { AdminAccounts } from "../../packages/core/src/auth/admin-accounts";
-import { CONFIRMED_MESSAGE, LINK_EXPIRED_MESSAGE, LINK_USED_MESSAGE, SUBSCRIBE_MESSAGE, UNSUBSCRIBED_MESSAGE, type AdminSubscriber } from "../../packages/core/src/contract/newsletter";
+import {
+  CONFIRMED_MESSAGE,
+  LINK_EXPIRED_MESSAGE,
+  LINK_USED_MESSAGE,
+  SUBSCRIBE_MESSAGE,
+  UNSUBSCRIBED_MESSAGE,
+  type AdminSubscriber,
+} from "../../packages/core/src/contract/newsletter";
 import type { TrashItem } from "../../packages/core/src/contract/trash";
 import { db } from "../../packages/core/src/db/service";
 import { NewsletterLinks } from "../../packages/core/src/newsletter/links";
@@ -23,7 +30,13 @@ const { mailsTo } = mailbox(inject("mailUrl"));
 
 /** The mail with `subject` to `address`, once it arrived (the n-th such, from 1). */
 const mail = async (address: string, subject: string, n = 1) =>
-  (await until(`mail '${subject}' to ${address}`, () => mailsTo(address), (ms) => ms.filter((m) => m.subject === subject).length >= n)).filter((m) => m.subject === subject)[n - 1]!;
+  (
+    await until(
+      `mail '${subject}' to ${address}`,
+      () => mailsTo(address),
+      (ms) => ms.filter((m) => m.subject === subject).length >= n,
+    )
+  ).filter((m) => m.subject === subject)[n - 1]!;
 
 const address = () => `reader-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const subscribe = (email: string, ip = freshIp()) => call("POST", "/api/newsletter/subscriptions", { body: { email }, ip });
@@ -64,7 +77,11 @@ describe("POST /api/newsletter/subscriptions", () => {
   it("stores a new address as pending, lowercased, and mails it a confirmation link that works for 48 hours", async () => {
     const email = address();
     expect((await subscribe(email.toUpperCase())).status).toBe(202);
-    const stored = (await db().newsletterSubscriber.get({ id: subscriberId(email) }).go()).data;
+    const stored = (
+      await db()
+        .newsletterSubscriber.get({ id: subscriberId(email) })
+        .go()
+    ).data;
     expect(stored).toMatchObject({ email, status: "pending" });
     expect(stored!.confirmed_at).toBeUndefined();
     const m = await mail(email, "Confirm your newsletter subscription");
@@ -104,7 +121,11 @@ describe("the confirmation link", () => {
     const res = await confirm(token);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: CONFIRMED_MESSAGE });
-    const stored = (await db().newsletterSubscriber.get({ id: subscriberId(email) }).go()).data;
+    const stored = (
+      await db()
+        .newsletterSubscriber.get({ id: subscriberId(email) })
+        .go()
+    ).data;
     expect(stored).toMatchObject({ status: "confirmed" });
     expect(Date.parse(stored!.confirmed_at!)).toBeGreaterThan(Date.now() - 60_000);
     expect((await mail(email, "Welcome to our newsletter")).text).toContain("You're subscribed");
@@ -117,7 +138,11 @@ describe("the confirmation link", () => {
     const email = address();
     await subscribe(email);
     await mail(email, "Confirm your newsletter subscription");
-    const { nonce } = (await db().newsletterSubscriber.get({ id: subscriberId(email) }).go()).data!;
+    const { nonce } = (
+      await db()
+        .newsletterSubscriber.get({ id: subscriberId(email) })
+        .go()
+    ).data!;
     const saved = process.env.PREVIEW_LINK_SECRET;
     process.env.PREVIEW_LINK_SECRET = readFileSync(join(inject("runtimeDataDir"), "preview-link-secret"), "utf8").trim();
     try {
@@ -125,7 +150,13 @@ describe("the confirmation link", () => {
       const res = await confirm(expired);
       expect(res.status).toBe(410);
       expect(res.json).toMatchObject({ error: LINK_EXPIRED_MESSAGE, code: "expired" });
-      expect((await db().newsletterSubscriber.get({ id: subscriberId(email) }).go()).data!.status).toBe("pending");
+      expect(
+        (
+          await db()
+            .newsletterSubscriber.get({ id: subscriberId(email) })
+            .go()
+        ).data!.status,
+      ).toBe("pending");
       // The same key, subscriber and nonce a moment ago: only the time differs.
       expect((await confirm(NewsletterLinks.confirmToken(subscriberId(email), nonce!))).status).toBe(200);
     } finally {
@@ -154,7 +185,10 @@ describe("the confirmation link", () => {
     const welcome = await confirmedReader(email);
     const first = confirmTokenOf(await mail(email, "Confirm your newsletter subscription"));
     const one = oneClickOf(welcome);
-    expect((await call("POST", one.pathname + one.search, { raw: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" }, ip: freshIp() })).status).toBe(200);
+    expect(
+      (await call("POST", one.pathname + one.search, { raw: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" }, ip: freshIp() }))
+        .status,
+    ).toBe(200);
     await subscribe(email);
     const second = confirmTokenOf(await mail(email, "Confirm your newsletter subscription", 2));
     expect((await confirm(first)).status).toBe(409);
@@ -189,7 +223,11 @@ describe("unsubscribing", () => {
     const res = await post();
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ message: UNSUBSCRIBED_MESSAGE });
-    const stored = (await db().newsletterSubscriber.get({ id: subscriberId(email) }).go()).data!;
+    const stored = (
+      await db()
+        .newsletterSubscriber.get({ id: subscriberId(email) })
+        .go()
+    ).data!;
     expect(stored.status).toBe("unsubscribed");
     expect(stored.unsubscribed_at).toBeTruthy();
     expect((await post()).json).toEqual({ message: UNSUBSCRIBED_MESSAGE });
@@ -201,7 +239,13 @@ describe("unsubscribing", () => {
     const res = await call("GET", url.pathname + url.search, { ip: freshIp() });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`/newsletter/unsubscribe?token=${encodeURIComponent(url.searchParams.get("token")!)}`);
-    expect((await db().newsletterSubscriber.get({ id: subscriberId(email) }).go()).data!.status).toBe("confirmed");
+    expect(
+      (
+        await db()
+          .newsletterSubscriber.get({ id: subscriberId(email) })
+          .go()
+      ).data!.status,
+    ).toBe("confirmed");
   });
 
   it("answers 400 naming token to a forged or missing token", async () => {

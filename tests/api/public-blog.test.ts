@@ -53,11 +53,7 @@ beforeAll(async () => {
         const draft = i >= COUNT;
         const at = new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
         const category = categories[i % categories.length]!;
-        const p = await BlogEditor.create(
-          blogPostInput.parse({ title: `${tag} post ${i}`, slug: `${tag}-${i}`, content: body(i), category, is_published: !draft }),
-          undefined,
-          at,
-        );
+        const p = await BlogEditor.create(blogPostInput.parse({ title: `${tag} post ${i}`, slug: `${tag}-${i}`, content: body(i), category, is_published: !draft }), undefined, at);
         if (!draft) made.push({ id: p.id, slug: p.slug, category, at });
       }
     }),

@@ -63,9 +63,7 @@ describe("public content API", () => {
   });
 
   it("returns the twelve seeded industries, six courses and six service details, active only and in order", async () => {
-    const [industries, courses, details] = await Promise.all(
-      ["/api/industries", "/api/courses", "/api/service-details"].map((p) => call("GET", p)),
-    );
+    const [industries, courses, details] = await Promise.all(["/api/industries", "/api/courses", "/api/service-details"].map((p) => call("GET", p)));
     expect(industries!.json.filter((i: { id: string }) => i.id.startsWith("ind-"))).toHaveLength(12);
     expect(courses!.json.filter((c: { id: string }) => c.id.startsWith("course-"))).toHaveLength(6);
     expect(details!.json.filter((d: { id: string }) => d.id.startsWith("sd-"))).toHaveLength(6);
@@ -223,12 +221,12 @@ describe("public reads", () => {
         ),
         fc.string({ maxLength: 200 }),
         async (param, query) => {
-        const p = encodeURIComponent(param);
-        const q = `?q=${encodeURIComponent(query)}`;
-        for (const path of [`/api/blog-posts/${p}${q}`, `/api/page-sections/${p}${q}`]) {
-          const res = await call("GET", path);
-          expect(res.status, path.slice(0, 80)).toBeLessThan(500);
-        }
+          const p = encodeURIComponent(param);
+          const q = `?q=${encodeURIComponent(query)}`;
+          for (const path of [`/api/blog-posts/${p}${q}`, `/api/page-sections/${p}${q}`]) {
+            const res = await call("GET", path);
+            expect(res.status, path.slice(0, 80)).toBeLessThan(500);
+          }
         },
       ),
       { numRuns: 80 },

@@ -111,7 +111,18 @@ describe.each([
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ name: fc.anything(), email: fc.anything(), message: fc.anything(), company: fc.anything(), form_type: fc.anything(), experience_level: fc.anything(), preferred_start_date: fc.anything() }, { requiredKeys: [] }),
+        fc.record(
+          {
+            name: fc.anything(),
+            email: fc.anything(),
+            message: fc.anything(),
+            company: fc.anything(),
+            form_type: fc.anything(),
+            experience_level: fc.anything(),
+            preferred_start_date: fc.anything(),
+          },
+          { requiredKeys: [] },
+        ),
         async (body) => {
           const res = await call("POST", path, { raw: JSON.stringify(body) ?? "null", headers: { "content-type": "application/json" }, ip: freshIp() });
           expect(res.status).toBeLessThan(500);
@@ -145,12 +156,15 @@ describe("POST /api/course-registrations preferred_start_date", () => {
 describe("POST /api/course-registrations course_interest", () => {
   const course = (title: string, is_active: boolean) => Courses.create(courseInput.parse({ title, is_active }));
 
-  it.each(["", "Not sure", "Data Scientist Path", "Machine Learning Fundamentals"])("accepts %j: nothing, Not sure, a learning path or an active course", async (course_interest) => {
-    const name = uniqueName();
-    const res = await call("POST", "/api/course-registrations", { body: registration({ name, course_interest }), ip: freshIp() });
-    expect(res.status).toBe(201);
-    expect((await stored["/api/course-registrations"](name))[0]?.course_interest).toBe(course_interest);
-  });
+  it.each(["", "Not sure", "Data Scientist Path", "Machine Learning Fundamentals"])(
+    "accepts %j: nothing, Not sure, a learning path or an active course",
+    async (course_interest) => {
+      const name = uniqueName();
+      const res = await call("POST", "/api/course-registrations", { body: registration({ name, course_interest }), ip: freshIp() });
+      expect(res.status).toBe(201);
+      expect((await stored["/api/course-registrations"](name))[0]?.course_interest).toBe(course_interest);
+    },
+  );
 
   it("accepts a course added in Course Management, and refuses it with a 400 naming the field once it is inactive", async () => {
     const title = uniqueName().replace("Visitor", "Course");

@@ -13,7 +13,12 @@ import { call, freshIp } from "../support/http";
 const base = () => inject("baseUrl");
 const page = (path: string, headers: Record<string, string> = {}) => call("GET", path, { ip: freshIp(), headers });
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 function head(html: string) {
   const meta = (attr: string, key: string) => {
     const m = new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html);
@@ -37,11 +42,7 @@ function head(html: string) {
 }
 /** The text of #root, tags dropped: what a reader without JavaScript sees. */
 const bodyText = (html: string) =>
-  decode(
-    (/<div id="root">([\s\S]*)<\/div>\s*(?:<script id="page-data"|<\/body>)/.exec(html)?.[1] ?? "")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " "),
-  );
+  decode((/<div id="root">([\s\S]*)<\/div>\s*(?:<script id="page-data"|<\/body>)/.exec(html)?.[1] ?? "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " "));
 
 /**
  * Polls until the served page satisfies `ok`: a render follows a write, queued. How fast is measured
@@ -148,7 +149,14 @@ describe("admin writes reach the rendered pages", () => {
     const title = uniqueName("Rendered post");
     const slug = title.toLowerCase().replace(/\s+/g, "-");
     const created = await admin.call("POST", "/api/admin/blog-posts", {
-      body: { title, slug, content: "<p>Body of the rendered post, readable without script.</p>", excerpt: "An excerpt for previews.", featured_image_url: "https://images.example.com/cover.png", is_published: false },
+      body: {
+        title,
+        slug,
+        content: "<p>Body of the rendered post, readable without script.</p>",
+        excerpt: "An excerpt for previews.",
+        featured_image_url: "https://images.example.com/cover.png",
+        is_published: false,
+      },
     });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as string;
@@ -173,7 +181,13 @@ describe("admin writes reach the rendered pages", () => {
 
     const retitled = `${title} retitled`;
     const edit = await admin.call("PUT", `/api/admin/blog-posts/${id}`, {
-      body: { title: retitled, seo_title: "SEO title of the post", seo_description: "SEO description of the post.", social_image_url: "https://images.example.com/social.png", version: published.json.version },
+      body: {
+        title: retitled,
+        seo_title: "SEO title of the post",
+        seo_description: "SEO description of the post.",
+        social_image_url: "https://images.example.com/social.png",
+        version: published.json.version,
+      },
     });
     expect(edit.status, edit.text).toBe(200);
     const updated = await eventually(`/blog/${slug}`, (r) => head(r.text).title.startsWith("SEO title of the post"));
@@ -209,7 +223,9 @@ describe("admin writes reach the rendered pages", () => {
     try {
       for (let i = 0; i < needed; i++) {
         const title = uniqueName(`List page post ${i}`);
-        const res = await admin.call("POST", "/api/admin/blog-posts", { body: { title, slug: title.toLowerCase().replace(/\s+/g, "-"), content: "<p>x</p>", excerpt: "x", is_published: true } });
+        const res = await admin.call("POST", "/api/admin/blog-posts", {
+          body: { title, slug: title.toLowerCase().replace(/\s+/g, "-"), content: "<p>x</p>", excerpt: "x", is_published: true },
+        });
         expect(res.status, res.text).toBe(201);
         ids.push(res.json.id as string);
       }
@@ -274,7 +290,12 @@ describe("admin writes reach the rendered pages", () => {
     const title = `Shell title ${Date.now()}`;
     const email = `shell-${Date.now()}@example.com`;
     const res = await admin.call("PUT", "/api/admin/site-settings", {
-      body: { settings: [{ key: "site_title", value: title, version: before[0]!.version }, { key: "contact_email", value: email, version: before[1]!.version }] },
+      body: {
+        settings: [
+          { key: "site_title", value: title, version: before[0]!.version },
+          { key: "contact_email", value: email, version: before[1]!.version },
+        ],
+      },
     });
     expect(res.status, res.text).toBe(200);
     try {

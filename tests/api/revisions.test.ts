@@ -40,7 +40,12 @@ describe("a blog post's history", () => {
     expect((await call("PUT", `/api/admin/blog-posts/${id}/publish`, { is_published: false, version: 3 })).status).toBe(200);
 
     const revisions = await history("blog-posts", id);
-    expect(revisions.map((r) => [r.number, r.action, r.version])).toEqual([[4, "unpublish", 4], [3, "publish", 3], [2, "update", 2], [1, "create", 1]]);
+    expect(revisions.map((r) => [r.number, r.action, r.version])).toEqual([
+      [4, "unpublish", 4],
+      [3, "publish", 3],
+      [2, "update", 2],
+      [1, "create", 1],
+    ]);
     expect(revisions[2]!.changed_fields).toEqual(expect.arrayContaining(["content", "excerpt"]));
     expect(revisions[2]!.changed_fields).not.toContain("title");
     expect(revisions[2]!.changed_fields).not.toContain("version");
@@ -67,11 +72,20 @@ describe("a blog post's history", () => {
     expect(restored.status, restored.text).toBe(200);
     expect(restored.json).toMatchObject({ id, content: "<p>Yesterday's text</p>", title: created.json.title, version: 3 });
     const revisions = await history("blog-posts", id);
-    expect(revisions.map((r) => [r.action, r.version])).toEqual([["restore", 3], ["update", 2], ["create", 1]]);
+    expect(revisions.map((r) => [r.action, r.version])).toEqual([
+      ["restore", 3],
+      ["update", 2],
+      ["create", 1],
+    ]);
     expect(revisions[0]!.changed_fields).toEqual(expect.arrayContaining(["content", "title"]));
 
     const { items } = await allPages<AuditEntry>(admin, "/api/admin/audit-log", { limit: 100, from: new Date().toISOString().slice(0, 10), action: "restore" });
-    expect(items.find((e) => e.entity_id === id)).toMatchObject({ action: "restore", entity: "blog-post", actor: dev, changed_fields: expect.arrayContaining(["content", "title"]) });
+    expect(items.find((e) => e.entity_id === id)).toMatchObject({
+      action: "restore",
+      entity: "blog-post",
+      actor: dev,
+      changed_fields: expect.arrayContaining(["content", "title"]),
+    });
   });
 
   it("never changes a post's publication: a restored revision's scheduled time is not restored", async () => {
@@ -119,16 +133,43 @@ describe("a blog post's history", () => {
     expect(recreated.status, recreated.text).toBe(201);
     expect(recreated.json).toMatchObject({ id, slug, content: "<p>Gone</p>", is_published: false, version: 1 });
     expect((await call("GET", `/api/admin/blog-posts/${id}`)).json).toMatchObject({ id, slug, is_published: false });
-    expect((await history("blog-posts", id)).map((r) => [r.number, r.action])).toEqual([[2, "restore"], [1, "create"]]);
+    expect((await history("blog-posts", id)).map((r) => [r.number, r.action])).toEqual([
+      [2, "restore"],
+      [1, "create"],
+    ]);
     expect((await call("DELETE", `/api/admin/blog-posts/${id}`)).status).toBe(200);
   });
 });
 
 const catalogues = [
-  { entity: "services", path: "/api/admin/services", create: { title: uniqueName("Revised service"), description: "Before", is_active: false }, change: { description: "After" }, field: "description" },
-  { entity: "industries", path: "/api/admin/industries", create: { name: uniqueName("Revised industry"), description: "Before", is_active: false }, change: { description: "After" }, field: "description" },
-  { entity: "courses", path: "/api/admin/courses", create: { title: uniqueName("Revised course"), description: "Before", is_active: false }, change: { description: "After" }, field: "description" },
-  { entity: "service-details", path: "/api/admin/service-details", create: { title: uniqueName("Revised detail"), service_category: "Automation & Workflow", short_description: "Before", is_active: false }, change: { short_description: "After" }, field: "short_description" },
+  {
+    entity: "services",
+    path: "/api/admin/services",
+    create: { title: uniqueName("Revised service"), description: "Before", is_active: false },
+    change: { description: "After" },
+    field: "description",
+  },
+  {
+    entity: "industries",
+    path: "/api/admin/industries",
+    create: { name: uniqueName("Revised industry"), description: "Before", is_active: false },
+    change: { description: "After" },
+    field: "description",
+  },
+  {
+    entity: "courses",
+    path: "/api/admin/courses",
+    create: { title: uniqueName("Revised course"), description: "Before", is_active: false },
+    change: { description: "After" },
+    field: "description",
+  },
+  {
+    entity: "service-details",
+    path: "/api/admin/service-details",
+    create: { title: uniqueName("Revised detail"), service_category: "Automation & Workflow", short_description: "Before", is_active: false },
+    change: { short_description: "After" },
+    field: "short_description",
+  },
 ] as const;
 
 describe.each(catalogues)("the history of $entity", ({ entity, path, create, change, field }) => {

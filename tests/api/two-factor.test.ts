@@ -146,7 +146,12 @@ describe("setting up an authenticator", () => {
   });
 
   it("answers 401 without a session, and 403 to another site's Origin", async () => {
-    for (const [method, path] of [["GET", "/api/admin/account"], ["POST", "/api/admin/account/totp"], ["POST", "/api/admin/account/totp/confirm"], ["DELETE", "/api/admin/account/totp"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/account"],
+      ["POST", "/api/admin/account/totp"],
+      ["POST", "/api/admin/account/totp/confirm"],
+      ["DELETE", "/api/admin/account/totp"],
+    ] as const) {
       expect((await call(method, path, { body: { code: "123456" }, ip: freshIp() })).status, `${method} ${path}`).toBe(401);
     }
     const m = await new Member().create();

@@ -51,7 +51,11 @@ describe("webhook deliveries across a restart of the local runtime", () => {
       const deliveryId = (test.json as AdminWebhookDelivery).id;
       const log = async (o: Visitor) => ((await o.call("GET", `/api/admin/webhooks/${hook.id}/deliveries`)).json as AdminWebhookDelivery[]).find((d) => d.id === deliveryId);
 
-      const failed = await until("the first, failed attempt", () => log(owner), (d) => d?.attempts === 1 && d.status === "pending");
+      const failed = await until(
+        "the first, failed attempt",
+        () => log(owner),
+        (d) => d?.attempts === 1 && d.status === "pending",
+      );
       expect(failed).toMatchObject({ response_status: 500 });
       await first.stop();
       running.splice(running.indexOf(first), 1);
@@ -60,7 +64,12 @@ describe("webhook deliveries across a restart of the local runtime", () => {
       const second = await startRuntime({ dataDir: first.dataDir, env: { WEBHOOK_RETRY_MS: RETRY_MS } });
       running.push(second);
       owner = await signedIn(second);
-      const delivered = await until("the retry after the restart", () => log(owner), (d) => d?.status === "delivered", 45_000);
+      const delivered = await until(
+        "the retry after the restart",
+        () => log(owner),
+        (d) => d?.status === "delivered",
+        45_000,
+      );
       expect(delivered).toMatchObject({ attempts: 2, response_status: 200 });
       expect(received).toHaveLength(2);
       expect(received[1]!.body).toBe(received[0]!.body);

@@ -69,15 +69,28 @@ describe("webhook deliveries", () => {
       expect(hook.secret).toMatch(/^whsec_/);
       const who = tag();
 
-      expect((await call("POST", "/api/contact", { baseUrl: runtime.url, ip: freshIp(), body: { name: `Ada ${who}`, email: "ada@example.com", message: "Hello there, we need help.", inquiryType: "automation" } })).status).toBe(201);
+      expect(
+        (
+          await call("POST", "/api/contact", {
+            baseUrl: runtime.url,
+            ip: freshIp(),
+            body: { name: `Ada ${who}`, email: "ada@example.com", message: "Hello there, we need help.", inquiryType: "automation" },
+          })
+        ).status,
+      ).toBe(201);
       const course = (await call("GET", "/api/courses", { baseUrl: runtime.url })).json as { title: string; is_active: boolean }[];
-      const reg = await call("POST", "/api/course-registrations", { baseUrl: runtime.url, ip: freshIp(), body: { name: `Bo ${who}`, email: "bo@example.com", course_interest: course.find((c) => c.is_active)!.title } });
+      const reg = await call("POST", "/api/course-registrations", {
+        baseUrl: runtime.url,
+        ip: freshIp(),
+        body: { name: `Bo ${who}`, email: "bo@example.com", course_interest: course.find((c) => c.is_active)!.title },
+      });
       expect(reg.status, reg.text).toBe(201);
       const email = `reader-${who}@example.com`;
       expect((await call("POST", "/api/newsletter/subscriptions", { baseUrl: runtime.url, ip: freshIp(), body: { email } })).status).toBe(202);
       const mail = await until(
         "the confirmation mail",
-        async () => ((await (await fetch(`${runtime.mailUrl}/api/email`)).json()) as { text: string; to: { address: string }[] }[]).find((m) => m.to.some((t) => t.address === email)),
+        async () =>
+          ((await (await fetch(`${runtime.mailUrl}/api/email`)).json()) as { text: string; to: { address: string }[] }[]).find((m) => m.to.some((t) => t.address === email)),
         Boolean,
       );
       const token = decodeURIComponent(/\/newsletter\/confirm\?token=(\S+)/.exec(mail!.text)![1]!);
@@ -86,7 +99,11 @@ describe("webhook deliveries", () => {
       expect(post.status, post.text).toBe(201);
       expect((await owner.call("PUT", `/api/admin/blog-posts/${post.json.id}/publish`, { body: { is_published: true } })).status).toBe(200);
 
-      await until("four deliveries", () => r.received.length, (n) => n >= 4);
+      await until(
+        "four deliveries",
+        () => r.received.length,
+        (n) => n >= 4,
+      );
       const byEvent = Object.fromEntries(r.received.map((d) => [d.json.event, d]));
       expect(Object.keys(byEvent).sort()).toEqual(["lead.created", "post.published", "registration.created", "subscriber.confirmed"]);
       for (const d of r.received) {
@@ -101,7 +118,11 @@ describe("webhook deliveries", () => {
       expect(byEvent["subscriber.confirmed"]!.json.data).toMatchObject({ email });
       expect(byEvent["post.published"]!.json.data).toMatchObject({ id: post.json.id, slug: `hooked-${who}`, url: `${runtime.url}/blog/hooked-${who}` });
 
-      const log = await until("the log to show four delivered", () => deliveries(hook.id), (l) => l.filter((d) => d.status === "delivered").length === 4);
+      const log = await until(
+        "the log to show four delivered",
+        () => deliveries(hook.id),
+        (l) => l.filter((d) => d.status === "delivered").length === 4,
+      );
       expect(log.map((d) => d.id).sort()).toEqual(r.received.map((d) => d.json.id).sort());
       for (const d of log) expect(d).toMatchObject({ status: "delivered", attempts: 1, response_status: 200 });
       // Newest first.
@@ -115,11 +136,27 @@ describe("webhook deliveries", () => {
     const r = await receiver();
     try {
       const hook = await endpoint(r.url, ["post.published"]);
-      expect((await call("POST", "/api/contact", { baseUrl: runtime.url, ip: freshIp(), body: { name: "Only Posts", email: "op@example.com", message: "Not for that hook.", inquiryType: "automation" } })).status).toBe(201);
+      expect(
+        (
+          await call("POST", "/api/contact", {
+            baseUrl: runtime.url,
+            ip: freshIp(),
+            body: { name: "Only Posts", email: "op@example.com", message: "Not for that hook.", inquiryType: "automation" },
+          })
+        ).status,
+      ).toBe(201);
       const test = await owner.call("POST", `/api/admin/webhooks/${hook.id}/test`, { body: {} });
       expect(test.status, test.text).toBe(202);
-      await until("the test delivery", () => r.received.length, (n) => n >= 1);
-      await until("the log", () => deliveries(hook.id), (l) => l.length === 1 && l[0]!.status === "delivered");
+      await until(
+        "the test delivery",
+        () => r.received.length,
+        (n) => n >= 1,
+      );
+      await until(
+        "the log",
+        () => deliveries(hook.id),
+        (l) => l.length === 1 && l[0]!.status === "delivered",
+      );
       expect(r.received.map((d) => d.json.event)).toEqual(["webhook.test"]);
     } finally {
       await r.close();
@@ -131,7 +168,11 @@ describe("webhook deliveries", () => {
     try {
       const hook = await endpoint(r.url, ["lead.created"]);
       expect((await owner.call("POST", `/api/admin/webhooks/${hook.id}/test`, { body: {} })).status).toBe(202);
-      const [d] = await until("delivered after a retry", () => deliveries(hook.id), (l) => l[0]?.status === "delivered");
+      const [d] = await until(
+        "delivered after a retry",
+        () => deliveries(hook.id),
+        (l) => l[0]?.status === "delivered",
+      );
       expect(d).toMatchObject({ status: "delivered", attempts: 2, response_status: 200 });
       expect(r.received).toHaveLength(2);
       // The same delivery both times: the same id and body, each attempt signed.
@@ -147,7 +188,11 @@ describe("webhook deliveries", () => {
     try {
       const hook = await endpoint(r.url, ["lead.created"]);
       expect((await owner.call("POST", `/api/admin/webhooks/${hook.id}/test`, { body: {} })).status).toBe(202);
-      const [d] = await until("given up", () => deliveries(hook.id), (l) => l[0]?.status === "failed");
+      const [d] = await until(
+        "given up",
+        () => deliveries(hook.id),
+        (l) => l[0]?.status === "failed",
+      );
       expect(d).toMatchObject({ status: "failed", attempts: RETRY_MS.length + 1, response_status: 500, error: "The receiver answered 500", next_attempt_at: null });
       expect(r.received).toHaveLength(RETRY_MS.length + 1);
     } finally {

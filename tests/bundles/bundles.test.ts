@@ -187,7 +187,9 @@ let cookie = "";
 beforeAll(async () => {
   for (const file of [webServerEntry, webTemplate]) {
     if (!fs.existsSync(file)) {
-      throw new Error(`${path.relative(root, file)} is missing: the render function bundles the web app's server entry and renders with its template. Run \`npm run -s build:web\` first.`);
+      throw new Error(
+        `${path.relative(root, file)} is missing: the render function bundles the web app's server entry and renders with its template. Run \`npm run -s build:web\` first.`,
+      );
     }
   }
   db = await startDynalite();
@@ -207,10 +209,7 @@ beforeAll(async () => {
   }
   const names: FunctionName[] = [...features, ...(Object.keys(otherFunctions) as Array<keyof typeof otherFunctions>)];
   const sesUrl = await listen(ses);
-  const [node, built] = await Promise.all([
-    lambdaNode(),
-    Promise.all(names.map(async (name) => [name, await sstBundle(entryOf(name), path.join(outRoot, name))] as const)),
-  ]);
+  const [node, built] = await Promise.all([lambdaNode(), Promise.all(names.map(async (name) => [name, await sstBundle(entryOf(name), path.join(outRoot, name))] as const))]);
   const env = { ...deployed, ...s3Env, DYNAMODB_ENDPOINT: db.endpoint, AWS_ENDPOINT_URL_SESV2: sesUrl };
   fs.mkdirSync(sharpLayer, { recursive: true });
   for (const pkg of ["sharp", "@img"]) fs.symlinkSync(path.join(root, "node_modules", pkg), path.join(sharpLayer, pkg));
@@ -255,7 +254,10 @@ afterAll(async () => {
 });
 
 const cookieOf = (res: HttpResponse) =>
-  ([res.headers["set-cookie"] ?? []].flat() as string[]).map((c) => c.split(";")[0]!).filter((c) => !c.endsWith("=")).join("; ");
+  ([res.headers["set-cookie"] ?? []].flat() as string[])
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
 
 type Request = { body?: unknown; signedIn?: boolean; ip?: string };
 const send = (base: string, method: string, url: string, { body, signedIn = false, ip }: Request = {}) =>
@@ -282,7 +284,15 @@ function comparable(res: HttpResponse, ignore: string[]) {
   let body: unknown = normalise(res.text);
   if (res.json !== undefined) {
     const strip = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(strip) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).filter(([k]) => !ignore.includes(k)).map(([k, x]) => [k, strip(x)])) : v;
+      Array.isArray(v)
+        ? v.map(strip)
+        : v && typeof v === "object"
+          ? Object.fromEntries(
+              Object.entries(v)
+                .filter(([k]) => !ignore.includes(k))
+                .map(([k, x]) => [k, strip(x)]),
+            )
+          : v;
     body = JSON.parse(normalise(JSON.stringify(strip(res.json))));
     // Content-Length follows the body, which the ignored fields may change.
     if (ignore.length) delete headers["content-length"];
@@ -409,8 +419,14 @@ describe("the deployed bundles", () => {
   });
 
   it("check an upload and make its sizes with sharp from the layer: admin-media completes a photo, media-derive derives it on its original's event", async () => {
-    const jpeg = await (await photo(1600, 1200)).jpeg({ quality: 85 }).withExif({ IFD0: { Make: "Bundle Camera", Model: "Serial 12345" } }).toBuffer();
-    const ticket = (await send(bundleUrl, "POST", "/api/admin/uploads", { signedIn: true, body: { filename: "photo.jpg", content_type: "image/jpeg", size: jpeg.length } })).json as {
+    const jpeg = await (
+      await photo(1600, 1200)
+    )
+      .jpeg({ quality: 85 })
+      .withExif({ IFD0: { Make: "Bundle Camera", Model: "Serial 12345" } })
+      .toBuffer();
+    const ticket = (await send(bundleUrl, "POST", "/api/admin/uploads", { signedIn: true, body: { filename: "photo.jpg", content_type: "image/jpeg", size: jpeg.length } }))
+      .json as {
       id: string;
       url: string;
       fields: Record<string, string>;
@@ -455,8 +471,7 @@ describe("the deployed bundles", () => {
       const res = await client.send(new sdk.GetObjectCommand({ Bucket: WEB_BUCKET, Key: key }));
       return { contentType: res.ContentType, cacheControl: res.CacheControl, html: await res.Body!.transformToString("utf-8") };
     };
-    const keys = async () =>
-      ((await client.send(new sdk.ListObjectsV2Command({ Bucket: WEB_BUCKET, Prefix: PAGES_PREFIX }))).Contents ?? []).map((o) => o.Key!).sort();
+    const keys = async () => ((await client.send(new sdk.ListObjectsV2Command({ Bucket: WEB_BUCKET, Prefix: PAGES_PREFIX }))).Contents ?? []).map((o) => o.Key!).sort();
 
     await render.invoke(sqs({ apiPaths: ["/", `/blog/${post.slug}`] })).catch((err: Error) => {
       throw new Error(`${err.message}\n${logs()}`);

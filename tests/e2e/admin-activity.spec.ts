@@ -119,7 +119,10 @@ test("Activity's History link opens the item's editor with its History dialog on
   await expect(history.getByRole("button", { name: /^Restore version/ }).first()).toBeVisible();
   const heading = history.getByRole("heading", { name: "History" });
   const box = (await heading.boundingBox())!;
-  const topmost = await heading.evaluate((h, { x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]') === h.closest('[role="dialog"]'), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  const topmost = await heading.evaluate((h, { x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]') === h.closest('[role="dialog"]'), {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
   expect(topmost).toBe(true);
   await history.getByRole("button", { name: /^Restore version/ }).click();
   const ask = page.getByRole("alertdialog", { name: /^Restore version/ });

@@ -39,7 +39,11 @@ async function untilLive(visitor: Page, slug: string, title: string) {
   }).toPass({ timeout: 120_000, intervals: [2_000] });
 }
 
-test("an admin schedules a post for the next minute in their time zone, sees it as scheduled in the list and on the Overview, and it goes live on the public site", async ({ page, browser, baseURL }) => {
+test("an admin schedules a post for the next minute in their time zone, sees it as scheduled in the list and on the Overview, and it goes live on the public site", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The post goes live at the next whole minute at least 60 s away, then within seconds.
   test.setTimeout(240_000);
   await signInAsAdmin(page);
@@ -75,7 +79,10 @@ test("an admin schedules a post for the next minute in their time zone, sees it 
     expect(created).toMatchObject({ is_published: false, publish_at: due.toISOString() });
 
     // The list says when, in the admin's zone.
-    const shown = await page.evaluate((iso) => new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).replace(/[\u202f\u00a0]/g, " "), due.toISOString());
+    const shown = await page.evaluate(
+      (iso) => new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).replace(/[\u202f\u00a0]/g, " "),
+      due.toISOString(),
+    );
     const row = page.getByRole("region", { name: "Blog posts" }).locator("tbody tr", { hasText: title });
     await expect(row.getByText("Scheduled", { exact: true })).toBeVisible();
     await expect(row).toContainText(`Scheduled for ${shown}`);
@@ -150,7 +157,10 @@ test("a scheduled post keeps the body image inserted where the caret was, and th
     await expect(content.locator(`img[src="${image.url}"]`)).toHaveAttribute("alt", image.alt);
     const order = ["Before the photo", `alt="${image.alt}"`, "Under the photo", "After the photo"];
     const html = await content.innerHTML();
-    expect(order.map((text) => html.indexOf(text)), html).toEqual(order.map((text) => html.indexOf(text)).sort((a, b) => a - b));
+    expect(
+      order.map((text) => html.indexOf(text)),
+      html,
+    ).toEqual(order.map((text) => html.indexOf(text)).sort((a, b) => a - b));
     expect(html, "the first line is there").toContain("Before the photo");
 
     // Due at the next whole minute at least 30 s after it is set (the post is created well before).
@@ -174,7 +184,10 @@ test("a scheduled post keeps the body image inserted where the caret was, and th
       await photo.scrollIntoViewIfNeeded();
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       const published = await body.innerHTML();
-      expect(order.map((text) => published.indexOf(text)), published).toEqual(order.map((text) => published.indexOf(text)).sort((a, b) => a - b));
+      expect(
+        order.map((text) => published.indexOf(text)),
+        published,
+      ).toEqual(order.map((text) => published.indexOf(text)).sort((a, b) => a - b));
       await audit(visitor, "scheduled post published with its body image");
     } finally {
       await visitorContext.close();

@@ -49,7 +49,9 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
     await dialog.getByRole("textbox", { name: "Author Name" }).fill("Dana Ruiz");
     // The HTML source view shows what will be stored.
     await dialog.getByRole("button", { name: "HTML source" }).click();
-    await expect(dialog.getByRole("textbox", { name: "Content" })).toHaveValue(new RegExp(`<h2>Why agents now</h2><p>Start with <strong>one workflow ${tag}</strong> for R&amp;D.</p>`));
+    await expect(dialog.getByRole("textbox", { name: "Content" })).toHaveValue(
+      new RegExp(`<h2>Why agents now</h2><p>Start with <strong>one workflow ${tag}</strong> for R&amp;D.</p>`),
+    );
     await dialog.getByRole("button", { name: "HTML source" }).click();
     await audit(page, "blog editor");
 
@@ -126,7 +128,9 @@ test("an admin writes a post in the rich-text editor, publishes it from the list
     await row.getByRole("button", { name: "Edit post" }).click();
     await expect(edit.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
     const latest = (await (await page.request.get(`/api/admin/blog-posts/${created.id}`)).json()) as Post;
-    expect((await page.request.put(`/api/admin/blog-posts/${created.id}`, { headers: { origin }, data: { excerpt: "Changed elsewhere", version: latest.version } })).ok()).toBe(true);
+    expect((await page.request.put(`/api/admin/blog-posts/${created.id}`, { headers: { origin }, data: { excerpt: "Changed elsewhere", version: latest.version } })).ok()).toBe(
+      true,
+    );
     await edit.getByRole("textbox", { name: "Excerpt" }).fill("My excerpt");
     await edit.getByRole("button", { name: "Update Post" }).click();
     await expect(edit.getByRole("alert")).toContainText("This item was changed by someone else. Reload to see the latest version.");

@@ -14,8 +14,7 @@ async function openContent(page: Page, tab?: string) {
 /** Writes made behind the screen's back, as another admin's browser would (same-origin, CSRF rule). */
 const sameOrigin = (page: Page) => ({ headers: { origin: new URL(page.url()).origin } });
 
-const savedSection = (page: Page, id: string) =>
-  page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === `/api/admin/page-sections/${id}`);
+const savedSection = (page: Page, id: string) => page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === `/api/admin/page-sections/${id}`);
 
 /** A section's id, read from the API by its page and key (the screen shows the key, not the id). */
 async function sectionId(page: Page, pageSlug: string, key: string) {
@@ -31,15 +30,33 @@ test("page sections show in page order, labelled by where they appear, with only
   const pageSelect = page.getByRole("combobox", { name: "Page" });
   await expect(pageSelect).toHaveValue("home");
   await expect(pageSelect.getByRole("option")).toHaveText([
-    "Home Page", "About Page", "Services Page", "Tech School Page", "Contact Page", "Blog Page", "Global (Footer, etc.)", "Legal Policies",
+    "Home Page",
+    "About Page",
+    "Services Page",
+    "Tech School Page",
+    "Contact Page",
+    "Blog Page",
+    "Global (Footer, etc.)",
+    "Legal Policies",
   ]);
 
   // The home page's sections, top to bottom as the page shows them.
   const cards = page.getByTestId("page-section");
   await expect(cards.getByRole("heading")).toHaveText([
-    "Hero · Badge", "Hero · Title", "Hero · Subtitle", "Hero · Primary button", "Hero · Secondary button",
-    "Intro video · Title", "Intro video · Subtitle", "Intro video · Video", "Intro video · Description title", "Intro video · Description",
-    "What we do · Title", "What we do · Subtitle", "Tech school courses · Title", "Tech school courses · Subtitle",
+    "Hero · Badge",
+    "Hero · Title",
+    "Hero · Subtitle",
+    "Hero · Primary button",
+    "Hero · Secondary button",
+    "Intro video · Title",
+    "Intro video · Subtitle",
+    "Intro video · Video",
+    "Intro video · Description title",
+    "Intro video · Description",
+    "What we do · Title",
+    "What we do · Subtitle",
+    "Tech school courses · Title",
+    "Tech school courses · Subtitle",
   ]);
   // Each with its key as a small label and only its own field.
   const heroTitle = page.locator('[data-testid="page-section"][data-key="hero_title"]');
@@ -185,7 +202,9 @@ test("services: create with an icon, shown on /services, edit with Ctrl+S, a con
   const row = table.locator("tbody tr", { hasText: name });
   await expect(row).toBeVisible();
   await expect(row).toContainText("Active");
-  const created = ((await (await page.request.get("/api/admin/services")).json()) as { id: string; title: string; icon_name: string; order_index: number; version: number }[]).find((s) => s.title === name)!;
+  const created = ((await (await page.request.get("/api/admin/services")).json()) as { id: string; title: string; icon_name: string; order_index: number; version: number }[]).find(
+    (s) => s.title === name,
+  )!;
   expect(created).toMatchObject({ icon_name: "Eye", order_index: count });
 
   try {
@@ -207,7 +226,9 @@ test("services: create with an icon, shown on /services, edit with Ctrl+S, a con
     await row.getByRole("button", { name: "Edit service" }).click();
     await expect(edit).toBeVisible();
     const current = ((await (await page.request.get("/api/admin/services")).json()) as { id: string; version: number }[]).find((s) => s.id === created.id)!;
-    expect((await page.request.put(`/api/admin/services/${created.id}`, { ...sameOrigin(page), data: { description: "Changed elsewhere", version: current.version } })).ok()).toBe(true);
+    expect((await page.request.put(`/api/admin/services/${created.id}`, { ...sameOrigin(page), data: { description: "Changed elsewhere", version: current.version } })).ok()).toBe(
+      true,
+    );
     await edit.getByRole("textbox", { name: "Description" }).fill("My description");
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit.getByRole("alert")).toContainText(STALE);

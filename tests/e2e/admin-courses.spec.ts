@@ -37,7 +37,11 @@ async function homeCourses(browser: Browser, baseURL: string, check: (cards: Ret
   });
 }
 
-test("an admin creates a register course with its link, renames it, meets a stale save and a discard question, and deletes it; the home page follows", async ({ page, browser, baseURL }) => {
+test("an admin creates a register course with its link, renames it, meets a stale save and a discard question, and deletes it; the home page follows", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const tag = runTag("c");
   const title = `Prompt Ops ${tag}`;
   const renamed = `Prompt Engineering ${tag}`;
@@ -210,7 +214,11 @@ async function techSchool(browser: Browser, baseURL: string, check: (page: Page,
   });
 }
 
-test("a course added in Course Management shows on /tech-school and among the registration choices once active, with its image, highlights and rating", async ({ page, browser, baseURL }) => {
+test("a course added in Course Management shows on /tech-school and among the registration choices once active, with its image, highlights and rating", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const tag = runTag("t");
   const title = `Applied NLP ${tag}`;
   const origin = new URL(baseURL!).origin;

@@ -20,7 +20,10 @@ test("an admin edits a post twice, compares an earlier revision in History and r
   const tag = runTag("history");
   await signInAsAdmin(page);
   // A draft: never on a visitor's page.
-  const created = await page.request.post("/api/admin/blog-posts", { headers: origin(baseURL), data: { title: `Post ${tag}`, slug: tag, content: "<p>The body</p>", excerpt: "Original summary" } });
+  const created = await page.request.post("/api/admin/blog-posts", {
+    headers: origin(baseURL),
+    data: { title: `Post ${tag}`, slug: tag, content: "<p>The body</p>", excerpt: "Original summary" },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   try {

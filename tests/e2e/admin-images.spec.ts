@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test, type Page } from "../support/test";
+import { expect, test } from "../support/test";
 import { asVisitor, audit, libraryImage, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
 import { makePng } from "../support/png";
 

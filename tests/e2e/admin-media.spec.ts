@@ -13,7 +13,10 @@ test("an admin uploads an image to the library, uses it as a post's featured ima
   await expect(page.getByRole("heading", { level: 1, name: "Media Library" })).toBeVisible();
 
   // Something that is not an image is refused before anything is sent.
-  await page.getByTestId("drop-zone").locator('input[type="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await page
+    .getByTestId("drop-zone")
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(page.getByRole("list", { name: "Uploads" })).toContainText("Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded");
 
   // A PNG: uploaded to storage, checked and filed.

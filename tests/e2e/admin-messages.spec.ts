@@ -8,14 +8,32 @@ import { createAsVisitor } from "../support/public-writes";
 test.use({ timezoneId: "UTC" });
 
 const table = (page: Page) => page.getByRole("table", { name: "Contact messages" });
-const row = (page: Page, name: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
+const row = (page: Page, name: string) =>
+  table(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(name) }) });
 const STATS = "/api/admin/contact-submissions/stats";
 
-test("an admin works through contact messages: search, filters, details, read state, Mark All Read asked with the count, Export CSV with ISO dates, delete", async ({ page, baseURL }) => {
+test("an admin works through contact messages: search, filters, details, read state, Mark All Read asked with the count, Export CSV with ISO dates, delete", async ({
+  page,
+  baseURL,
+}) => {
   const tag = runTag("msg");
-  const ada = { name: `Ada ${tag}`, email: `ada.${tag}@example.com`, company: "=2+3 Engines", message: `Please automate our "invoice" intake.\nSecond line ${tag}`, form_type: "automation" };
+  const ada = {
+    name: `Ada ${tag}`,
+    email: `ada.${tag}@example.com`,
+    company: "=2+3 Engines",
+    message: `Please automate our "invoice" intake.\nSecond line ${tag}`,
+    form_type: "automation",
+  };
   const grace = { name: `Grace ${tag}`, email: `grace.${tag}@example.com`, company: "", message: `Do you run team courses? ${tag}`, form_type: "education" };
-  const linus = { name: `Linus ${tag}`, email: `linus.${tag}@example.com`, company: "Kernel Ltd", message: `-Partnership proposal ${tag} ${"x".repeat(120)}`, form_type: "partnership" };
+  const linus = {
+    name: `Linus ${tag}`,
+    email: `linus.${tag}@example.com`,
+    company: "Kernel Ltd",
+    message: `-Partnership proposal ${tag} ${"x".repeat(120)}`,
+    form_type: "partnership",
+  };
   for (const m of [ada, grace, linus]) await createAsVisitor(baseURL!, "/api/contact", m);
 
   await signInAsAdmin(page);
@@ -23,7 +41,12 @@ test("an admin works through contact messages: search, filters, details, read st
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Messages");
   await expect(page).toHaveTitle("Contact Messages | Admin");
   for (const label of ["Total Messages", "Unread", "Read", "Today"]) {
-    await expect(page.getByTestId("stat-card").filter({ has: page.getByText(label, { exact: true }) }).getByTestId("stat-value")).toHaveText(/^\d[\d,]*$/);
+    await expect(
+      page
+        .getByTestId("stat-card")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .getByTestId("stat-value"),
+    ).toHaveText(/^\d[\d,]*$/);
   }
   await expect(page.getByRole("heading", { name: "Messages by Inquiry Type" })).toBeVisible();
   await expect(page.getByTestId("type-count").filter({ hasText: "AI Automation" })).toBeVisible();
@@ -65,7 +88,10 @@ test("an admin works through contact messages: search, filters, details, read st
   await expect(details).toContainText("AI Automation");
   await expect(details.getByText("Second line")).toBeVisible();
   await expect(details.getByRole("button", { name: "Mark Unread" })).toBeVisible();
-  await expect(details.getByRole("link", { name: "Reply via Email" })).toHaveAttribute("href", new RegExp(`^mailto:ada\\.${tag}@example\\.com\\?subject=Re%3A%20Your%20inquiry&body=Hi%20Ada%20${tag}%2C`));
+  await expect(details.getByRole("link", { name: "Reply via Email" })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:ada\\.${tag}@example\\.com\\?subject=Re%3A%20Your%20inquiry&body=Hi%20Ada%20${tag}%2C`),
+  );
   await expect(row(page, ada.name)).not.toHaveAttribute("data-highlighted");
   await countersReloaded;
   // Opening marked it read: its button is back from that save (a disabled button fades while it saves).

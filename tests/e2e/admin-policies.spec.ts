@@ -65,7 +65,9 @@ test("a policy edited beside its live preview is what the footer's pop-up shows,
     });
 
     // A stale save: someone else saved after this screen read it.
-    expect((await page.request.put(`/api/admin/page-sections/${original.id}`, { headers: { origin }, data: { content: `<p>${tag} (theirs)</p>`, version: after.version } })).ok()).toBe(true);
+    expect(
+      (await page.request.put(`/api/admin/page-sections/${original.id}`, { headers: { origin }, data: { content: `<p>${tag} (theirs)</p>`, version: after.version } })).ok(),
+    ).toBe(true);
     await editor.getByRole("textbox", { name: "Content" }).fill(`<p>${tag} (mine)</p>`);
     await editor.getByRole("button", { name: "Save" }).click();
     await expect(editor.getByRole("alert")).toContainText("This item was changed by someone else. Reload to see the latest version.");

@@ -29,7 +29,12 @@ async function expectPreview(visitor: Page, url: string, post: Post) {
   await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
 }
 
-test("an admin previews a draft in a new tab and copies its private link; a visitor without an account reads it until the links are revoked", async ({ page, context, browser, baseURL }) => {
+test("an admin previews a draft in a new tab and copies its private link; a visitor without an account reads it until the links are revoked", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInAsAdmin(page);
   const tag = runTag("pv");

@@ -30,9 +30,13 @@ test.afterAll(async () => {
 async function signInLongAgo(page: Page) {
   await signInWithPassword(page, runtime.url, "rhea", PASSWORD);
   const cookie = (await page.context().cookies()).find((c) => c.name === "session")!;
-  const { data } = await db().session.get({ token_hash: hashToken(cookie.value) }).go();
+  const { data } = await db()
+    .session.get({ token_hash: hashToken(cookie.value) })
+    .go();
   const then = new Date(Date.now() - 10 * 60_000).toISOString();
-  await db().session.put({ ...data!, created_at: then, last_seen_at: then }).go({ response: "none" });
+  await db()
+    .session.put({ ...data!, created_at: then, last_seen_at: then })
+    .go({ response: "none" });
 }
 
 test("a session signed in long ago confirms it's the owner with the password, then turns on the authenticator app", async ({ page }) => {

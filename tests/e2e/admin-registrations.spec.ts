@@ -8,7 +8,10 @@ import { createAsVisitor } from "../support/public-writes";
 test.use({ timezoneId: "UTC" });
 
 const table = (page: Page) => page.getByRole("table", { name: "Course registrations" });
-const row = (page: Page, name: string) => table(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+const row = (page: Page, name: string) =>
+  table(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name }) });
 const STATS = "/api/admin/course-registrations/stats";
 
 test("an admin follows up course registrations: search, status filter and changes, details, sorting, Export CSV, delete", async ({ page, baseURL }) => {
@@ -46,7 +49,12 @@ test("an admin follows up course registrations: search, status filter and change
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Course Registrations");
   await expect(nav.getByRole("link", { name: "Registrations", exact: true })).toHaveAttribute("aria-current", "page");
   for (const label of ["Total", "Pending", "Contacted", "Enrolled", "Declined"]) {
-    await expect(page.getByTestId("stat-card").filter({ has: page.getByText(label, { exact: true }) }).getByTestId("stat-value")).toHaveText(/^\d[\d,]*$/);
+    await expect(
+      page
+        .getByTestId("stat-card")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .getByTestId("stat-value"),
+    ).toHaveText(/^\d[\d,]*$/);
   }
 
   // Search finds this journey's two registrations, newest first, every field on the row.
@@ -55,7 +63,8 @@ test("an admin follows up course registrations: search, status filter and change
   await expect(table(page).getByRole("rowheader")).toHaveText(names(bob.name, ada.name));
   await expect(page.getByTestId("result-count")).toHaveText("2 registrations");
   const adaRow = row(page, ada.name);
-  for (const text of [ada.email, ada.phone, ada.company, ada.course_interest, ada.experience_level, ada.preferred_start_date, "=HYPERLINK"]) await expect(adaRow).toContainText(text);
+  for (const text of [ada.email, ada.phone, ada.company, ada.course_interest, ada.experience_level, ada.preferred_start_date, "=HYPERLINK"])
+    await expect(adaRow).toContainText(text);
   await expect(adaRow.getByRole("combobox", { name: `Status for ${ada.name}` })).toHaveValue("pending");
   await expect(adaRow).toHaveAttribute("data-highlighted", "true");
 
@@ -119,7 +128,18 @@ test("an admin follows up course registrations: search, status filter and change
   await expectCsvExport(page, `course-registrations-${exportDay()}.csv`, [
     ["Name", "Email", "Phone", "Company", "Course", "Experience", "Preferred Start", "Notes", "Status", "Date"],
     [bob.name, bob.email, "", "", bob.course_interest, bob.experience_level, "", "", "Pending", exportDate(at.get(bob.name)!)],
-    [ada.name, ada.email, ada.phone, ada.company, ada.course_interest, ada.experience_level, ada.preferred_start_date, `'${ada.additional_notes}`, "Enrolled", exportDate(at.get(ada.name)!)],
+    [
+      ada.name,
+      ada.email,
+      ada.phone,
+      ada.company,
+      ada.course_interest,
+      ada.experience_level,
+      ada.preferred_start_date,
+      `'${ada.additional_notes}`,
+      "Enrolled",
+      exportDate(at.get(ada.name)!),
+    ],
   ]);
 
   // Delete with confirmation: Escape cancels, Enter on the focused Cancel keeps it, Delete removes it.
@@ -130,7 +150,10 @@ test("an admin follows up course registrations: search, status filter and change
   expect(remaining.map((r) => r.name)).toEqual([ada.name]);
 });
 
-test("the status select saves only an explicit choice from the keyboard; bulk Change status and Delete ask with the count; a mail's link opens any registration", async ({ page, baseURL }) => {
+test("the status select saves only an explicit choice from the keyboard; bulk Change status and Delete ask with the count; a mail's link opens any registration", async ({
+  page,
+  baseURL,
+}) => {
   const tag = runTag("bulkreg");
   const people = ["Ann", "Ben", "Cy"].map((n) => `${n} ${tag}`);
   for (const name of people) await createAsVisitor(baseURL!, "/api/course-registrations", { name, email: `${name.split(" ")[0]!.toLowerCase()}.${tag}@example.com` });

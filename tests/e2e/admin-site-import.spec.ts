@@ -31,7 +31,9 @@ async function importFile(page: Page, file: { name: string; mimeType: string; bu
   return page.getByRole("alertdialog", { name: "Import site" });
 }
 
-test("the owner imports an export from the Trash screen: the change since is undone, the replaced content is kept to download, and a file that is not an export is refused", async ({ page }) => {
+test("the owner imports an export from the Trash screen: the change since is undone, the replaced content is kept to download, and a file that is not an export is refused", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const base = site.url;
   const headers = { origin: base };

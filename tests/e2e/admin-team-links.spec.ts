@@ -32,7 +32,12 @@ test("an owner sees a pending invitation link, shows it again, and withdraws it 
   const row = links.getByRole("row").filter({ hasText: `@${username}` });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole("cell")).toContainText(["Invitation", `@${username}${username}@example.com`, "Admin"]);
-  const memberUntil = await page.getByRole("table", { name: "Team" }).getByRole("row").filter({ hasText: `@${username}` }).getByText(/^Until /).innerText();
+  const memberUntil = await page
+    .getByRole("table", { name: "Team" })
+    .getByRole("row")
+    .filter({ hasText: `@${username}` })
+    .getByText(/^Until /)
+    .innerText();
   await expect(row.locator("time")).toHaveText(memberUntil.replace(/^Until /, ""));
   await audit(page, "pending links at 360 px");
 
@@ -71,7 +76,12 @@ test("an owner sees a pending invitation link, shows it again, and withdraws it 
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("toasts")).toContainText("Link withdrawn");
     await expect(row).toHaveCount(0);
-    await expect(page.getByRole("table", { name: "Team" }).getByRole("row").filter({ hasText: `@${username}` })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("table", { name: "Team" })
+        .getByRole("row")
+        .filter({ hasText: `@${username}` }),
+    ).toHaveCount(0);
 
     // The withdrawn link now says it is not valid.
     await visitor.reload();

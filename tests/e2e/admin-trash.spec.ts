@@ -21,7 +21,10 @@ test("an admin finds deleted items in the Trash, filters them, restores one, pur
     expect((await page.request.delete(`/api/admin/industries/${ids[name]}`, { headers, data: {} })).status()).toBe(200);
   }
   const postTitle = `${tag} post`;
-  const post = await page.request.post("/api/admin/blog-posts", { headers, data: { title: postTitle, slug: postTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-"), content: "<p>Draft</p>" } });
+  const post = await page.request.post("/api/admin/blog-posts", {
+    headers,
+    data: { title: postTitle, slug: postTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-"), content: "<p>Draft</p>" },
+  });
   expect(post.status()).toBe(201);
   const postId = (await post.json()).id;
   expect((await page.request.delete(`/api/admin/blog-posts/${postId}`, { headers, data: {} })).status()).toBe(200);
@@ -44,7 +47,9 @@ test("an admin finds deleted items in the Trash, filters them, restores one, pur
   await expect(row(page, names[0]!)).toHaveCount(0);
 
   // Restore the post: it is back in Blog Posts, as a draft.
-  await row(page, postTitle).getByRole("button", { name: `Restore ${postTitle}` }).click();
+  await row(page, postTitle)
+    .getByRole("button", { name: `Restore ${postTitle}` })
+    .click();
   await expect(page.getByText("Item restored")).toBeVisible();
   await expect(row(page, postTitle)).toHaveCount(0);
   const back = await page.request.get(`/api/admin/blog-posts/${postId}`);
@@ -53,7 +58,9 @@ test("an admin finds deleted items in the Trash, filters them, restores one, pur
 
   // Purge one industry, through the confirmation.
   await page.getByLabel("Item type").selectOption({ label: "Industry" });
-  await row(page, names[0]!).getByRole("button", { name: `Delete ${names[0]} forever` }).click();
+  await row(page, names[0]!)
+    .getByRole("button", { name: `Delete ${names[0]} forever` })
+    .click();
   const confirm = page.getByRole("alertdialog", { name: "Delete forever" });
   await expect(confirm).toContainText(`"${names[0]}" will be deleted for good.`);
   await audit(page, "delete forever confirmation");

@@ -6,8 +6,7 @@ type Post = { id: string; slug: string; title: string; excerpt: string; version:
 type Section = { id: string; section_key: string; title: string; content: string; version: number };
 
 /** Resolves once the editor has written `text` into this browser's kept draft under `key`. */
-const kept = (page: Page, key: string, text: string) =>
-  page.waitForFunction(([k, t]) => (window.localStorage.getItem(k!) ?? "").includes(t!), [key, text]);
+const kept = (page: Page, key: string, text: string) => page.waitForFunction(([k, t]) => (window.localStorage.getItem(k!) ?? "").includes(t!), [key, text]);
 
 /** The offer an editor shows for text kept from an earlier visit, checked and audited. */
 async function expectOffer(page: Page, within: Locator, label: string) {
@@ -25,7 +24,9 @@ async function openPost(context: BrowserContext, post: Post) {
   return { page, dialog: page.getByRole("dialog", { name: "Edit Post" }) };
 }
 
-test("text typed in the post editor survives a closed tab: reopening offers it back, a save keeps it, and a post changed meanwhile gets the conflict, not an overwrite", async ({ context }) => {
+test("text typed in the post editor survives a closed tab: reopening offers it back, a save keeps it, and a post changed meanwhile gets the conflict, not an overwrite", async ({
+  context,
+}) => {
   // Several tabs opened and closed, each a fresh load of the back office.
   test.setTimeout(120_000);
   const first = await context.newPage();
@@ -94,7 +95,10 @@ test("text typed in the post editor survives a closed tab: reopening offers it b
     await page.close();
     const other = await context.newPage();
     await other.goto("/admin");
-    await other.evaluate(([k, v]) => window.localStorage.setItem(k!, v!), [key, JSON.stringify({ version: 1, changes: { excerpt: `Old ${tag}` }, typed_at: new Date().toISOString() })]);
+    await other.evaluate(
+      ([k, v]) => window.localStorage.setItem(k!, v!),
+      [key, JSON.stringify({ version: 1, changes: { excerpt: `Old ${tag}` }, typed_at: new Date().toISOString() })],
+    );
     await other.close();
     ({ page, dialog } = await openPost(context, post));
     await dialog.getByRole("region", { name: "Unsaved changes found" }).getByRole("button", { name: "Discard" }).click();
@@ -147,7 +151,9 @@ test("text typed in a policy survives a closed tab, and restored onto a policy c
     await kept(page, key, `Mine ${tag}`);
     await page.close();
     const now = await stored();
-    expect((await context.request.put(`/api/admin/page-sections/${original.id}`, { headers: { origin }, data: { content: `<p>Theirs ${tag}</p>`, version: now.version } })).ok()).toBe(true);
+    expect(
+      (await context.request.put(`/api/admin/page-sections/${original.id}`, { headers: { origin }, data: { content: `<p>Theirs ${tag}</p>`, version: now.version } })).ok(),
+    ).toBe(true);
 
     ({ page, editor } = await openTerms());
     await (await expectOffer(page, editor, "policy editor with kept text (changed since)")).getByRole("button", { name: "Restore unsaved changes" }).click();
@@ -160,6 +166,9 @@ test("text typed in a policy survives a closed tab, and restored onto a policy c
     await expect(editor.getByRole("textbox", { name: "Your Content" })).toHaveValue(`<p>Mine ${tag}</p>`);
   } finally {
     const latest = await stored();
-    await context.request.put(`/api/admin/page-sections/${original.id}`, { headers: { origin }, data: { title: original.title, content: original.content, version: latest.version } });
+    await context.request.put(`/api/admin/page-sections/${original.id}`, {
+      headers: { origin },
+      data: { title: original.title, content: original.content, version: latest.version },
+    });
   }
 });

@@ -23,7 +23,10 @@ async function mailTo(page: Page, baseURL: string, address: string, subject: str
 }
 const linkIn = (mail: Mail, path: string) => new RegExp(`(\\S+${path}\\?token=\\S+)`).exec(mail.text)![1]!;
 
-test("a visitor subscribes in the footer, confirms from the mail, gets the welcome mail and unsubscribes; an admin finds, exports and deletes a subscriber, then restores it from the Trash", async ({ page, baseURL }) => {
+test("a visitor subscribes in the footer, confirms from the mail, gets the welcome mail and unsubscribes; an admin finds, exports and deletes a subscriber, then restores it from the Trash", async ({
+  page,
+  baseURL,
+}) => {
   const email = `${runTag("reader-")}@example.com`;
 
   // The footer's form on the home page: Subscribe says what happened and clears the field.

@@ -23,8 +23,12 @@ test.beforeAll(async () => {
   try {
     await Promise.all(
       prototypeNames.flatMap((icon_name, i) => [
-        db().service.create({ id: `svc-proto-${i}`, title: `Service ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i }).go(),
-        db().industry.create({ id: `ind-proto-${i}`, name: `Industry ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i }).go(),
+        db()
+          .service.create({ id: `svc-proto-${i}`, title: `Service ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i })
+          .go(),
+        db()
+          .industry.create({ id: `ind-proto-${i}`, name: `Industry ${icon_name}`, description: "Stored icon", icon_name, order_index: -10 + i })
+          .go(),
       ]),
     );
   } finally {
@@ -53,8 +57,18 @@ test("services and industries whose stored icon_name is a prototype name still r
     await expect(page.getByTestId("service-card").filter({ hasText: `Service ${name}` })).toBeVisible();
     await expect(page.getByTestId("industry-card").filter({ hasText: `Industry ${name}` })).toBeVisible();
     // The default icon of its kind stands in.
-    await expect(page.getByTestId("service-card").filter({ hasText: `Service ${name}` }).locator("svg.lucide-bot")).toHaveCount(1);
-    await expect(page.getByTestId("industry-card").filter({ hasText: `Industry ${name}` }).locator("svg.lucide-factory")).toHaveCount(1);
+    await expect(
+      page
+        .getByTestId("service-card")
+        .filter({ hasText: `Service ${name}` })
+        .locator("svg.lucide-bot"),
+    ).toHaveCount(1);
+    await expect(
+      page
+        .getByTestId("industry-card")
+        .filter({ hasText: `Industry ${name}` })
+        .locator("svg.lucide-factory"),
+    ).toHaveCount(1);
   }
 
   await page.goto(`${runtime.url}/services`);

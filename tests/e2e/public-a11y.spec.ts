@@ -6,7 +6,13 @@ const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 async function audit(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  const summary = results.violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${label}: ${v.id} (${v.impact}) ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join(" | ")}`,
+  );
   expect(summary, summary.join("\n")).toEqual([]);
 }
 
@@ -24,7 +30,17 @@ async function settle(page: Page) {
   await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toHaveCount(0);
 }
 
-const pages = ["/", "/about", "/services", "/tech-school", "/blog", "/blog/from-spreadsheets-to-machine-learning-a-12-week-roadmap", "/contact", "/blog/missing-post", "/no-such-page"];
+const pages = [
+  "/",
+  "/about",
+  "/services",
+  "/tech-school",
+  "/blog",
+  "/blog/from-spreadsheets-to-machine-learning-a-12-week-roadmap",
+  "/contact",
+  "/blog/missing-post",
+  "/no-such-page",
+];
 
 for (const path of pages) {
   test(`axe finds no WCAG 2.1 A/AA violation on ${path}`, async ({ page }) => {

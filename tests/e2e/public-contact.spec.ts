@@ -57,6 +57,11 @@ test("contact: what a visitor types and picks before the app runs is what the fo
   await expect(submit).toBeEnabled();
   const request = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/contact"));
   await submit.click();
-  expect((await request).postDataJSON()).toMatchObject({ name: "Grace Hopper", email: "grace@example.com", message: "Typed while the page was still loading its script.", inquiryType: "education" });
+  expect((await request).postDataJSON()).toMatchObject({
+    name: "Grace Hopper",
+    email: "grace@example.com",
+    message: "Typed while the page was still loading its script.",
+    inquiryType: "education",
+  });
   await expect(page.getByText("Thank you! We'll get back to you within 24 hours.")).toBeVisible();
 });

@@ -8,11 +8,13 @@ import { expect, test, type Page } from "../support/test";
 const GRADIENT = '[class*="bg-linear-"], [class*="bg-gradient-to-"]';
 
 async function flatGradients(page: Page) {
-  return page.locator(GRADIENT).evaluateAll((els) =>
-    els
-      .filter((el) => getComputedStyle(el).backgroundImage === "none")
-      .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").trim().replace(/\s+/g, ".")} "${(el.textContent ?? "").trim().slice(0, 40)}"`),
-  );
+  return page
+    .locator(GRADIENT)
+    .evaluateAll((els) =>
+      els
+        .filter((el) => getComputedStyle(el).backgroundImage === "none")
+        .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute("class") ?? "").trim().replace(/\s+/g, ".")} "${(el.textContent ?? "").trim().slice(0, 40)}"`),
+    );
 }
 
 test("every gradient on / and /tech-school, the course cards' included, is painted", async ({ page }) => {

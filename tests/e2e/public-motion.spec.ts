@@ -2,7 +2,11 @@
 import { expect, test, type Page } from "../support/test";
 
 const counter = (page: Page, label: string) =>
-  page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd span[aria-hidden]").first();
+  page
+    .locator("dl > div")
+    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator("dd span[aria-hidden]")
+    .first();
 
 /** Stops the page's clock (installed with page.clock.install()) where it is: time moves only by runFor. */
 async function pauseClock(page: Page) {
@@ -51,7 +55,13 @@ test("counters count up once when scrolled into view, and testimonials advance e
   await page.clock.runFor(2_500);
   await expect(graduates).toHaveText("500+");
   // Screen readers get the final value only.
-  await expect(page.locator("dl > div").filter({ has: page.locator("dt", { hasText: /^Graduates$/ }) }).locator("dd .sr-only").first()).toHaveText("500+");
+  await expect(
+    page
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: /^Graduates$/ }) })
+      .locator("dd .sr-only")
+      .first(),
+  ).toHaveText("500+");
 
   await page.clock.resume();
   await page.goto("/");

@@ -5,9 +5,7 @@ import { openFilledRegistration } from "../support/registration-journey";
 test("tech school: a server error and a network failure keep the dialog open with their messages", async ({ page }) => {
   let mode: "500" | "abort" = "500";
   await page.route("**/api/course-registrations", (route) =>
-    mode === "500"
-      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal error"}' })
-      : route.abort("internetdisconnected"),
+    mode === "500" ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal error"}' }) : route.abort("internetdisconnected"),
   );
   // Playwright's clock: a success closes the dialog after 2 s; an error must not.
   await page.clock.install();

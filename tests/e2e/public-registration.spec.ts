@@ -7,7 +7,14 @@ test("tech school: Contact Us preselects the course, registration succeeds and t
   await page.goto("/tech-school");
   // The seeded courses of Course Management, as the page showed them when they were fixed in it.
   const cards = page.getByTestId("academy-course");
-  for (const title of ["Machine Learning Fundamentals", "AI Automation with Python", "Data Science Bootcamp", "Building AI Agents with LLMs", "Computer Vision in Practice", "AI for Business Leaders"]) {
+  for (const title of [
+    "Machine Learning Fundamentals",
+    "AI Automation with Python",
+    "Data Science Bootcamp",
+    "Building AI Agents with LLMs",
+    "Computer Vision in Practice",
+    "AI for Business Leaders",
+  ]) {
     await expect(cards.filter({ has: page.getByRole("heading", { name: title, exact: true }) })).toHaveCount(1);
   }
   const bootcamp = cards.filter({ has: page.getByRole("heading", { name: "Data Science Bootcamp" }) });

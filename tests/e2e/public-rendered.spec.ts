@@ -27,7 +27,11 @@ test.describe("with JavaScript off", () => {
 
     // The counters read their real figures; only the animation, in the browser, starts from zero.
     const figure = (label: string) =>
-      page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd span[aria-hidden]").first();
+      page
+        .locator("dl > div")
+        .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+        .locator("dd span[aria-hidden]")
+        .first();
     await page.goto("/tech-school");
     await expect(figure("Graduates")).toHaveText("500+");
     await expect(figure("Average Rating")).toHaveText("4.8/5");
@@ -55,9 +59,7 @@ test("a rendered page hydrates without console errors and fetches none of the da
   for (const path of ["/", "/services", "/tech-school", "/blog"]) {
     gets.length = 0;
     await page.goto(path);
-    const carried = await page.evaluate(
-      () => (JSON.parse(document.getElementById("page-data")!.textContent!) as { queries: { queryKey: unknown[] }[] }).queries.length,
-    );
+    const carried = await page.evaluate(() => (JSON.parse(document.getElementById("page-data")!.textContent!) as { queries: { queryKey: unknown[] }[] }).queries.length);
     expect(carried).toBeGreaterThan(0);
     // goto waited for hydration and the app's first effects (tests/support/hydrated.ts): any read
     // of the page's data again would have been asked for by now.
@@ -84,5 +86,8 @@ test("a rendered page hydrates without console errors and fetches none of the da
   // over it, with no hydration error (the browser logs the 404s themselves).
   await page.goto(`/blog/no-such-post-${Date.now()}`);
   await expect(page.getByRole("heading", { level: 1, name: "Post Not Found" })).toBeVisible();
-  expect(problems.filter((p) => !/Failed to load/.test(p)), problems.join("\n")).toEqual([]);
+  expect(
+    problems.filter((p) => !/Failed to load/.test(p)),
+    problems.join("\n"),
+  ).toEqual([]);
 });

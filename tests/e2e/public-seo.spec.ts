@@ -40,10 +40,14 @@ test("each public page sets its title, description, canonical link and Open Grap
 });
 
 test("crawlers find the sitemap, one address per page, no canonical on a missing page, and an icon at /favicon.ico", async ({ page, request, baseURL }) => {
-  expect((await (await request.get("/robots.txt")).text())).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 
   // A second name of a page answers 301 to its one address.
-  for (const [from, to] of [["/blog/page/1", "/blog"], ["/blog/page/1/", "/blog"], ["/index.html", "/"]] as const) {
+  for (const [from, to] of [
+    ["/blog/page/1", "/blog"],
+    ["/blog/page/1/", "/blog"],
+    ["/index.html", "/"],
+  ] as const) {
     const res = await request.get(from, { maxRedirects: 0 });
     expect(res.status(), from).toBe(301);
     expect(res.headers().location, from).toBe(to);

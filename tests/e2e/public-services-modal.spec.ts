@@ -39,7 +39,20 @@ test("services: a category without a matching detail opens nothing", async ({ pa
       status: 200,
       contentType: "application/json",
       body: JSON.stringify([
-        { id: "only", service_category: "AI Consulting", title: "Only Consulting", short_description: "", detailed_description: "x", key_features: "a|b", benefits: "c", use_cases: "d", pricing_info: "", implementation_time: "", order_index: 0, is_active: true },
+        {
+          id: "only",
+          service_category: "AI Consulting",
+          title: "Only Consulting",
+          short_description: "",
+          detailed_description: "x",
+          key_features: "a|b",
+          benefits: "c",
+          use_cases: "d",
+          pricing_info: "",
+          implementation_time: "",
+          order_index: 0,
+          is_active: true,
+        },
       ]),
     }),
   );

@@ -10,7 +10,7 @@ const payload = {
     '<img src="x" onerror="window.__xss=1">',
     "<script>window.__xss=1</script>",
     '<a href="javascript:window.__xss=1" id="evil-link">click me</a>',
-    '<svg><script>window.__xss=1</script></svg>',
+    "<svg><script>window.__xss=1</script></svg>",
     '<iframe src="javascript:window.__xss=1"></iframe>',
     '<p onclick="window.__xss=1" id="evil-p">After</p>',
     // The site's own utility classes (and inline style) would pin this over the whole page.

@@ -6,16 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
 import { originVerifyHeader } from "@agency/core/edge";
 import { pagesRewriteCode, viewerIpCode } from "../../infra/web";
-import {
-  actionsOf,
-  featureFunctions,
-  matchesPathPattern,
-  resourcesOf,
-  statementsOf,
-  synthesize,
-  TEST_ORIGIN_TOKENS,
-  type Synthesized,
-} from "./synth";
+import { actionsOf, featureFunctions, matchesPathPattern, resourcesOf, statementsOf, synthesize, TEST_ORIGIN_TOKENS, type Synthesized } from "./synth";
 import { awsSolutions, cfnLint, declaredSuppressions } from "./checks";
 import { LEAD_MAIL_TIMEOUT_SECONDS } from "../../infra/api";
 
@@ -42,9 +33,7 @@ describe("the table", () => {
       { AttributeName: "pk", KeyType: "HASH" },
       { AttributeName: "sk", KeyType: "RANGE" },
     ]);
-    const gsis = Object.fromEntries(
-      (t.GlobalSecondaryIndexes as any[]).map((g) => [g.IndexName, { keys: g.KeySchema, projection: g.Projection }]),
-    );
+    const gsis = Object.fromEntries((t.GlobalSecondaryIndexes as any[]).map((g) => [g.IndexName, { keys: g.KeySchema, projection: g.Projection }]));
     expect(gsis).toEqual({
       gsi1: {
         keys: [
@@ -98,9 +87,7 @@ describe("the functions", () => {
 
   it("live on the HTTP API that CloudFront forwards to", () => {
     const [gatewayId] = Object.keys(resourcesOf(app.web, "AWS::ApiGatewayV2::Api"));
-    const exportOfGateway = Object.values(app.web.toJSON().Outputs as Record<string, any>).find(
-      (o) => o.Value?.Ref === gatewayId && o.Export,
-    )?.Export.Name;
+    const exportOfGateway = Object.values(app.web.toJSON().Outputs as Record<string, any>).find((o) => o.Value?.Ref === gatewayId && o.Export)?.Export.Name;
     expect(exportOfGateway).toBeTruthy();
     for (const r of Object.values(resourcesOf(app.api, "AWS::ApiGatewayV2::Route"))) {
       expect(r.Properties!.ApiId).toEqual({ "Fn::ImportValue": exportOfGateway });
@@ -123,18 +110,12 @@ describe("the functions", () => {
 
   it("hold the secrets they use and no others, placed in their environment at deploy (sign-in: Google's and the device-cookie key; the blog's: the preview-link key)", () => {
     const fns = featureFunctions(app.api);
-    const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map(
-      (r) => r.Properties!.functionName.Ref as string,
-    );
+    const prefetched = Object.values(resourcesOf(app.api, "Custom::SecretPrefetcher")).map((r) => r.Properties!.functionName.Ref as string);
     for (const [feature, { id, props }] of Object.entries(fns)) {
       const secrets = Object.keys(props.Environment.Variables).filter((k) => k.startsWith("SST_Secret_value_"));
       const readsSsm = actionsOf(statementsOf(app.api, id)).includes("ssm:GetParameters");
       if (feature === "auth") {
-        expect(secrets.sort()).toEqual([
-          "SST_Secret_value_DEVICE_COOKIE_SECRET",
-          "SST_Secret_value_GOOGLE_CLIENT_ID",
-          "SST_Secret_value_GOOGLE_CLIENT_SECRET",
-        ]);
+        expect(secrets.sort()).toEqual(["SST_Secret_value_DEVICE_COOKIE_SECRET", "SST_Secret_value_GOOGLE_CLIENT_ID", "SST_Secret_value_GOOGLE_CLIENT_SECRET"]);
         expect(prefetched).toContain(id);
         expect(readsSsm).toBe(true);
       } else if (feature === "blog" || feature === "admin-blog" || feature === "newsletter" || feature === "admin-team") {
@@ -195,9 +176,7 @@ describe("the functions", () => {
     expect(Object.keys(lambdas[fnId]!.Properties!.Environment.Variables)).toEqual(
       expect.arrayContaining(["TABLE_NAME", "SST_Secret_value_ADMIN_PASSWORD", "SST_Parameter_value_ADMIN_USERNAME"]),
     );
-    const prefetcher = Object.entries(resourcesOf(app.api, "Custom::SecretPrefetcher")).find(
-      ([, r]) => r.Properties!.functionName.Ref === fnId,
-    )?.[0];
+    const prefetcher = Object.entries(resourcesOf(app.api, "Custom::SecretPrefetcher")).find(([, r]) => r.Properties!.functionName.Ref === fnId)?.[0];
     expect(script.DependsOn).toContain(prefetcher);
   });
 });
@@ -213,27 +192,20 @@ describe("CloudFront invalidation", () => {
     expect(name).toBeTruthy();
     return { "Fn::ImportValue": name };
   };
-  const invalidationStatements = (id: string) =>
-    statementsOf(app.api, id).filter((s) => actionsOf([s]).some((a) => a.startsWith("cloudfront:")));
+  const invalidationStatements = (id: string) => statementsOf(app.api, id).filter((s) => actionsOf([s]).some((a) => a.startsWith("cloudfront:")));
 
   it("is allowed to admin-content, admin-blog, admin-settings, admin-revisions and admin-trash only, on the site's distribution only, never *", () => {
     const arn = {
-      "Fn::Join": [
-        "",
-        [
-          "arn:",
-          { Ref: "AWS::Partition" },
-          ":cloudfront::123456789012:distribution/",
-          importOf((v) => v?.Ref === distributionId()),
-        ],
-      ],
+      "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":cloudfront::123456789012:distribution/", importOf((v) => v?.Ref === distributionId())]],
     };
     const fns = featureFunctions(app.api);
     for (const feature of ["admin-content", "admin-blog", "admin-settings", "admin-revisions", "admin-trash"]) {
       const statements = invalidationStatements(fns[feature]!.id);
       expect(statements, feature).toEqual([{ Action: "cloudfront:CreateInvalidation", Effect: "Allow", Resource: arn }]);
     }
-    const invalidating = Object.entries(fns).filter(([, { id }]) => invalidationStatements(id).length).map(([f]) => f);
+    const invalidating = Object.entries(fns)
+      .filter(([, { id }]) => invalidationStatements(id).length)
+      .map(([f]) => f);
     expect(invalidating.sort()).toEqual(["admin-blog", "admin-content", "admin-revisions", "admin-settings", "admin-trash"]);
     for (const feature of features.filter((f) => routeKeys.some((k) => routes[k].feature === f && routes[k].access === "public"))) {
       expect(invalidationStatements(fns[feature]!.id), feature).toEqual([]);
@@ -369,7 +341,8 @@ describe("the CloudFront distribution", () => {
     expect(rewrite("/blog/my-first-post")).toBe("/pages/blog/my-first-post.html");
     expect(rewrite("/blog/page/2")).toBe("/pages/blog/page/2.html");
     expect(rewrite("/no-such-page")).toBe("/pages/no-such-page.html");
-    for (const app of ["/admin", "/admin/", "/admin/settings", "/auth/callback", "/preview", "/preview/blog/draft", "/newsletter/confirm"]) expect(rewrite(app), app).toBe("/pages/_app-shell.html");
+    for (const app of ["/admin", "/admin/", "/admin/settings", "/auth/callback", "/preview", "/preview/blog/draft", "/newsletter/confirm"])
+      expect(rewrite(app), app).toBe("/pages/_app-shell.html");
     // A preview link's page is the API's (the failover: never in the bucket), headed with its post.
     expect(rewrite("/preview/cG9zdA~0~1790000000~c2ln")).toBe("/pages/preview/cG9zdA~0~1790000000~c2ln.html");
     expect(rewrite("/preview/cG9zdA~0~1790000000~c2ln/")).toBe("/pages/preview/cG9zdA~0~1790000000~c2ln.html");
@@ -383,7 +356,11 @@ describe("the CloudFront distribution", () => {
     expect(rewrite("/media/2026/unknown")).toBe("/media/2026/unknown");
     // A second name of a page answers 301 to its one address.
     const answer = (uri: string) => handler({ request: { uri } }) as unknown as { statusCode?: number; headers?: { location: { value: string } } };
-    for (const [from, to] of [["/index.html", "/"], ["/blog/page/1", "/blog"], ["/blog/page/1/", "/blog"]] as const) {
+    for (const [from, to] of [
+      ["/index.html", "/"],
+      ["/blog/page/1", "/blog"],
+      ["/blog/page/1/", "/blog"],
+    ] as const) {
       expect(answer(from), from).toEqual({ statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: to } } });
     }
     expect(rewrite("/blog/page/10")).toBe("/pages/blog/page/10.html");
@@ -470,7 +447,9 @@ describe("the lead mails", () => {
     expect(table.Properties!.StreamSpecification).toEqual({ StreamViewType: "NEW_IMAGE" });
     // The stream's consumers: this one, and the webhook sender (tests/infra/webhooks.test.ts), each
     // with its own filter (the render queue's is the renderer's, tests/infra/render.test.ts).
-    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping")).filter((m) => m.Properties!.StartingPosition && m.Properties!.FunctionName?.Ref === leadMail().id);
+    const mappings = Object.values(resourcesOf(app.api, "AWS::Lambda::EventSourceMapping")).filter(
+      (m) => m.Properties!.StartingPosition && m.Properties!.FunctionName?.Ref === leadMail().id,
+    );
     expect(mappings).toHaveLength(1);
     const m = mappings[0]!.Properties!;
     expect(m.FunctionName).toEqual({ Ref: leadMail().id });

@@ -106,11 +106,7 @@ export function declaredSuppressions(app: IConstruct): Array<NagPackSuppression 
   const out: Array<NagPackSuppression & { path: string }> = [];
   for (const node of app.node.findAll()) {
     const rules =
-      node instanceof CfnResource
-        ? node.getMetadata("cdk_nag")?.rules_to_suppress
-        : Stack.isStack(node)
-          ? node.templateOptions.metadata?.cdk_nag?.rules_to_suppress
-          : undefined;
+      node instanceof CfnResource ? node.getMetadata("cdk_nag")?.rules_to_suppress : Stack.isStack(node) ? node.templateOptions.metadata?.cdk_nag?.rules_to_suppress : undefined;
     for (const r of (rules ?? []) as Array<{ id: string; reason: string; is_reason_encoded?: boolean }>) {
       const reason = r.is_reason_encoded ? Buffer.from(r.reason, "base64").toString() : r.reason;
       out.push({ id: r.id, reason, path: node.node.path });

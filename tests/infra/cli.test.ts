@@ -116,8 +116,12 @@ describe("the SST CLI, run from the repository root", () => {
     const run = await runSst(["deploy", "--stage", "clitest"], standIn, { ms: 180_000 });
     expect(run.exit, run.output).toBe(1);
     expect(run.output).toContain("The clitest stage is not ready to deploy; nothing was created:");
-    expect(run.output).toContain(`DEVICE_COOKIE_SECRET is not set (signs the known-device cookies of username sign-in). Set it with: npx sst secrets set DEVICE_COOKIE_SECRET "$(openssl rand -base64 32)" --stage clitest`);
-    expect(run.output).toContain(`PREVIEW_LINK_SECRET is not set (signs the private preview links of blog posts). Set it with: npx sst secrets set PREVIEW_LINK_SECRET "$(openssl rand -base64 32)" --stage clitest`);
+    expect(run.output).toContain(
+      `DEVICE_COOKIE_SECRET is not set (signs the known-device cookies of username sign-in). Set it with: npx sst secrets set DEVICE_COOKIE_SECRET "$(openssl rand -base64 32)" --stage clitest`,
+    );
+    expect(run.output).toContain(
+      `PREVIEW_LINK_SECRET is not set (signs the private preview links of blog posts). Set it with: npx sst secrets set PREVIEW_LINK_SECRET "$(openssl rand -base64 32)" --stage clitest`,
+    );
     expect(run.output).not.toContain("ADMIN_PASSWORD is not set");
     expect(run.output).not.toMatch(CRASH);
     // Nothing was created: no stack operation, no upload.

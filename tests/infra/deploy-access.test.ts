@@ -24,7 +24,11 @@ describe("the optional DeployAccess stack", () => {
     expect(providers.map((p) => p.Properties)).toEqual([expect.objectContaining({ Url: "https://token.actions.githubusercontent.com", ClientIdList: ["sts.amazonaws.com"] })]);
     const providerId = Object.keys(resourcesOf(deployAccess, "AWS::IAM::OIDCProvider"))[0]!;
     const roles = deployRoles(deployAccess);
-    expect(Object.values(roles).map((r) => r.Properties!.RoleName).sort()).toEqual(["agency-deploy-prod", "agency-deploy-staging"]);
+    expect(
+      Object.values(roles)
+        .map((r) => r.Properties!.RoleName)
+        .sort(),
+    ).toEqual(["agency-deploy-prod", "agency-deploy-staging"]);
     const statement = (sub: string) => [
       {
         Action: "sts:AssumeRoleWithWebIdentity",

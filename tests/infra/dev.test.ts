@@ -11,9 +11,7 @@ beforeAll(async () => {
 
 describe("sst dev", () => {
   it("deploys live-debugging stubs for the feature functions, with the local Vite server as PUBLIC_URL", () => {
-    const fns = Object.values(resourcesOf(app.api, "AWS::Lambda::Function")).filter((f) =>
-      String(f.Properties!.Description ?? "").endsWith("(live)"),
-    );
+    const fns = Object.values(resourcesOf(app.api, "AWS::Lambda::Function")).filter((f) => String(f.Properties!.Description ?? "").endsWith("(live)"));
     // One stub per feature function, each named for its feature as infra/api.ts describes it.
     const described = fns.map((f) => String(f.Properties!.Description).split(":")[0]!).filter((name) => (features as readonly string[]).includes(name));
     expect(described.sort()).toEqual([...features].sort());

@@ -63,7 +63,10 @@ describe("the functions' code", () => {
       expect(names, feature).toContain(entryOf(feature));
       // Besides the code, SST's install step leaves an empty package.json and its lock.
       const code = names.filter((n) => !["package.json", "package-lock.json"].includes(n));
-      expect(code.every((n) => n.endsWith(".mjs")), `${feature}: ${code.join(" ")}`).toBe(true);
+      expect(
+        code.every((n) => n.endsWith(".mjs")),
+        `${feature}: ${code.join(" ")}`,
+      ).toBe(true);
       expect(code.length, feature).toBeGreaterThan(1);
       // Minified: thousands of characters a line (esbuild's readable output averages about 35), over
       // the code a cold start loads (a handler file of its own can be a few lines of multi-line
@@ -80,11 +83,20 @@ describe("the functions' code", () => {
       for (const [name, code] of deployedFiles(feature)) {
         if (!name.endsWith(".mjs")) continue;
         // SST's banner, atop every file, imports createRequire and fileURLToPath: the `require` the rest uses.
-        const body = code.split("\n").filter((l) => !l.includes("topLevel")).join("\n");
+        const body = code
+          .split("\n")
+          .filter((l) => !l.includes("topLevel"))
+          .join("\n");
         const imported = [...body.matchAll(/(?:from|import)\s*["']((?:node:)?[a-z_/]+)["']/g)].map((m) => m[1]!);
-        expect(imported.filter((m) => builtinModules.includes(m.replace(/^node:/, ""))), `${feature} ${name}`).toEqual([]);
+        expect(
+          imported.filter((m) => builtinModules.includes(m.replace(/^node:/, ""))),
+          `${feature} ${name}`,
+        ).toEqual([]);
       }
-      expect([...deployedFiles(feature).values()].some((code) => code.includes('("node:http")')), feature).toBe(true);
+      expect(
+        [...deployedFiles(feature).values()].some((code) => code.includes('("node:http")')),
+        feature,
+      ).toBe(true);
     }
   });
 
@@ -162,7 +174,16 @@ describe("the functions' code", () => {
       const files = deployedFiles(feature);
       const all = [...files.keys()];
       for (const name of ["GetCommand", "QueryCommand", "UpdateCommand", "BatchGetCommand"]) expect(has(files, all, name), `${feature}: ${name}`).toBe(true);
-      for (const name of ["TransactWriteCommand", "TransactGetCommand", "TransactWriteItemsCommand", "ExecuteStatementCommand", "BatchExecuteStatementCommand", "CreateTableCommand", "ValidatorResult", "SchemaError"]) {
+      for (const name of [
+        "TransactWriteCommand",
+        "TransactGetCommand",
+        "TransactWriteItemsCommand",
+        "ExecuteStatementCommand",
+        "BatchExecuteStatementCommand",
+        "CreateTableCommand",
+        "ValidatorResult",
+        "SchemaError",
+      ]) {
         expect(has(files, all, name), `${feature}: ${name}`).toBe(false);
       }
     }

@@ -29,7 +29,10 @@ describe("lead mails in AWS", () => {
     expect(fromQueue).toBeTruthy();
     const fromStream = mappings.find((m) => JSON.stringify(m.Properties!.EventSourceArn).includes("StreamArn"))!;
     // A lead waiting for its retry is `sending` (with mail_next_attempt_at), so this filter does not fire for it.
-    expect(JSON.parse(fromStream.Properties!.FilterCriteria.Filters[0].Pattern)).toEqual({ eventName: ["INSERT", "MODIFY"], dynamodb: { NewImage: { mail_status: { S: ["pending"] } } } });
+    expect(JSON.parse(fromStream.Properties!.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ["INSERT", "MODIFY"],
+      dynamodb: { NewImage: { mail_status: { S: ["pending"] } } },
+    });
     expect(fromStream.Properties!.DestinationConfig.OnFailure.Destination).toEqual({ "Fn::GetAtt": [queueId("LeadMailDeadLetters"), "Arn"] });
   });
 

@@ -243,7 +243,12 @@ describe("the /media/* behaviour", () => {
     const post = await createPresignedPost(s3 as never, { Bucket: bucketName, Key: "uploads/abc123" });
     const policy = resourcesOf(app.web, "AWS::CloudFront::ResponseHeadersPolicy")[(distribution().DefaultCacheBehavior.ResponseHeadersPolicyId as { Ref: string }).Ref];
     const csp = policy!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
-    const directives = Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives["connect-src"]).toEqual(["'self'", new URL(post.url).origin]);
     expect(directives["form-action"]).toEqual(["'self'"]);
     expect(() => withConnectSources("default-src 'self'", ["https://x"])).toThrow(/connect-src/);

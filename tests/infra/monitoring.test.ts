@@ -115,9 +115,7 @@ describe("the Lambda alarms", () => {
 
 describe("the DynamoDB alarm", () => {
   it("fires when any request to the table is throttled (at least 1 in 5 minutes), whichever operation the functions may call", () => {
-    expect([...tableOperations].sort()).toEqual(
-      ["BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"].sort(),
-    );
+    expect([...tableOperations].sort()).toEqual(["BatchGetItem", "BatchWriteItem", "DeleteItem", "GetItem", "PutItem", "Query", "UpdateItem"].sort());
     const props = alarmNamed("test-agency-dynamodb-throttles");
     expect(props.ComparisonOperator).toBe("GreaterThanOrEqualToThreshold");
     expect(props.Threshold).toBe(1);
@@ -219,9 +217,7 @@ describe("the alarm topic", () => {
   it("is the stage's own topic, with ALARM_EMAIL subscribed by email", () => {
     app.monitoring.hasResourceProperties("AWS::SNS::Topic", { TopicName: "test-agency-alarms" });
     const subscriptions = Object.values(resourcesOf(app.monitoring, "AWS::SNS::Subscription"));
-    expect(subscriptions.map((s) => s.Properties)).toEqual([
-      { Protocol: "email", Endpoint: "ops@example.com", TopicArn: { Ref: topicId() } },
-    ]);
+    expect(subscriptions.map((s) => s.Properties)).toEqual([{ Protocol: "email", Endpoint: "ops@example.com", TopicArn: { Ref: topicId() } }]);
     expect(app.monitoring.toJSON().Outputs.AlarmEmail.Value).toBe("ops@example.com");
   });
 
@@ -241,14 +237,7 @@ describe("the dashboard", () => {
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0]!.Properties!.DashboardName).toBe("test-agency");
     const body = JSON.stringify(dashboards[0]!.Properties!.DashboardBody);
-    for (const title of [
-      "API requests",
-      "API 5xx rate (%)",
-      "Lambda errors",
-      "Lambda throttles",
-      "DynamoDB throttled requests",
-      "Failed lead mails",
-    ]) {
+    for (const title of ["API requests", "API 5xx rate (%)", "Lambda errors", "Lambda throttles", "DynamoDB throttled requests", "Failed lead mails"]) {
       expect(body).toContain(`\\"title\\":\\"${title}\\"`);
     }
     for (const feature of [...watched, "render"]) expect(body).toContain(JSON.stringify(functionName(feature)));

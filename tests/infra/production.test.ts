@@ -41,9 +41,16 @@ describe("a stage without ADMIN_EMAILS", () => {
   it("deploys no Google sign-in, so its secrets are neither bound nor required; sign-in still holds the device-cookie key", () => {
     for (const [feature, { props }] of Object.entries(featureFunctions(app.api))) {
       const names = Object.keys(props.Environment.Variables);
-      expect(names.filter((n) => n.startsWith("SST_Secret_value_")), feature).toEqual(
+      expect(
+        names.filter((n) => n.startsWith("SST_Secret_value_")),
+        feature,
+      ).toEqual(
         // The newsletter signs its confirmation and unsubscribe links with a key derived from it.
-        feature === "auth" ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"] : ["blog", "admin-blog", "newsletter", "admin-team"].includes(feature) ? ["SST_Secret_value_PREVIEW_LINK_SECRET"] : [],
+        feature === "auth"
+          ? ["SST_Secret_value_DEVICE_COOKIE_SECRET"]
+          : ["blog", "admin-blog", "newsletter", "admin-team"].includes(feature)
+            ? ["SST_Secret_value_PREVIEW_LINK_SECRET"]
+            : [],
       );
       expect(names).not.toContain("SST_Parameter_value_ADMIN_EMAILS");
     }
@@ -53,9 +60,7 @@ describe("a stage without ADMIN_EMAILS", () => {
   });
 
   it("still bootstraps the admin with the configured username and the ADMIN_PASSWORD secret", () => {
-    const seed = Object.values(resourcesOf(app.api, "AWS::Lambda::Function")).find(
-      (f) => f.Properties!.Handler === "packages/functions/src/deploy/seed-script.handler",
-    )!;
+    const seed = Object.values(resourcesOf(app.api, "AWS::Lambda::Function")).find((f) => f.Properties!.Handler === "packages/functions/src/deploy/seed-script.handler")!;
     expect(seed.Properties!.Environment.Variables.SST_Parameter_value_ADMIN_USERNAME).toBe("owner");
     expect(seed.Properties!.Environment.Variables.SST_Secret_value_ADMIN_PASSWORD).toBe("__FETCH_FROM_SSM__");
   });

@@ -2,12 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  invalidatingFeatures,
-  notFoundPageFeature,
-  RENDER_BATCH_SIZE,
-  RENDER_TIMEOUT_SECONDS,
-} from "../../infra/api";
+import { invalidatingFeatures, notFoundPageFeature, RENDER_BATCH_SIZE, RENDER_TIMEOUT_SECONDS } from "../../infra/api";
 import { features } from "@agency/core/routes";
 import { PAGE_RENDER_MS_BOUND, PAGES_PER_RENDER_RUN, RENDER_PAGES_BUDGET_MS } from "@agency/core/render-budget";
 import { actionsOf, featureFunctions, resourcesOf, STAND_IN_SERVER_ENTRY_MARKER, statementsOf, synthesize, type Synthesized } from "./synth";
@@ -87,7 +82,8 @@ describe("the render function", () => {
     // Reading its queue (the event source's grant) and sending to it (the pages a run leaves for the
     // next: core/render-budget.ts), and nothing else: no table, no SES, no other bucket.
     const rest = statements.filter((s) => !s3.includes(s) && !cloudfront.includes(s));
-    for (const a of actionsOf(rest)) expect(a, a).toMatch(/^(sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes|SendMessage)|ssm:GetParameters?(ByPath)?)$/);
+    for (const a of actionsOf(rest))
+      expect(a, a).toMatch(/^(sqs:(ReceiveMessage|ChangeMessageVisibility|GetQueueUrl|DeleteMessage|GetQueueAttributes|SendMessage)|ssm:GetParameters?(ByPath)?)$/);
     for (const s of rest.filter((s) => actionsOf([s]).some((a) => a.startsWith("sqs:")))) expect(s.Resource).toEqual({ "Fn::GetAtt": [queueId("RenderQueue"), "Arn"] });
   });
 
@@ -112,7 +108,10 @@ describe("the render function", () => {
   it("bundles the web app's server entry into its code", () => {
     const hash = String(render().props.Code.S3Key).replace(/\.zip$/, "");
     const dir = path.join(app.app.outdir, `asset.${hash}`);
-    const code = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".mjs")).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+    const code = fs
+      .readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".mjs"))
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
     expect(code.some((c) => c.includes(STAND_IN_SERVER_ENTRY_MARKER))).toBe(true);
     expect(code.some((c) => c.includes("@agency/web/entry-server"))).toBe(false);
   });
@@ -127,7 +126,10 @@ describe("render requests", () => {
       const statements = sendsRenders(fns[feature]!.id);
       const env = fns[feature]!.props.Environment.Variables;
       if (invalidatingFeatures.includes(feature)) {
-        expect(statements.map((s) => [actionsOf([s]), s.Resource]), feature).toEqual([[["sqs:SendMessage"], { "Fn::GetAtt": [queueId("RenderQueue"), "Arn"] }]]);
+        expect(
+          statements.map((s) => [actionsOf([s]), s.Resource]),
+          feature,
+        ).toEqual([[["sqs:SendMessage"], { "Fn::GetAtt": [queueId("RenderQueue"), "Arn"] }]]);
         expect(env.RENDER_QUEUE_URL, feature).toEqual({ Ref: queueId("RenderQueue") });
       } else {
         expect(statements, feature).toEqual([]);

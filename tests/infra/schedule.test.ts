@@ -89,7 +89,10 @@ describe("scheduled publishing in AWS", () => {
     expect(JSON.stringify(statements[0]!.Resource)).toContain(":schedule/test-agency-blog-posts/*");
     for (const [feature, { id }] of Object.entries(fns)) {
       if (feature === "admin-blog") continue;
-      expect(actionsOf(statementsOf(app.api, id)).filter((a) => a.startsWith("scheduler:") || a === "iam:PassRole"), feature).toEqual([]);
+      expect(
+        actionsOf(statementsOf(app.api, id)).filter((a) => a.startsWith("scheduler:") || a === "iam:PassRole"),
+        feature,
+      ).toEqual([]);
     }
     const env = fns["admin-blog"]!.props.Environment.Variables;
     expect(env.SCHEDULE_GROUP).toBe("test-agency-blog-posts");

@@ -45,7 +45,17 @@ export async function synthesize(
 ): Promise<Synthesized> {
   // The deploy-time settings (infra/secrets.ts, infra/web.ts, infra/monitoring.ts) come from the
   // environment; a developer's .env must not leak into the tests, and a custom domain would need Route 53.
-  const settings = { ADMIN_EMAILS: "", ADMIN_USERNAME: "", SITE_DOMAIN: "", SITE_HOSTED_ZONE: "", ALARM_EMAIL: "", RECORDS_SINCE: "", WAF_WRITE_LIMIT: "", WAF_API_LIMIT: "", ...env };
+  const settings = {
+    ADMIN_EMAILS: "",
+    ADMIN_USERNAME: "",
+    SITE_DOMAIN: "",
+    SITE_HOSTED_ZONE: "",
+    ALARM_EMAIL: "",
+    RECORDS_SINCE: "",
+    WAF_WRITE_LIMIT: "",
+    WAF_API_LIMIT: "",
+    ...env,
+  };
   const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
   Object.assign(process.env, settings);
   try {
@@ -147,12 +157,14 @@ export function statementsOf(api: Template, functionId: string): Array<{ Action:
     .flatMap((p) => p.Properties!.PolicyDocument.Statement);
 }
 
-export const actionsOf = (statements: Array<{ Action: string | string[] }>) =>
-  statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+export const actionsOf = (statements: Array<{ Action: string | string[] }>) => statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 
 /** CloudFront path-pattern matching: `*` is any run of characters, `?` one; case-sensitive. */
 export function matchesPathPattern(pattern: string, path: string): boolean {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
   return new RegExp(`^${re}$`).test(path);
 }
 

@@ -92,7 +92,14 @@ describe("the web ACL in front of CloudFront", () => {
       Metrics: [
         Match.objectLike({
           MetricStat: {
-            Metric: { Namespace: "AWS/WAFV2", MetricName: "BlockedRequests", Dimensions: [{ Name: "Rule", Value: "ALL" }, { Name: "WebACL", Value: "test-agency-waf" }] },
+            Metric: {
+              Namespace: "AWS/WAFV2",
+              MetricName: "BlockedRequests",
+              Dimensions: [
+                { Name: "Rule", Value: "ALL" },
+                { Name: "WebACL", Value: "test-agency-waf" },
+              ],
+            },
             Period: 300,
             Stat: "Sum",
           },

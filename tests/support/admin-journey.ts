@@ -38,7 +38,13 @@ export async function audit(page: Page, label: string) {
   // A dialog fading in has partial opacity, which axe reads as low contrast: audit what stays on screen.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${label}: ${v.id} (${v.impact}) ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join(" | ")}`,
+  );
   expect(summary, summary.join("\n")).toEqual([]);
 }
 
@@ -125,8 +131,7 @@ export async function deleteInboxRow(page: Page, opts: { row: Locator; noun: str
  * Resolves when the screen reloads its counters (GET `path`): how a journey checks that a change
  * refreshed them. The numbers themselves belong to every journey running against the runtime.
  */
-export const countersReload = (page: Page, path: string) =>
-  page.waitForResponse((res) => res.request().method() === "GET" && new URL(res.url()).pathname === path && res.ok());
+export const countersReload = (page: Page, path: string) => page.waitForResponse((res) => res.request().method() === "GET" && new URL(res.url()).pathname === path && res.ok());
 
 /**
  * A visitor who has read nothing yet, in a browser context of their own: how a journey checks an
@@ -183,7 +188,9 @@ export async function expectCsvExport(page: Page, filename: string, rows: string
 export async function libraryImage(page: Page, filename: string, alt: string): Promise<CompletedUpload> {
   const origin = new URL(page.url()).origin;
   const bytes = makePng(filename);
-  const ticket = (await (await page.request.post("/api/admin/uploads", { headers: { origin }, data: { filename, content_type: "image/png", size: bytes.length } })).json()) as UploadTicket;
+  const ticket = (await (
+    await page.request.post("/api/admin/uploads", { headers: { origin }, data: { filename, content_type: "image/png", size: bytes.length } })
+  ).json()) as UploadTicket;
   const posted = await page.request.post(ticket.url, { headers: { origin }, multipart: { ...ticket.fields, file: { name: filename, mimeType: "image/png", buffer: bytes } } });
   expect(posted.status()).toBe(204);
   const item = (await (await page.request.post(`/api/admin/uploads/${ticket.id}/complete`, { headers: { origin }, data: {} })).json()) as CompletedUpload;

@@ -49,17 +49,32 @@ export async function startAwsStandIn(options: { account?: string; sstBootstrapV
     };
     const service = scope?.[1];
     if (action === "GetCallerIdentity") {
-      return xml(200, `<GetCallerIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><GetCallerIdentityResult><Arn>arn:aws:iam::${account}:user/ci</Arn><UserId>AIDACI</UserId><Account>${account}</Account></GetCallerIdentityResult><ResponseMetadata><RequestId>1</RequestId></ResponseMetadata></GetCallerIdentityResponse>`);
+      return xml(
+        200,
+        `<GetCallerIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/"><GetCallerIdentityResult><Arn>arn:aws:iam::${account}:user/ci</Arn><UserId>AIDACI</UserId><Account>${account}</Account></GetCallerIdentityResult><ResponseMetadata><RequestId>1</RequestId></ResponseMetadata></GetCallerIdentityResponse>`,
+      );
     }
     if (action === "DescribeStacks") {
       const name = form.get("StackName");
       const outputs: Record<string, string> | undefined =
-        name === "CDKToolkit" ? { BootstrapVersion: "21", BucketName: "cdk-assets-bucket" } : name === "SSTBootstrap" ? { Version: options.sstBootstrapVersion, BucketName: "sst-bootstrap-bucket" } : undefined;
+        name === "CDKToolkit"
+          ? { BootstrapVersion: "21", BucketName: "cdk-assets-bucket" }
+          : name === "SSTBootstrap"
+            ? { Version: options.sstBootstrapVersion, BucketName: "sst-bootstrap-bucket" }
+            : undefined;
       if (!outputs) {
-        return xml(400, `<ErrorResponse><Error><Type>Sender</Type><Code>ValidationError</Code><Message>Stack with id ${name} does not exist</Message></Error><RequestId>1</RequestId></ErrorResponse>`);
+        return xml(
+          400,
+          `<ErrorResponse><Error><Type>Sender</Type><Code>ValidationError</Code><Message>Stack with id ${name} does not exist</Message></Error><RequestId>1</RequestId></ErrorResponse>`,
+        );
       }
-      const members = Object.entries(outputs).map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${v}</OutputValue></member>`).join("");
-      return xml(200, `<DescribeStacksResponse><DescribeStacksResult><Stacks><member><StackName>${name}</StackName><StackStatus>CREATE_COMPLETE</StackStatus><CreationTime>2026-01-01T00:00:00Z</CreationTime><Outputs>${members}</Outputs></member></Stacks></DescribeStacksResult></DescribeStacksResponse>`);
+      const members = Object.entries(outputs)
+        .map(([k, v]) => `<member><OutputKey>${k}</OutputKey><OutputValue>${v}</OutputValue></member>`)
+        .join("");
+      return xml(
+        200,
+        `<DescribeStacksResponse><DescribeStacksResult><Stacks><member><StackName>${name}</StackName><StackStatus>CREATE_COMPLETE</StackStatus><CreationTime>2026-01-01T00:00:00Z</CreationTime><Outputs>${members}</Outputs></member></Stacks></DescribeStacksResult></DescribeStacksResponse>`,
+      );
     }
     if (target.startsWith("AmazonSSM.GetParametersByPath")) {
       const { Path: prefix = "" } = JSON.parse(body || "{}") as { Path?: string };
@@ -80,7 +95,10 @@ export async function startAwsStandIn(options: { account?: string; sstBootstrapV
     }
     // Anything else: AWS's answer to credentials it does not know, in the request's protocol.
     if (form.has("Action")) {
-      return xml(403, `<ErrorResponse><Error><Type>Sender</Type><Code>InvalidClientTokenId</Code><Message>The security token included in the request is invalid.</Message></Error><RequestId>1</RequestId></ErrorResponse>`);
+      return xml(
+        403,
+        `<ErrorResponse><Error><Type>Sender</Type><Code>InvalidClientTokenId</Code><Message>The security token included in the request is invalid.</Message></Error><RequestId>1</RequestId></ErrorResponse>`,
+      );
     }
     res.writeHead(403, { "Content-Type": "application/json", "x-amzn-errortype": "UnrecognizedClientException" });
     res.end(JSON.stringify({ __type: "UnrecognizedClientException", message: "The security token included in the request is invalid." }));

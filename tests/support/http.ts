@@ -44,8 +44,7 @@ export function call(
   } = {},
 ): Promise<HttpResponse> {
   const url = new URL(path, options.baseUrl ?? inject("baseUrl"));
-  const payload =
-    options.raw !== undefined ? options.raw : options.body !== undefined ? JSON.stringify(options.body) : undefined;
+  const payload = options.raw !== undefined ? options.raw : options.body !== undefined ? JSON.stringify(options.body) : undefined;
   const headers: Record<string, string> = {
     ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
     ...options.headers,

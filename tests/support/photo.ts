@@ -13,9 +13,16 @@ export async function photo(width: number, height: number, { grain = 0 }: { grai
     .png({ compressionLevel: 1 })
     .toBuffer();
   if (!grain) return sharp(shapes).tint("#c08040");
-  const fine = await sharp({ create: { width: Math.ceil(width / 2), height: Math.ceil(height / 2), channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: grain } } })
+  const fine = await sharp({
+    create: { width: Math.ceil(width / 2), height: Math.ceil(height / 2), channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: grain } },
+  })
     .resize(width, height)
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return sharp(await sharp(shapes).composite([{ input: fine, blend: "overlay" }]).png({ compressionLevel: 1 }).toBuffer()).tint("#c08040");
+  return sharp(
+    await sharp(shapes)
+      .composite([{ input: fine, blend: "overlay" }])
+      .png({ compressionLevel: 1 })
+      .toBuffer(),
+  ).tint("#c08040");
 }

@@ -55,14 +55,28 @@ export class SoftAuthenticator {
   register(options: { challenge: string; user: { id: string } }, opts: { origin?: string; userVerified?: boolean } = {}) {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
-    const cose = cbor(new Map<Cbor, Cbor>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, "base64url")], [-3, Buffer.from(jwk.y!, "base64url")]]));
+    const cose = cbor(
+      new Map<Cbor, Cbor>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, "base64url")],
+        [-3, Buffer.from(jwk.y!, "base64url")],
+      ]),
+    );
     const id = randomBytes(16);
     const credId = Buffer.alloc(2);
     credId.writeUInt16BE(id.length);
     const flags = FLAG_UP | FLAG_AT | (opts.userVerified === false ? 0 : FLAG_UV);
     const authData = Buffer.concat([sha256(this.rpId), Buffer.from([flags]), Buffer.alloc(4), Buffer.alloc(16), credId, id, cose]);
     const clientDataJSON = Buffer.from(JSON.stringify({ type: "webauthn.create", challenge: options.challenge, origin: opts.origin ?? this.origin, crossOrigin: false }));
-    const attestationObject = cbor(new Map<Cbor, Cbor>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const attestationObject = cbor(
+      new Map<Cbor, Cbor>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     const credential: SoftCredential = { id, privateKey, publicKey, counter: 0, userHandle: options.user.id };
     this.credentials.push(credential);
     return {

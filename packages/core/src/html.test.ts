@@ -3,8 +3,7 @@ import { sanitizeHtml } from "./html";
 
 describe("the HTML sanitiser", () => {
   it("drops class, id and style, so stored content cannot overlay the page with the site's utility classes", async () => {
-    const overlay =
-      '<div class="fixed inset-0 z-50 bg-white" id="root" style="position:fixed;inset:0"><p class="text-red-600" id="x" style="color:red">Hi</p></div>';
+    const overlay = '<div class="fixed inset-0 z-50 bg-white" id="root" style="position:fixed;inset:0"><p class="text-red-600" id="x" style="color:red">Hi</p></div>';
     expect(await sanitizeHtml(overlay)).toBe("<div><p>Hi</p></div>");
     expect(await sanitizeHtml('<span CLASS="fixed" Id="a" STYLE="top:0">x</span>')).toBe("<span>x</span>");
   });
@@ -30,7 +29,7 @@ describe("the HTML sanitiser", () => {
     expect(await sanitizeHtml('<p onclick="x()">a</p><script>alert(1)</script>')).toBe("<p>a</p>");
     expect(await sanitizeHtml('<a href="javascript:alert(1)">a</a>')).toBe("<a>a</a>");
     expect(await sanitizeHtml('<img src="data:image/png;base64,AAAA" /><img src="mailto:a@b.co" />')).toBe("<img /><img />");
-    expect(await sanitizeHtml("<style>.x{}</style><iframe src=\"https://e.com\"></iframe><p>ok</p>")).toBe("<p>ok</p>");
+    expect(await sanitizeHtml('<style>.x{}</style><iframe src="https://e.com"></iframe><p>ok</p>')).toBe("<p>ok</p>");
   });
 
   it("keeps a new-tab link from handing over its opener", async () => {

@@ -15,24 +15,25 @@ export async function sanitizeHtml(html: string): Promise<string> {
 /** The same sanitiser as a synchronous function, once loaded (the server render sanitises while it renders). */
 export async function loadSanitizer(): Promise<(html: string) => string> {
   const { default: sanitize } = await import("sanitize-html");
-  return (html) => sanitize(html, {
-    allowedTags: [...allowedTags],
-    allowedAttributes: Object.fromEntries(Object.entries(allowedAttributes).map(([tag, names]) => [tag, [...names]])),
-    nonTextTags: [...droppedWithContent],
-    allowedSchemes: [...linkSchemes],
-    allowedSchemesByTag: { img: [...imageSchemes] },
-    allowProtocolRelative: false,
-    // The shared rules decide each attribute (the options above say the same, as a second check).
-    transformTags: {
-      "*": (tagName, attribs) => {
-        const kept = Object.fromEntries(
-          Object.entries(attribs)
-            .map(([name, value]) => [name, value.trim()] as const)
-            .filter(([name, value]) => keepsAttribute(tagName, name, value)),
-        );
-        if (tagName === "a" && kept.target === "_blank") kept.rel = newTabRel;
-        return { tagName, attribs: kept };
+  return (html) =>
+    sanitize(html, {
+      allowedTags: [...allowedTags],
+      allowedAttributes: Object.fromEntries(Object.entries(allowedAttributes).map(([tag, names]) => [tag, [...names]])),
+      nonTextTags: [...droppedWithContent],
+      allowedSchemes: [...linkSchemes],
+      allowedSchemesByTag: { img: [...imageSchemes] },
+      allowProtocolRelative: false,
+      // The shared rules decide each attribute (the options above say the same, as a second check).
+      transformTags: {
+        "*": (tagName, attribs) => {
+          const kept = Object.fromEntries(
+            Object.entries(attribs)
+              .map(([name, value]) => [name, value.trim()] as const)
+              .filter(([name, value]) => keepsAttribute(tagName, name, value)),
+          );
+          if (tagName === "a" && kept.target === "_blank") kept.rel = newTabRel;
+          return { tagName, attribs: kept };
+        },
       },
-    },
-  });
+    });
 }

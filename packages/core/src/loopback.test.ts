@@ -9,7 +9,22 @@ describe("loopback addresses", () => {
   });
 
   it("are not any other address, nor anything that is not an address", () => {
-    for (const a of ["192.0.2.2", "10.0.0.1", "0.0.0.0", "::", "fd00::2", "fe80::1", "::ffff:192.0.2.2", "1::1", "::1:0", "128.0.0.1", "127.0.0.1.evil", "localhost", "", "unknown"]) {
+    for (const a of [
+      "192.0.2.2",
+      "10.0.0.1",
+      "0.0.0.0",
+      "::",
+      "fd00::2",
+      "fe80::1",
+      "::ffff:192.0.2.2",
+      "1::1",
+      "::1:0",
+      "128.0.0.1",
+      "127.0.0.1.evil",
+      "localhost",
+      "",
+      "unknown",
+    ]) {
       expect(isLoopbackAddress(a), a).toBe(false);
     }
   });

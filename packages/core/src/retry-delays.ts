@@ -5,6 +5,9 @@
 export function retryDelaysFromEnv(name = "LEAD_MAIL_RETRY_MS"): number[] | undefined {
   const v = process.env[name];
   if (!v) return undefined;
-  const delays = v.split(",").map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n >= 0);
+  const delays = v
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isFinite(n) && n >= 0);
   return delays.length ? delays : undefined;
 }

@@ -89,7 +89,10 @@ describe("roles and permissions", () => {
 
   it("grants nothing to an unknown role, nor to a name Object.prototype carries", () => {
     for (const role of ["", "root", "constructor", "__proto__", "toString", "hasOwnProperty"]) {
-      expect(permissions.filter((p) => roleCan(role, p)), role).toEqual([]);
+      expect(
+        permissions.filter((p) => roleCan(role, p)),
+        role,
+      ).toEqual([]);
     }
   });
 

@@ -30,12 +30,40 @@ export function actorOf(session: AdminSession): AuditActor {
 
 const isEntity = (v: string): v is AuditEntity => (auditEntities as readonly string[]).includes(v);
 /** The API's collection names that differ from the entity's. */
-const collections: Record<string, AuditEntity> = { uploads: "media", "blog-posts": "blog-post", "page-sections": "page-section", services: "service", industries: "industry", courses: "course", "service-details": "service-detail", "site-settings": "site-setting", "contact-submissions": "contact-submission", "course-registrations": "course-registration", users: "user", team: "team-member", account: "admin-account", "security-settings": "security-setting", newsletter: "newsletter-subscriber", webhooks: "webhook" };
+const collections: Record<string, AuditEntity> = {
+  uploads: "media",
+  "blog-posts": "blog-post",
+  "page-sections": "page-section",
+  services: "service",
+  industries: "industry",
+  courses: "course",
+  "service-details": "service-detail",
+  "site-settings": "site-setting",
+  "contact-submissions": "contact-submission",
+  "course-registrations": "course-registration",
+  users: "user",
+  team: "team-member",
+  account: "admin-account",
+  "security-settings": "security-setting",
+  newsletter: "newsletter-subscriber",
+  webhooks: "webhook",
+};
 /**
  * A route's last literal segment that names the action. A `bulk` route's action is in its body (mark
  * read, change status, delete): a status change, and its handler notes a delete with `req.audit()`.
  */
-const verbs: Record<string, AuditAction> = { publish: "publish", status: "status_change", "resend-notification": "resend", "mark-all-read": "mark_all_read", complete: "upload", restore: "restore", schedule: "schedule", bulk: "status_change", invitations: "invite", "password-reset": "password_reset" };
+const verbs: Record<string, AuditAction> = {
+  publish: "publish",
+  status: "status_change",
+  "resend-notification": "resend",
+  "mark-all-read": "mark_all_read",
+  complete: "upload",
+  restore: "restore",
+  schedule: "schedule",
+  bulk: "status_change",
+  invitations: "invite",
+  "password-reset": "password_reset",
+};
 const byMethod: Partial<Record<string, AuditAction>> = { POST: "create", PUT: "update", PATCH: "update", DELETE: "delete" };
 
 /**

@@ -41,8 +41,7 @@ export class Reply {
 }
 
 export const reply = {
-  json: (body: unknown, status = 200, extra: { headers?: Record<string, string>; cookies?: string[] } = {}) =>
-    new Reply(status, body, extra.headers, extra.cookies),
+  json: (body: unknown, status = 200, extra: { headers?: Record<string, string>; cookies?: string[] } = {}) => new Reply(status, body, extra.headers, extra.cookies),
   created: (body: unknown) => new Reply(201, body),
   noContent: (extra: { cookies?: string[] } = {}) => new Reply(204, undefined, {}, extra.cookies),
   /** A non-JSON body (feeds). */
@@ -73,8 +72,7 @@ function parseCookies(event: APIGatewayProxyEventV2): Record<string, string> {
   return out;
 }
 
-const sameSecret = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * The visitor's address: API Gateway's source IP, except behind the site's CloudFront, whose edge
@@ -140,9 +138,7 @@ function toResult(r: Reply, cacheable: boolean, ifNoneMatch?: string): APIGatewa
   const body = r.body === undefined ? "" : isText ? (r.body as string) : JSON.stringify(r.body);
   // A public read carries the ETag of its body and its own headers (a page's X-Next-Cursor: a 304
   // keeps the cached copy's headers); a browser's revalidation that names it gets a 304.
-  const etag = cached && r.status === 200
-    ? etagOf(body, JSON.stringify(Object.entries(r.headers).sort()))
-    : undefined;
+  const etag = cached && r.status === 200 ? etagOf(body, JSON.stringify(Object.entries(r.headers).sort())) : undefined;
   const headers: Record<string, string> = {
     "cache-control": cached ? PUBLIC_CACHE : "no-store",
     "x-content-type-options": "nosniff",

@@ -32,20 +32,20 @@ describe("the public paths a save invalidates", () => {
     for (const path of all) {
       // A trailing * (CloudFront's wildcard) stands for every cached route under that prefix.
       const known =
-        sitePages.some((re) => re.test(path)) ||
-        (path.endsWith("*") ? cachedRoutes.some((route) => route.startsWith(path.slice(0, -1))) : cached.some((re) => re.test(path)));
+        sitePages.some((re) => re.test(path)) || (path.endsWith("*") ? cachedRoutes.some((route) => route.startsWith(path.slice(0, -1))) : cached.some((re) => re.test(path)));
       expect(known, path).toBe(true);
     }
   });
 
   it("name every public read of a post (list pages under any filter, posts, related lists), the counts, the feeds and the blog's pages", () => {
     const paths = publicPaths.blogPost(postSlugs({ slug: "new", old_slugs: ["a", "b", "c", "old"] }));
-    expect(paths).toEqual([
-      "/api/blog-posts*", "/api/blog-categories", "/rss.xml", "/sitemap.xml", "/blog", "/blog/page/*", "/blog/new", "/blog/b", "/blog/c", "/blog/old",
-    ]);
+    expect(paths).toEqual(["/api/blog-posts*", "/api/blog-categories", "/rss.xml", "/sitemap.xml", "/blog", "/blog/page/*", "/blog/new", "/blog/b", "/blog/c", "/blog/old"]);
     // Every cached blog route is covered: the wildcard or an exact path.
     for (const route of cachedRoutes.filter((r) => r.startsWith("/api/blog"))) {
-      expect(paths.some((p) => (p.endsWith("*") ? route.startsWith(p.slice(0, -1)) : p === route)), route).toBe(true);
+      expect(
+        paths.some((p) => (p.endsWith("*") ? route.startsWith(p.slice(0, -1)) : p === route)),
+        route,
+      ).toBe(true);
     }
   });
 });
@@ -77,7 +77,12 @@ describe("invalidate", () => {
     const cdn = vi.spyOn(CloudFrontClient.prototype, "send").mockResolvedValue({} as never);
     const paths = publicPaths.blogPost(["a-post"]);
     await invalidate(paths);
-    expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual(["/api/blog-posts*", "/api/blog-categories", "/rss.xml", "/sitemap.xml"]);
+    expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items).toEqual([
+      "/api/blog-posts*",
+      "/api/blog-categories",
+      "/rss.xml",
+      "/sitemap.xml",
+    ]);
     // The render still hears of every page the save changed.
     expect(JSON.parse((sqs.mock.calls[0]![0] as SendMessageCommand).input.MessageBody!)).toEqual({ apiPaths: paths });
   });

@@ -73,7 +73,12 @@ async function requestRender(apiPaths: string[]) {
     await sendRenderRequest({ apiPaths });
   } catch (err) {
     console.error(
-      JSON.stringify({ level: "error", message: "render request failed; the pages stay as they were until the next save or deploy", paths: apiPaths, error: (err as Error)?.message }),
+      JSON.stringify({
+        level: "error",
+        message: "render request failed; the pages stay as they were until the next save or deploy",
+        paths: apiPaths,
+        error: (err as Error)?.message,
+      }),
     );
   }
 }
@@ -102,9 +107,7 @@ export async function invalidateCdn(paths: string[]): Promise<void> {
       { abortSignal: AbortSignal.timeout(INVALIDATION_TIMEOUT_MS) },
     );
   } catch (err) {
-    console.error(
-      JSON.stringify({ level: "error", message: "CloudFront invalidation failed; cached copies expire on their own", paths: unique, error: (err as Error)?.message }),
-    );
+    console.error(JSON.stringify({ level: "error", message: "CloudFront invalidation failed; cached copies expire on their own", paths: unique, error: (err as Error)?.message }));
   }
 }
 

@@ -12,15 +12,13 @@ import { db } from "@agency/core/db/service";
 import { publishDue, publishScheduled } from "./publish";
 
 const uid = () => Math.random().toString(36).slice(2, 10);
-const post = (over: Partial<BlogPostInput> = {}) =>
-  blogPostInput.parse({ title: `Scheduled ${uid()}`, slug: `scheduled-${uid()}`, content: "<p>Soon</p>", ...over });
+const post = (over: Partial<BlogPostInput> = {}) => blogPostInput.parse({ title: `Scheduled ${uid()}`, slug: `scheduled-${uid()}`, content: "<p>Soon</p>", ...over });
 /** A whole second `ms` from now, as the contract stores publish_at. */
 const inMs = (ms: number) => new Date(Math.floor((Date.now() + ms) / 1000) * 1000).toISOString();
 const HOUR = 3_600_000;
 const later = (iso: string, ms = 1000) => new Date(Date.parse(iso) + ms);
 const scheduledIds = async (now?: Date) => (await BlogSchedules.upcoming(100, now)).map((s) => s.post_id);
-const publishEntries = async (id: string) =>
-  (await AuditLog.list({ entity: "blog-post", action: "publish", limit: "100" })).items.filter((e) => e.entity_id === id);
+const publishEntries = async (id: string) => (await AuditLog.list({ entity: "blog-post", action: "publish", limit: "100" })).items.filter((e) => e.entity_id === id);
 
 describe("scheduled publishing", () => {
   it("schedules a draft created with a future publish_at and publishes it when due, at the scheduled time", async () => {
@@ -177,7 +175,9 @@ describe("the upcoming schedules", () => {
     await dynamo().client.send(
       new UpdateCommand({
         TableName: config.tableName,
-        Key: db().blogSchedule.get({ due_bucket: at.slice(0, 4), publish_at: at, post_id: created.id }).params().Key,
+        Key: db()
+          .blogSchedule.get({ due_bucket: at.slice(0, 4), publish_at: at, post_id: created.id })
+          .params().Key,
         UpdateExpression: "REMOVE gsi1pk, gsi1sk",
       }),
     );

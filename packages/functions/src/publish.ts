@@ -28,9 +28,14 @@ export async function publishScheduled({ post_id, publish_at }: Schedule, now = 
   if (!result) return undefined;
   await invalidatePost(result.saved);
   // A revision, as every publication by hand stores one (the http wrapper's hook, not run here).
-  await Revisions.record({ entity: "blog-posts", item_id: post_id, actor: schedulerActor, action: "publish", snapshot: result.saved, sent: ["is_published", "published_at"] }).catch((err) =>
-    console.error(JSON.stringify({ level: "error", message: `revision write failed: scheduled publish of ${post_id}`, error: (err as Error)?.message })),
-  );
+  await Revisions.record({
+    entity: "blog-posts",
+    item_id: post_id,
+    actor: schedulerActor,
+    action: "publish",
+    snapshot: result.saved,
+    sent: ["is_published", "published_at"],
+  }).catch((err) => console.error(JSON.stringify({ level: "error", message: `revision write failed: scheduled publish of ${post_id}`, error: (err as Error)?.message })));
   await recordAudit(
     { routeKey: "PUT /api/admin/blog-posts/{id}/publish", params: { id: post_id }, headers: {}, ip: "", requestId: randomUUID() },
     "admin",

@@ -11,9 +11,7 @@ import { actorOf, writeOf, type AfterAnswer } from "./audit";
  * handler's `req.audit()` note, as for its audit entry, so no handler records revisions itself.
  */
 
-const byAuditEntity = new Map<AuditEntity, RevisionEntity>(
-  (Object.entries(revisionAuditEntity) as [RevisionEntity, AuditEntity][]).map(([revision, audit]) => [audit, revision]),
-);
+const byAuditEntity = new Map<AuditEntity, RevisionEntity>((Object.entries(revisionAuditEntity) as [RevisionEntity, AuditEntity][]).map(([revision, audit]) => [audit, revision]));
 const revisionActions = new Set<AuditAction>(["create", "update", "publish", "unpublish", "restore"]);
 
 /** The id of an item as a save answers it: a setting's `key`, anything else's `id`. */
@@ -46,7 +44,12 @@ export const recordRevisions: AfterAnswer = async (req, access, note, bodyFields
       });
     } catch (err) {
       console.error(
-        JSON.stringify({ level: "error", requestId: req.requestId, message: `revision write failed: ${action} ${entity} ${item_id} (${req.routeKey})`, error: (err as Error)?.message }),
+        JSON.stringify({
+          level: "error",
+          requestId: req.requestId,
+          message: `revision write failed: ${action} ${entity} ${item_id} (${req.routeKey})`,
+          error: (err as Error)?.message,
+        }),
       );
     }
   }

@@ -97,7 +97,9 @@ function fail(message: string): never {
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 /** Reads a line from the terminal without echoing it. */
@@ -159,7 +161,8 @@ if (values.help || !command) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
-if (!["create", "set-password", "disable", "enable", "set-role", "recount", "export", "media-derive", "import"].includes(command)) fail(`Unknown command "${command}".\n\n${usage}`);
+if (!["create", "set-password", "disable", "enable", "set-role", "recount", "export", "media-derive", "import"].includes(command))
+  fail(`Unknown command "${command}".\n\n${usage}`);
 let username = "";
 const googleEmail = command === "set-role" && rawUsername?.includes("@") ? rawUsername.trim().toLowerCase() : undefined;
 const role = command === "set-role" ? positionals[2] : undefined;
@@ -177,8 +180,7 @@ let db: Awaited<ReturnType<typeof startDynalite>> | undefined;
 if (!config.dynamoEndpoint) {
   const dataDir = resolve(repoRoot, process.env.DATA_DIR ?? ".data");
   // LevelDB allows one process per directory; dynalite reports a held lock by throwing later.
-  const busy = (err: Error) =>
-    fail(`Cannot open the local data in ${dataDir} (${err.message}). Is npm start running? Stop it first, or set DYNAMODB_ENDPOINT.`);
+  const busy = (err: Error) => fail(`Cannot open the local data in ${dataDir} (${err.message}). Is npm start running? Stop it first, or set DYNAMODB_ENDPOINT.`);
   process.on("uncaughtException", busy);
   try {
     db = await startDynalite({ path: dataDir });
@@ -219,7 +221,10 @@ try {
         const user = await Users.byEmail(googleEmail);
         if (!user) fail(`No Google user "${googleEmail}": they appear once they have signed in with Google.`);
         if (!isAuthorisedEmail(user.email, user.google_user_data?.email_verified)) fail(`"${googleEmail}" is not named by ADMIN_EMAILS (or Google has not verified it).`);
-        await db_().user.patch({ id: user.id }).set({ admin_role: role as Role, admin_disabled: false }).go();
+        await db_()
+          .user.patch({ id: user.id })
+          .set({ admin_role: role as Role, admin_disabled: false })
+          .go();
         await ownersFollow(`google.${user.id}`, role as Role);
         console.log(`"${googleEmail}" is now ${roleArticle(role as Role)} ${role}.`);
       } else {
@@ -245,7 +250,10 @@ try {
           writeFileSync(target, await object.body.transformToByteArray());
         }
       }
-      if (file) console.log(`Exported ${doc.posts.length} posts, ${doc.page_sections.length} sections, ${doc.contact_submissions.length + doc.course_registrations.length} leads and ${doc.media.length} images to ${file}${values.media ? `, the media files to ${values.media}` : ""}.`);
+      if (file)
+        console.log(
+          `Exported ${doc.posts.length} posts, ${doc.page_sections.length} sections, ${doc.contact_submissions.length + doc.course_registrations.length} leads and ${doc.media.length} images to ${file}${values.media ? `, the media files to ${values.media}` : ""}.`,
+        );
       break;
     }
     case "media-derive": {
@@ -269,11 +277,8 @@ try {
     case "import": {
       const file = positionals[1];
       if (!file) fail(`import: which file?\n\n${usage}`);
-      const [{ importedSummary, siteExport, siteExportMessages, SITE_EXPORT_FORMAT, SITE_EXPORT_VERSION }, { exportSite }, { checkSiteImport, importSite, keepBeforeImport }] = await Promise.all([
-        import("@agency/core/contract/site-export"),
-        import("@agency/core/site-export/export"),
-        import("@agency/core/site-export/import"),
-      ]);
+      const [{ importedSummary, siteExport, siteExportMessages, SITE_EXPORT_FORMAT, SITE_EXPORT_VERSION }, { exportSite }, { checkSiteImport, importSite, keepBeforeImport }] =
+        await Promise.all([import("@agency/core/contract/site-export"), import("@agency/core/site-export/export"), import("@agency/core/site-export/import")]);
       let raw: { format?: unknown; version?: unknown };
       try {
         raw = JSON.parse(readFileSync(resolve(file), "utf8"));
@@ -289,7 +294,11 @@ try {
         checkSiteImport(doc);
       } catch (err) {
         const fields = (err as { extra?: { fields?: Record<string, string> } }).extra?.fields ?? {};
-        fail(`${(err as Error).message}\n${Object.entries(fields).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
+        fail(
+          `${(err as Error).message}\n${Object.entries(fields)
+            .map(([k, v]) => `  ${k}: ${v}`)
+            .join("\n")}`,
+        );
       }
       if (values.media) {
         const { writeObject } = await import("@agency/core/media/storage");

@@ -9,9 +9,7 @@ import { createGateway, KEEP_ALIVE_MS, matchRoute } from "./gateway";
 
 describe("route matching", () => {
   it("prefers a literal segment over a path parameter", () => {
-    expect(matchRoute("PUT", "/api/admin/contact-submissions/mark-all-read")?.key).toBe(
-      "PUT /api/admin/contact-submissions/mark-all-read",
-    );
+    expect(matchRoute("PUT", "/api/admin/contact-submissions/mark-all-read")?.key).toBe("PUT /api/admin/contact-submissions/mark-all-read");
     expect(matchRoute("PUT", "/api/admin/contact-submissions/abc/status")).toEqual({
       key: "PUT /api/admin/contact-submissions/{id}/status",
       pathParameters: { id: "abc" },
@@ -33,18 +31,20 @@ describe("the local gateway", () => {
   let seen: APIGatewayProxyEventV2 | undefined;
   let base = "";
   const server = createGateway({
-    loadHandler: async () => async (event): Promise<APIGatewayProxyResultV2> => {
-      seen = event;
-      if (event.rawPath === "/api/blog-posts/binary") {
-        return { statusCode: 200, headers: { "content-type": "application/octet-stream" }, body: Buffer.from([0, 1, 2, 255]).toString("base64"), isBase64Encoded: true };
-      }
-      return {
-        statusCode: 207,
-        headers: { "content-type": "application/json", "x-test": "yes" },
-        cookies: ["a=1; Path=/; HttpOnly", "b=2; Path=/"],
-        body: JSON.stringify({ ok: true }),
-      };
-    },
+    loadHandler:
+      async () =>
+      async (event): Promise<APIGatewayProxyResultV2> => {
+        seen = event;
+        if (event.rawPath === "/api/blog-posts/binary") {
+          return { statusCode: 200, headers: { "content-type": "application/octet-stream" }, body: Buffer.from([0, 1, 2, 255]).toString("base64"), isBase64Encoded: true };
+        }
+        return {
+          statusCode: 207,
+          headers: { "content-type": "application/json", "x-test": "yes" },
+          cookies: ["a=1; Path=/; HttpOnly", "b=2; Path=/"],
+          body: JSON.stringify({ ok: true }),
+        };
+      },
   });
   beforeAll(async () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));

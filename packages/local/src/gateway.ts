@@ -63,16 +63,10 @@ export function matchRoute(method: string, path: string) {
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
-const textual = (contentType: string) =>
-  contentType === "" || /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript)|[^;]*\+(json|xml))/i.test(contentType);
+const textual = (contentType: string) => contentType === "" || /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript)|[^;]*\+(json|xml))/i.test(contentType);
 
 /** Builds the API Gateway HTTP API payload 2.0 event for a request. */
-export function toEvent(
-  req: IncomingMessage,
-  url: URL,
-  route: { key: RouteKey; pathParameters: Record<string, string> },
-  body: Buffer,
-): APIGatewayProxyEventV2 {
+export function toEvent(req: IncomingMessage, url: URL, route: { key: RouteKey; pathParameters: Record<string, string> }, body: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(req.headers)) {
@@ -198,8 +192,7 @@ const defaultLoader = async (feature: string) => {
 const { "strict-transport-security": _hsts, ...rest } = securityHeaders;
 const SECURITY_HEADERS: Record<string, string> = {
   ...rest,
-  "content-security-policy": rest["content-security-policy"]!
-    .split("; ")
+  "content-security-policy": rest["content-security-policy"]!.split("; ")
     .filter((d) => d !== "upgrade-insecure-requests")
     .join("; "),
 };
@@ -299,9 +292,7 @@ export function createGateway(options: GatewayOptions = {}) {
           return res.end();
         }
         const pagesRoot = await options.pagesRoot?.();
-        const pages: RenderedPages | undefined = pagesRoot
-          ? { root: pagesRoot, movedTo: (file) => movedPage(file, (key) => handlerFor(routes[key].feature), req) }
-          : undefined;
+        const pages: RenderedPages | undefined = pagesRoot ? { root: pagesRoot, movedTo: (file) => movedPage(file, (key) => handlerFor(routes[key].feature), req) } : undefined;
         return await serveStatic(req, res, options.webRoot, url.pathname, pages);
       }
       return jsonError(res, 404, "Not found");

@@ -7,10 +7,13 @@ export function localTimers<T>(run: (item: T) => Promise<unknown>, describe: (it
   const timers = new Set<NodeJS.Timeout>();
   return {
     schedule(item: T, delayMs: number) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void run(item).catch((err: unknown) => console.error(`${describe(item)} could not be handled:`, err));
-      }, Math.max(0, delayMs));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          void run(item).catch((err: unknown) => console.error(`${describe(item)} could not be handled:`, err));
+        },
+        Math.max(0, delayMs),
+      );
       timers.add(timer);
     },
     close() {

@@ -9,9 +9,7 @@ import { deriveImage } from "@agency/functions/media-derive/derive";
 export function startLocalDerivation() {
   let chain: Promise<unknown> = Promise.resolve();
   onMediaCompleted((id) => {
-    chain = chain
-      .then(() => deriveImage(id))
-      .catch((err: unknown) => console.error(`Image ${id}: its sizes could not be made:`, err));
+    chain = chain.then(() => deriveImage(id)).catch((err: unknown) => console.error(`Image ${id}: its sizes could not be made:`, err));
   });
   return {
     async close() {

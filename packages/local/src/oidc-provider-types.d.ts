@@ -37,18 +37,8 @@ declare module "oidc-provider" {
     proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(
-      req: IncomingMessage,
-      res: ServerResponse,
-      result: Record<string, unknown>,
-      options?: { mergeWithLastSubmission?: boolean },
-    ): Promise<void>;
-    interactionResult(
-      req: IncomingMessage,
-      res: ServerResponse,
-      result: Record<string, unknown>,
-      options?: { mergeWithLastSubmission?: boolean },
-    ): Promise<string>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionResult(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the library's events carry arguments of every kind (EventEmitter's own signature)
     on(event: string, listener: (...args: any[]) => void): this;
   }

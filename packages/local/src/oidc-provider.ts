@@ -36,7 +36,14 @@ export const demoAccounts: readonly DemoAccount[] = [
 export const DEFAULT_LOCAL_ADMIN_EMAILS = demoAccounts[0]!.email;
 
 const pictureOf = (a: DemoAccount) =>
-  avatar(a.name.split(" ").map((w) => w[0]).join("").slice(0, 2), a.email_verified ? "#7c3aed" : "#64748b");
+  avatar(
+    a.name
+      .split(" ")
+      .map((w) => w[0])
+      .join("")
+      .slice(0, 2),
+    a.email_verified ? "#7c3aed" : "#64748b",
+  );
 
 export interface OidcProviderOptions {
   /** 0 or unset: a free port. */
@@ -47,13 +54,10 @@ export interface OidcProviderOptions {
   accounts?: readonly DemoAccount[];
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function loginPage(uid: string, accounts: readonly DemoAccount[], error?: string, email = "") {
-  const rows = accounts
-    .map((a) => `<tr><td><code>${escape(a.email)}</code></td><td><code>${escape(a.password)}</code></td><td>${escape(a.role)}</td></tr>`)
-    .join("");
+  const rows = accounts.map((a) => `<tr><td><code>${escape(a.email)}</code></td><td><code>${escape(a.password)}</code></td><td>${escape(a.role)}</td></tr>`).join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in - Google (local stand-in)</title>
@@ -130,11 +134,13 @@ export async function startOidcProvider(options: OidcProviderOptions) {
   // Ask for the login form on every authorization request, as Google's account chooser does, so
   // switching demo accounts needs no cookie clearing.
   const policy = interactionPolicy.base();
-  policy.get("login")!.checks.push(
-    new interactionPolicy.Check("stand_in_login", "the stand-in asks every time", (ctx) =>
-      ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get("login")!
+    .checks.push(
+      new interactionPolicy.Check("stand_in_login", "the stand-in asks every time", (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
 
   const provider = new Provider(issuer, {
     clients: [

@@ -83,8 +83,7 @@ export async function startLocal(options: LocalOptions = {}) {
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
   // The media bucket's CORS rule names the site's origin: started as soon as that is known.
-  const startS3 = () =>
-    startLocalS3({ dataDir, ephemeralPorts: options.port === 0, origin: config.publicUrl, secret: () => localSecret(dataDir, "s3-secret") });
+  const startS3 = () => startLocalS3({ dataDir, ephemeralPorts: options.port === 0, origin: config.publicUrl, secret: () => localSecret(dataDir, "s3-secret") });
   const originKnown = Boolean(process.env.PUBLIC_URL);
   let s3: LocalS3 | undefined = originKnown
     ? await startS3().catch(async (err) => {
@@ -113,10 +112,11 @@ export async function startLocal(options: LocalOptions = {}) {
   oidc ??= await startGoogleStandIn();
   if (!originKnown) s3 = await startS3();
   // Every public page rendered from the data before the banner says the site is up.
-  if (options.web !== false) pages = await startPageRenderer({ dataDir, origin: config.publicUrl, apiUrl: url }).catch((err) => {
-    console.error("pages: the first render failed, the SPA shell is served instead", err);
-    return undefined;
-  });
+  if (options.web !== false)
+    pages = await startPageRenderer({ dataDir, origin: config.publicUrl, apiUrl: url }).catch((err) => {
+      console.error("pages: the first render failed, the SPA shell is served instead", err);
+      return undefined;
+    });
   firstRender(pages?.root);
   // Scheduled posts: the timer and the catch-up sweep (its first run publishes what came due while stopped).
   const schedules = startLocalSchedules();
@@ -226,9 +226,7 @@ export function startBanner(app: Awaited<ReturnType<typeof startLocal>>, { verbo
     }`,
   );
   lines.push(
-    `  Media:    ${
-      app.s3 ? `local S3 at ${app.s3.endpoint} (${app.s3.bucket})` : `${config.s3Endpoint ? `S3 at ${config.s3Endpoint}` : "AWS S3"} (${config.mediaBucket})`
-    }`,
+    `  Media:    ${app.s3 ? `local S3 at ${app.s3.endpoint} (${app.s3.bucket})` : `${config.s3Endpoint ? `S3 at ${config.s3Endpoint}` : "AWS S3"} (${config.mediaBucket})`}`,
   );
   lines.push(`  Data:     ${app.dataDir ?? `${config.dynamoEndpoint} (table ${config.tableName})`}`);
   if (app.exposed) {

@@ -100,10 +100,7 @@ async function checkSignedRequest(req: IncomingMessage, body: Buffer, credential
     return refuse("Malformed query");
   }
   const signer = new SignatureV4({ credentials, region, service: "s3", sha256: Sha256, uriEscapePath: false, applyChecksum: false });
-  const signed = await signer.sign(
-    { method: req.method ?? "GET", protocol: "http:", hostname: headers.host ?? "", path, query, headers },
-    { signingDate: new Date(signedAt) },
-  );
+  const signed = await signer.sign({ method: req.method ?? "GET", protocol: "http:", hostname: headers.host ?? "", path, query, headers }, { signingDate: new Date(signedAt) });
   if (!same(String(signed.headers.authorization ?? ""), header(req.headers, "authorization") ?? "")) refuse("Signature mismatch");
 }
 

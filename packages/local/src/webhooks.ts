@@ -11,7 +11,10 @@ import { localTimers } from "./later";
  */
 export function startLocalWebhooks() {
   process.env.WEBHOOKS_ALLOW_LOOPBACK ??= "1";
-  const timers = localTimers((id: string) => deliverWebhook(id), (id) => `Webhook delivery ${id}`);
+  const timers = localTimers(
+    (id: string) => deliverWebhook(id),
+    (id) => `Webhook delivery ${id}`,
+  );
   onWebhookDeliveryDue(timers.schedule);
   // The timers of deliveries that were waiting or being sent when the runtime stopped died with it.
   const swept = sweepWebhookDeliveries({ all: true }).catch((err: unknown) => {

@@ -28,10 +28,7 @@ export function PublicLayout() {
   const settings = useSettings();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
+      <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
       <SiteHeader scrolled={past10} companyName={settings.company_name} />

@@ -23,13 +23,7 @@ export const setTransport = (fn: typeof transport) => {
   transport = fn;
 };
 
-async function request<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  init: RequestInit = {},
-  onHeaders?: (headers: Headers) => void,
-): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}, onHeaders?: (headers: Headers) => void): Promise<T> {
   const res = await transport(path, {
     method,
     credentials: "include",

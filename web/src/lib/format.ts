@@ -36,10 +36,7 @@ export function formatDate(iso: string | null | undefined): string {
  * always with `withYear` (a record's details, exports). Local time of the browser unless `timeZone`
  * is given. Empty for a missing or invalid date.
  */
-export function formatDateTime(
-  iso: string | null | undefined,
-  options: { withYear?: boolean; timeZone?: string; now?: Date } = {},
-): string {
+export function formatDateTime(iso: string | null | undefined, options: { withYear?: boolean; timeZone?: string; now?: Date } = {}): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";

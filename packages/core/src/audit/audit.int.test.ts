@@ -6,7 +6,14 @@ const now = new Date("2026-11-25T12:00:00.000Z");
 const alice = { type: "admin", id: "admin#alice", name: "Alice" } as const;
 const bob = { type: "google", id: "user#bob", name: "bob@example.com" } as const;
 const entry = (actor: AuditInput["actor"], action: AuditAction, entity: AuditEntity, entity_id: string): AuditInput => ({
-  actor, action, entity, entity_id, entity_label: `label ${entity_id}`, changed_fields: ["title"], ip: "127.0.0.1", user_agent: "vitest",
+  actor,
+  action,
+  entity,
+  entity_id,
+  entity_label: `label ${entity_id}`,
+  changed_fields: ["title"],
+  ip: "127.0.0.1",
+  user_agent: "vitest",
 });
 
 /** Every page of a list, following the cursors; fails on a page that repeats an id. */
@@ -40,7 +47,10 @@ describe("the audit log's queries", () => {
   it("lists the retained days newest first, reading only days with entries, across pages of any size", async () => {
     for (const limit of [1, 2, 100]) {
       const { entries } = await all({ limit });
-      expect(entries.map((e) => e.entity_id), String(limit)).toEqual(["p1", "s1", "p1", "mallory", "s2"]);
+      expect(
+        entries.map((e) => e.entity_id),
+        String(limit),
+      ).toEqual(["p1", "s1", "p1", "mallory", "s2"]);
     }
     // One page per entry, and no empty page after the last: the empty days between are never read.
     expect((await all({ limit: 1 })).pages).toBe(5);
@@ -49,8 +59,16 @@ describe("the audit log's queries", () => {
   it("stores the entry whole, with the actor nested and an expiry a year ahead", async () => {
     const [first] = (await all({ limit: 1 })).entries;
     expect(first).toEqual({
-      id: written[0]!.id, at: "2026-11-25T09:00:00.000Z", actor: alice, action: "create", entity: "blog-post",
-      entity_id: "p1", entity_label: "label p1", changed_fields: ["title"], ip: "127.0.0.1", user_agent: "vitest",
+      id: written[0]!.id,
+      at: "2026-11-25T09:00:00.000Z",
+      actor: alice,
+      action: "create",
+      entity: "blog-post",
+      entity_id: "p1",
+      entity_label: "label p1",
+      changed_fields: ["title"],
+      ip: "127.0.0.1",
+      user_agent: "vitest",
     });
   });
 

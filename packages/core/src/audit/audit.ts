@@ -86,9 +86,8 @@ export const AuditLog = {
     type Query = ReturnType<ReturnType<typeof db>["auditEntry"]["query"]["byDay"]>;
     /** One Query page, with the entity and action filters as a FilterExpression. */
     const go = async (query: Query, page: { cursor: string | undefined; limit: number; order: "desc" | "asc" }) => {
-      const res = await (filtered
-        ? query.where((e, op) => [q.entity ? op.eq(e.entity, q.entity) : "", q.action ? op.eq(e.action, q.action) : ""].filter(Boolean).join(" AND "))
-        : query
+      const res = await (
+        filtered ? query.where((e, op) => [q.entity ? op.eq(e.entity, q.entity) : "", q.action ? op.eq(e.action, q.action) : ""].filter(Boolean).join(" AND ")) : query
       ).go(page);
       return { data: res.data.map(toEntry), cursor: res.cursor };
     };
@@ -128,12 +127,20 @@ export const AuditLog = {
         [""],
         () => "",
         (_b, at, id) => ({ actor_key, at, id, day: dayOf(at) }),
-        () => db().auditEntry.query.byActor({ actor_key }).between({ at: from }, { at: addDays(to, 1) }) as unknown as Query,
+        () =>
+          db()
+            .auditEntry.query.byActor({ actor_key })
+            .between({ at: from }, { at: addDays(to, 1) }) as unknown as Query,
       );
     }
 
     // Only the days that have entries (one Query), newest first.
-    const days = (await db().auditDay.query.days({}).between({ day: from }, { day: to }).go({ pages: "all", order: "desc", attributes: ["day"] })).data.map((d) => d.day);
+    const days = (
+      await db()
+        .auditDay.query.days({})
+        .between({ day: from }, { day: to })
+        .go({ pages: "all", order: "desc", attributes: ["day"] })
+    ).data.map((d) => d.day);
     return across(
       convert().byDay,
       days,

@@ -142,7 +142,10 @@ describe("username admin accounts", () => {
 describe("bootstrapAdmin", () => {
   const saved = { u: process.env.ADMIN_USERNAME, p: process.env.ADMIN_PASSWORD };
   afterEach(() => {
-    for (const [k, v] of [["ADMIN_USERNAME", saved.u], ["ADMIN_PASSWORD", saved.p]] as const) {
+    for (const [k, v] of [
+      ["ADMIN_USERNAME", saved.u],
+      ["ADMIN_PASSWORD", saved.p],
+    ] as const) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }

@@ -158,8 +158,13 @@ export const AdminAccounts = {
     }
     await Sessions.endAllFor(subjectOf.admin(name));
     // Its passkeys go with it: a later account of the same name starts with none of them.
-    const { data: passkeys } = await db().passkey.query.byAccount({ username: name }).go({ pages: "all", attributes: ["credential_id"] });
-    if (passkeys.length) await db().passkey.delete(passkeys.map(({ credential_id }) => ({ credential_id }))).go();
+    const { data: passkeys } = await db()
+      .passkey.query.byAccount({ username: name })
+      .go({ pages: "all", attributes: ["credential_id"] });
+    if (passkeys.length)
+      await db()
+        .passkey.delete(passkeys.map(({ credential_id }) => ({ credential_id })))
+        .go();
   },
 
   /**
@@ -167,13 +172,7 @@ export const AdminAccounts = {
    * username, a disabled account and a wrong password all get the same 401, after the same amount
    * of hashing work.
    */
-  async authenticate(
-    usernameInput: string,
-    password: string,
-    client: SignInClient,
-    now = Date.now(),
-    throttle: LoginThrottle = LOGIN_THROTTLE,
-  ): Promise<AdminAccount> {
+  async authenticate(usernameInput: string, password: string, client: SignInClient, now = Date.now(), throttle: LoginThrottle = LOGIN_THROTTLE): Promise<AdminAccount> {
     const key = usernameInput.trim().toLowerCase().slice(0, 100);
     const device = KnownDevices.verify(client.device, key);
     // The address goes first in a combined key: it holds no '#', the username might.

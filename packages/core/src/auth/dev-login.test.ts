@@ -3,7 +3,10 @@ import { config } from "../config";
 
 const saved = { dev: process.env.DEV_LOGIN, fn: process.env.AWS_LAMBDA_FUNCTION_NAME };
 afterEach(() => {
-  for (const [k, v] of [["DEV_LOGIN", saved.dev], ["AWS_LAMBDA_FUNCTION_NAME", saved.fn]] as const) {
+  for (const [k, v] of [
+    ["DEV_LOGIN", saved.dev],
+    ["AWS_LAMBDA_FUNCTION_NAME", saved.fn],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }

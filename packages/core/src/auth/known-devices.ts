@@ -5,8 +5,7 @@ import { config } from "../config";
 export const KNOWN_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64url");
-const mac = (secret: string, username: string, id: string) =>
-  createHmac("sha256", secret).update(`known-device\n${username}\n${id}`).digest("base64url");
+const mac = (secret: string, username: string, id: string) => createHmac("sha256", secret).update(`known-device\n${username}\n${id}`).digest("base64url");
 
 /**
  * Known devices, OWASP's "device cookies" against lockout: a browser that signed in with a username

@@ -67,17 +67,17 @@ describe("passkey registration", () => {
       `400 ${passkeyMessages.expired}`,
     );
     options = await Passkeys.registrationOptions("reg-refused", SESSION);
-    expect(await status(Passkeys.register({ username: "reg-refused", sessionId: SESSION, name: "phish", response: auth.register(options, { origin: "https://evil.example" }) }))).toBe(
-      `400 ${passkeyMessages.notVerified}`,
-    );
+    expect(
+      await status(Passkeys.register({ username: "reg-refused", sessionId: SESSION, name: "phish", response: auth.register(options, { origin: "https://evil.example" }) })),
+    ).toBe(`400 ${passkeyMessages.notVerified}`);
     options = await Passkeys.registrationOptions("reg-refused", SESSION);
     expect(await status(Passkeys.register({ username: "reg-refused", sessionId: SESSION, name: "no uv", response: auth.register(options, { userVerified: false }) }))).toBe(
       `400 ${passkeyMessages.notVerified}`,
     );
     options = await Passkeys.registrationOptions("reg-refused", SESSION);
-    expect(await status(Passkeys.register({ username: "reg-refused", sessionId: SESSION, name: "junk", response: { id: "x", rawId: "x", type: "public-key", response: {} } }))).toBe(
-      `400 ${passkeyMessages.notVerified}`,
-    );
+    expect(
+      await status(Passkeys.register({ username: "reg-refused", sessionId: SESSION, name: "junk", response: { id: "x", rawId: "x", type: "public-key", response: {} } })),
+    ).toBe(`400 ${passkeyMessages.notVerified}`);
     expect(await Passkeys.listFor("reg-refused")).toEqual([]);
   });
 

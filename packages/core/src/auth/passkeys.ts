@@ -1,11 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { EntityItem } from "electrodb";
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { config } from "../config";
 import { passkeyMessages, type PasskeySummary } from "../contract/passkeys";
 import { isConditionalFailure } from "../db/errors";
@@ -252,10 +247,7 @@ export const Passkeys = {
     const last_used_at = new Date(now).toISOString();
     try {
       // A counter that went backwards (a cloned authenticator) was refused above by the library.
-      await db()
-        .passkey.patch({ credential_id: passkey.credential_id })
-        .set({ counter: result.authenticationInfo.newCounter, last_used_at })
-        .go({ response: "none" });
+      await db().passkey.patch({ credential_id: passkey.credential_id }).set({ counter: result.authenticationInfo.newCounter, last_used_at }).go({ response: "none" });
     } catch (err) {
       // Removed between the read and now: it no longer signs anyone in.
       if (isConditionalFailure(err)) throw new HttpError(401, passkeyMessages.unknown);
@@ -263,5 +255,4 @@ export const Passkeys = {
     }
     return { ...passkey, counter: result.authenticationInfo.newCounter, last_used_at };
   },
-
 };

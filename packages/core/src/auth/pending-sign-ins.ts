@@ -41,7 +41,9 @@ export const PendingSignIns = {
   /** The live pending sign-in of a cookie, or undefined (expiry checked here: the store's TTL is lazy). */
   async read(token: string | undefined, now = Date.now()): Promise<PendingSignIn | undefined> {
     if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-    const { data } = await db().pendingSignIn.get({ token_hash: hashToken(token) }).go();
+    const { data } = await db()
+      .pendingSignIn.get({ token_hash: hashToken(token) })
+      .go();
     if (!data || Date.parse(data.expires_at) <= now) return undefined;
     return data;
   },

@@ -11,7 +11,9 @@ import { base32Encode } from "./totp";
 export const RECOVERY_CODE_COUNT = 10;
 
 export const hashRecoveryCode = (code: string) =>
-  createHash("sha256").update(`recovery-code\n${normaliseRecoveryInput(code)}`, "utf8").digest("base64url");
+  createHash("sha256")
+    .update(`recovery-code\n${normaliseRecoveryInput(code)}`, "utf8")
+    .digest("base64url");
 
 /** Ten fresh codes, grouped for reading. */
 export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {

@@ -20,4 +20,3 @@ export function secondFactorMethods(account: AdminAccount): SecondFactorMethod[]
 
 /** Whether the account has any second factor (an authenticator or a passkey). */
 export const hasSecondFactor = (account: AdminAccount) => account.totp_enabled === true || passkeyCount(account) > 0;
-

@@ -15,7 +15,9 @@ describe("sessions", () => {
     expect(Buffer.from(token.slice(0, 43), "base64url")).toHaveLength(32);
     expect(subjectNamedBy(token)).toBe("admin#ada");
     expect(session.token_hash).toBe(hashToken(token));
-    const { data } = await db().session.get({ token_hash: hashToken(token) }).go();
+    const { data } = await db()
+      .session.get({ token_hash: hashToken(token) })
+      .go();
     expect(JSON.stringify(data)).not.toContain(token);
     const other = await Sessions.start({ kind: "admin", subject: subjectOf.admin("ada"), is_admin: true }, t0);
     expect(other.token).not.toBe(token);
@@ -152,7 +154,16 @@ describe("reading a session with the account behind it", () => {
     const old = "B".repeat(43);
     const now = new Date().toISOString();
     await db()
-      .session.create({ token_hash: hashToken(old), kind: "admin", subject: subjectOf.admin("from-before"), is_admin: true, created_at: now, last_seen_at: now, expires_at: new Date(Date.now() + HOUR).toISOString(), ttl: 0 })
+      .session.create({
+        token_hash: hashToken(old),
+        kind: "admin",
+        subject: subjectOf.admin("from-before"),
+        is_admin: true,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: new Date(Date.now() + HOUR).toISOString(),
+        ttl: 0,
+      })
       .go();
     const alongside = vi.fn((subject: string) => AdminAccounts.batchRead(subject.slice("admin#".length)));
     const read = await Sessions.readWith(old, alongside);

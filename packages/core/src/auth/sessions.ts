@@ -67,7 +67,9 @@ export const Sessions = {
   /** The live session of a token, or undefined (expiry is checked on every read: `live`). */
   async read(token: string | undefined, now = Date.now()): Promise<SessionRecord | undefined> {
     if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-    const { data } = await db().session.get({ token_hash: hashToken(token) }).go();
+    const { data } = await db()
+      .session.get({ token_hash: hashToken(token) })
+      .go();
     return live(data ?? undefined, now);
   },
 
@@ -105,7 +107,9 @@ export const Sessions = {
 
   async end(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_PATTERN.test(token)) return;
-    await db().session.delete({ token_hash: hashToken(token) }).go();
+    await db()
+      .session.delete({ token_hash: hashToken(token) })
+      .go();
   },
 
   /**

@@ -24,8 +24,7 @@ export const base32Encode = (bytes: Uint8Array): string => secretOf(bytes).base3
 export const base32Decode = (text: string): Buffer => Buffer.from(Secret.fromBase32(text.replace(/\s/g, "")).bytes);
 
 /** HOTP (RFC 4226 §5.3): the code of a counter, `digits` long. */
-export const hotp = (key: Uint8Array, counter: number, digits = TOTP_DIGITS): string =>
-  HOTP.generate({ secret: secretOf(key), algorithm: ALGORITHM, digits, counter });
+export const hotp = (key: Uint8Array, counter: number, digits = TOTP_DIGITS): string => HOTP.generate({ secret: secretOf(key), algorithm: ALGORITHM, digits, counter });
 
 /** The time step of a moment (RFC 6238 §4.2, T0 = 0). */
 export const totpStep = (nowMs: number, period = TOTP_PERIOD_SECONDS) => TOTP.counter({ period, timestamp: nowMs });

@@ -8,8 +8,7 @@ import { BlogPosts } from "./blog";
 import { BlogEditor } from "./editor";
 
 const uid = () => Math.random().toString(36).slice(2, 10);
-const post = (over: Partial<BlogPostInput> = {}) =>
-  blogPostInput.parse({ title: "A post", slug: `post-${uid()}`, content: "<p>Hello world</p>", ...over });
+const post = (over: Partial<BlogPostInput> = {}) => blogPostInput.parse({ title: "A post", slug: `post-${uid()}`, content: "<p>Hello world</p>", ...over });
 
 describe("blog posts", () => {
   it("refuses a second post with a slug already in use", async () => {
@@ -82,7 +81,10 @@ describe("blog posts", () => {
     const b = await BlogEditor.create(post());
     const refused = BlogEditor.update(b.id, { slug: a.slug, version: 1 });
     await expect(refused).rejects.toBeInstanceOf(ConflictError);
-    await expect(refused).rejects.toMatchObject({ message: `The slug '${a.slug}' is already used by another post.`, extra: { fields: { slug: `The slug '${a.slug}' is already used by another post.` } } });
+    await expect(refused).rejects.toMatchObject({
+      message: `The slug '${a.slug}' is already used by another post.`,
+      extra: { fields: { slug: `The slug '${a.slug}' is already used by another post.` } },
+    });
     expect(await BlogPosts.get(b.id)).toMatchObject({ slug: b.slug, version: 1 });
   });
 
@@ -172,9 +174,7 @@ describe("blog posts", () => {
   });
 
   it("strips scripts and event handlers from the stored body", async () => {
-    const p = await BlogEditor.create(
-      post({ content: '<p onclick="x()">ok</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">l</a>' }),
-    );
+    const p = await BlogEditor.create(post({ content: '<p onclick="x()">ok</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">l</a>' }));
     expect(p.content).not.toMatch(/script|onerror|onclick|javascript:/i);
     expect(p.content).toContain("<p>ok</p>");
   });

@@ -2,9 +2,7 @@ import type { EntityItem } from "electrodb";
 import type * as z from "../contract/zod";
 import type { blogListQuery } from "../contract/admin";
 import { blogPostSummaryAttributes, type BlogPostSummary, type PublicBlogPostSummary, type SummaryTextField } from "../contract/blog";
-import {
-  blogCategories, excerptOf, htmlText, postDate, readTime, RELATED_COUNT, type BlogCategoryCounts,
-} from "../contract/blog-values";
+import { blogCategories, excerptOf, htmlText, postDate, readTime, RELATED_COUNT, type BlogCategoryCounts } from "../contract/blog-values";
 import { Counters, counters } from "../counters/counters";
 import { acrossYears, allBuckets, backfillAcrossYears, bucketOf, searchText } from "../db/attributes";
 import { itemBytes, MAX_ITEM_BYTES } from "../db/item-size";
@@ -59,7 +57,10 @@ export function searchOf(post: SearchedFields, otherBytes = 0): string {
   const text = searchText(post.title, post.slug, post.author_name, post.excerpt, htmlText(post.content ?? ""));
   const budget = MAX_ITEM_BYTES - SEARCH_HEADROOM_BYTES - otherBytes - itemBytes("search");
   if (itemBytes(text) <= budget) return text;
-  return Buffer.from(text, "utf8").subarray(0, Math.max(0, budget)).toString("utf8").replace(/\uFFFD+$/, "");
+  return Buffer.from(text, "utf8")
+    .subarray(0, Math.max(0, budget))
+    .toString("utf8")
+    .replace(/\uFFFD+$/, "");
 }
 
 /** The search text of a post as it will be stored, sized against the rest of that record. */
@@ -127,7 +128,9 @@ export const BlogPosts = {
   /** The `n` newest posts (the Overview): `limit n` on the newest year partitions. */
   async newest(n: number) {
     return newestAcrossYears(n, (bucket, limit) =>
-      db().blogPost.query.byYear({ bucket }).go({ limit, order: "desc", attributes: ["id", "title", "slug", "is_published", "created_at"] }),
+      db()
+        .blogPost.query.byYear({ bucket })
+        .go({ limit, order: "desc", attributes: ["id", "title", "slug", "is_published", "created_at"] }),
     );
   },
   /**
@@ -181,9 +184,8 @@ export const BlogPosts = {
         timeBudgetMs: Infinity,
         query: async (pub_bucket, options) => {
           const query = db().blogPost.query.byPublished({ pub_bucket });
-          const filtered = category || q
-            ? query.where((p, { eq, contains }) => [category ? eq(p.category, category) : "", q ? contains(p.search, q) : ""].filter(Boolean).join(" AND "))
-            : query;
+          const filtered =
+            category || q ? query.where((p, { eq, contains }) => [category ? eq(p.category, category) : "", q ? contains(p.search, q) : ""].filter(Boolean).join(" AND ")) : query;
           if (skipping) {
             const { data, cursor: next } = await filtered.go({ ...options, attributes: ["id", "published_at"] });
             return { data: data as PublicBlogPostSummary[], cursor: next };
@@ -194,7 +196,7 @@ export const BlogPosts = {
       });
     // Page n starts after (n - 1) * limit posts: skipped in large reads, counting what each answered.
     let from = cursor;
-    for (let skip = ((page ?? 1) - 1) * limit; skip > 0; ) {
+    for (let skip = ((page ?? 1) - 1) * limit; skip > 0;) {
       const skipped = await read(from, Math.min(skip, SKIP_READ), true);
       skip -= skipped.items.length;
       from = skipped.next;
@@ -211,9 +213,8 @@ export const BlogPosts = {
   async related(post: { id: string; category?: string | null }): Promise<PublicBlogPostSummary[]> {
     const others = (items: PublicBlogPostSummary[]) => items.filter((p) => p.id !== post.id);
     const page = (category: string, limit: number) => BlogPosts.publishedPage({ limit, category, q: "" });
-    const picked = post.category && (blogCategories as readonly string[]).includes(post.category)
-      ? others((await page(post.category, RELATED_COUNT + 1)).items).slice(0, RELATED_COUNT)
-      : [];
+    const picked =
+      post.category && (blogCategories as readonly string[]).includes(post.category) ? others((await page(post.category, RELATED_COUNT + 1)).items).slice(0, RELATED_COUNT) : [];
     if (picked.length < RELATED_COUNT) {
       const newest = others((await page("", RELATED_COUNT + 1 + picked.length)).items).filter((p) => !picked.some((x) => x.id === p.id));
       picked.push(...newest.slice(0, RELATED_COUNT - picked.length));

@@ -120,11 +120,7 @@ function scheduleStep(post_id: string, before: string | undefined, after: string
  * The one write that publishes or unpublishes a post (the list's toggle, a schedule coming due):
  * publication keys, version, and a publish clears the schedule; the caller adds its condition (`where`).
  */
-function publishWrite(
-  current: BlogPost & { version: number },
-  next: number,
-  { is_published, published_at }: { is_published: boolean; published_at: string | undefined },
-) {
+function publishWrite(current: BlogPost & { version: number }, next: number, { is_published, published_at }: { is_published: boolean; published_at: string | undefined }) {
   const patch = db()
     .blogPost.patch({ id: current.id })
     .set({ is_published, version: next, ...publishedKeys({ is_published, published_at }) });
@@ -157,7 +153,9 @@ export const BlogEditor = {
     const schedule = scheduleStep(id, undefined, scheduled);
     try {
       await schedule.prepare();
-      const { data } = await db().blogPost.create({ ...record, search }).go();
+      const { data } = await db()
+        .blogPost.create({ ...record, search })
+        .go();
       await Counters.change(tally.post, undefined, data);
       await schedule.done();
       await postPublished(undefined, data);
@@ -192,9 +190,7 @@ export const BlogEditor = {
         const is_published = (changes.is_published ?? current.is_published) || Boolean(sentAt && sentAt <= now);
         if (is_published) at = undefined;
         const publishing = is_published && !current.is_published;
-        const old_slugs = moving
-          ? [...(current.old_slugs ?? []).filter((s) => s !== changes.slug), ...(keepOld ? [current.slug] : [])]
-          : undefined;
+        const old_slugs = moving ? [...(current.old_slugs ?? []).filter((s) => s !== changes.slug), ...(keepOld ? [current.slug] : [])] : undefined;
         const merged = { ...current, ...changes, is_published, ...(old_slugs ? { old_slugs } : {}) } as BlogPost;
         const search = searchFor(merged);
         checkItemSize({ ...merged, search }, "content");
@@ -214,9 +210,7 @@ export const BlogEditor = {
               ...(old_slugs ? { old_slugs } : {}),
               ...publishedKeys({ is_published, published_at }),
             });
-          const { data } = await (!at && current.publish_at ? patch.remove(["publish_at"]) : patch)
-            .where(atVersion(current.version))
-            .go({ response: "all_new" });
+          const { data } = await (!at && current.publish_at ? patch.remove(["publish_at"]) : patch).where(atVersion(current.version)).go({ response: "all_new" });
           return data as BlogPost;
         } catch (err) {
           await undo();
@@ -250,9 +244,7 @@ export const BlogEditor = {
           notFound,
           write: async (current, next) => {
             const published_at = is_published && !current.is_published ? new Date().toISOString() : current.published_at;
-            const { data } = await publishWrite(current, next, { is_published, published_at })
-              .where(atVersion(current.version))
-              .go({ response: "all_new" });
+            const { data } = await publishWrite(current, next, { is_published, published_at }).where(atVersion(current.version)).go({ response: "all_new" });
             return data as BlogPost;
           },
         });
@@ -316,7 +308,9 @@ export const BlogEditor = {
     };
     const undo = await claimSlug(post.slug, post.id);
     try {
-      const { data } = await db().blogPost.create({ ...record, search: searchFor(record) }).go();
+      const { data } = await db()
+        .blogPost.create({ ...record, search: searchFor(record) })
+        .go();
       await Counters.change(tally.post, undefined, data);
       return data;
     } catch (err) {

@@ -98,7 +98,10 @@ export const PreviewLinks = {
     if (!link) throw notFound();
     const [generation, post] = await Promise.all([
       generationOf(link.postId),
-      db().blogPost.get({ id: link.postId }).go().then((r) => r.data),
+      db()
+        .blogPost.get({ id: link.postId })
+        .go()
+        .then((r) => r.data),
     ]);
     if (!post || generation !== link.generation) throw notFound();
     return publicPost(post);

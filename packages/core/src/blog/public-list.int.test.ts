@@ -10,8 +10,7 @@ import { BlogPosts } from "./blog";
 import { BlogEditor } from "./editor";
 
 const uid = () => Math.random().toString(36).slice(2, 10);
-const post = (over: Partial<BlogPostInput> = {}) =>
-  blogPostInput.parse({ title: "A post", slug: `post-${uid()}`, content: "<p>Hello world</p>", is_published: true, ...over });
+const post = (over: Partial<BlogPostInput> = {}) => blogPostInput.parse({ title: "A post", slug: `post-${uid()}`, content: "<p>Hello world</p>", is_published: true, ...over });
 const ids = (items: { id: string }[]) => items.map((p) => p.id);
 const everything = { category: "", q: "" };
 
@@ -117,9 +116,7 @@ describe("published posts per category", () => {
   it("the recount writes the index keys of published posts stored before the index existed", async () => {
     const p = await BlogEditor.create(post({ title: `Legacy ${uid()}` }));
     const { Key, TableName } = db().blogPost.get({ id: p.id }).params() as { Key: Record<string, string>; TableName: string };
-    await dynamo().client.send(
-      new UpdateCommand({ TableName, Key, UpdateExpression: "REMOVE gsi2pk, gsi2sk, pub_bucket" }),
-    );
+    await dynamo().client.send(new UpdateCommand({ TableName, Key, UpdateExpression: "REMOVE gsi2pk, gsi2sk, pub_bucket" }));
     const find = async () => ids((await BlogPosts.publishedPage({ limit: 5, category: "", q: p.title.toLowerCase() })).items);
     expect(await find()).toEqual([]);
     expect(await BlogPosts.backfillPublished()).toBe(1);

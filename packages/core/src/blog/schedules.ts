@@ -41,9 +41,7 @@ export const BlogSchedules = {
     const years: string[] = [];
     // A schedule is due no earlier than the first year a record can carry.
     for (let y = config.recordsSince; y <= now.getUTCFullYear(); y++) years.push(String(y));
-    const found = await Promise.all(
-      years.map((due_bucket) => db().blogSchedule.query.byDue({ due_bucket }).lte({ publish_at: at }).go({ pages: "all" })),
-    );
+    const found = await Promise.all(years.map((due_bucket) => db().blogSchedule.query.byDue({ due_bucket }).lte({ publish_at: at }).go({ pages: "all" })));
     return found
       .flatMap((r) => r.data)
       .filter((s) => s.publish_at <= at)

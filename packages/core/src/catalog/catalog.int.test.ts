@@ -8,9 +8,7 @@ import { Courses, Services } from "./catalog";
 
 describe("catalogues", () => {
   it("list by order_index ascending, with negative and double-digit indexes in numeric order", async () => {
-    const made = await Promise.all(
-      [10, 2, -1, 0].map((order_index) => Services.create(serviceInput.parse({ title: `S${order_index}`, order_index }))),
-    );
+    const made = await Promise.all([10, 2, -1, 0].map((order_index) => Services.create(serviceInput.parse({ title: `S${order_index}`, order_index }))));
     const list = (await Services.list()).filter((s) => made.some((m) => m.id === s.id));
     expect(list.map((s) => s.order_index)).toEqual([-1, 0, 2, 10]);
   });

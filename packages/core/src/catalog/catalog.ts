@@ -1,8 +1,6 @@
 import type { EntityItem } from "electrodb";
 import type * as z from "../contract/zod";
-import type {
-  courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate,
-} from "../contract/catalog";
+import type { courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate } from "../contract/catalog";
 import { courseLinkProblem } from "../contract/catalog-values";
 import { Counters, tally, type CounterKey } from "../counters/counters";
 import { byOrderIndex } from "../db/attributes";
@@ -38,15 +36,16 @@ function catalog<Item extends Base, Input, Update extends { version: number }>(
   const { counted, check } = options;
   // ElectroDB's generics do not survive being chosen by name; the Item type parameter restores them.
   type VersionWhere = ReturnType<typeof atVersion>;
-  const entity = () => db()[name] as unknown as {
-    query: { all: (k: object) => { go: (o: object) => Promise<{ data: Item[] }> } };
-    get: (k: { id: string }) => { go: () => Promise<{ data: Item | null }> };
-    create: (i: object) => { go: () => Promise<{ data: Item }> };
-    patch: (k: { id: string }) => {
-      set: (i: object) => { where: (w: VersionWhere) => { go: (o: object) => Promise<{ data: Item }> } };
+  const entity = () =>
+    db()[name] as unknown as {
+      query: { all: (k: object) => { go: (o: object) => Promise<{ data: Item[] }> } };
+      get: (k: { id: string }) => { go: () => Promise<{ data: Item | null }> };
+      create: (i: object) => { go: () => Promise<{ data: Item }> };
+      patch: (k: { id: string }) => {
+        set: (i: object) => { where: (w: VersionWhere) => { go: (o: object) => Promise<{ data: Item }> } };
+      };
+      remove: (k: { id: string }) => { go: (o: object) => Promise<{ data: Item | null }> };
     };
-    remove: (k: { id: string }) => { go: (o: object) => Promise<{ data: Item | null }> };
-  };
   const notFound = () => new NotFoundError(`${label} not found`);
 
   const api = {
@@ -67,7 +66,9 @@ function catalog<Item extends Base, Input, Update extends { version: number }>(
     async create(input: Input, id?: string): Promise<Item> {
       let data: Item;
       try {
-        ({ data } = await entity().create({ ...(input as object), ...(id ? { id } : {}) }).go());
+        ({ data } = await entity()
+          .create({ ...(input as object), ...(id ? { id } : {}) })
+          .go());
       } catch (err) {
         if (id && isConditionalFailure(err)) throw new ConflictError(`${label} already exists`);
         throw err;
@@ -83,7 +84,11 @@ function catalog<Item extends Base, Input, Update extends { version: number }>(
       const changes = sentFields(sent);
       const { before, saved } = await saveAtVersion({
         read: version,
-        get: () => entity().get({ id }).go().then((r) => r.data),
+        get: () =>
+          entity()
+            .get({ id })
+            .go()
+            .then((r) => r.data),
         notFound,
         write: async (current, next) => {
           const problems = check?.({ ...current, ...changes } as Item);
@@ -128,7 +133,4 @@ export const Courses = catalog<Course, Out<typeof courseInput>, Out<typeof cours
     return problem ? { external_url: problem } : undefined;
   },
 });
-export const ServiceDetails = catalog<ServiceDetail, Out<typeof serviceDetailInput>, Out<typeof serviceDetailUpdate>>(
-  "serviceDetail",
-  "Service detail",
-);
+export const ServiceDetails = catalog<ServiceDetail, Out<typeof serviceDetailInput>, Out<typeof serviceDetailUpdate>>("serviceDetail", "Service detail");

@@ -38,9 +38,7 @@ const codeText = z.string({ error: twoFactorTexts.codeShape }).check(z.maxLength
 
 /** POST /api/admin/account/totp/confirm: a current code from the new authenticator. */
 export const totpConfirmInput = z.object({
-  code: z
-    .string({ error: twoFactorTexts.totpShape })
-    .check(z.maxLength(64, twoFactorTexts.totpShape), z.refine(isTotpCodeShape, twoFactorTexts.totpShape)),
+  code: z.string({ error: twoFactorTexts.totpShape }).check(z.maxLength(64, twoFactorTexts.totpShape), z.refine(isTotpCodeShape, twoFactorTexts.totpShape)),
 });
 
 /** POST /api/admin/login/verify and DELETE /api/admin/account/totp: an authenticator code or a recovery code. */
@@ -118,9 +116,7 @@ export const reauthInput = z
     code: z.optional(codeText.check(z.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape))),
     response: z.optional(z.record(z.string(), z.unknown(), { error: "response must be a passkey's answer" })),
   })
-  .check(
-    z.refine((v) => [v.password, v.code, v.response].filter((x) => x !== undefined).length === 1, { path: ["password"], message: reauthTexts.oneProof }),
-  );
+  .check(z.refine((v) => [v.password, v.code, v.response].filter((x) => x !== undefined).length === 1, { path: ["password"], message: reauthTexts.oneProof }));
 
 /** DELETE /api/admin/account/sessions: optionally, also remove the passkeys added in the last 24 hours. */
 export const endOtherSessionsInput = z.strictObject({

@@ -19,11 +19,7 @@ export const PAGE_SIZE_MAX = 100;
 const limit = z._default(
   z.coerce
     .number({ error: "limit must be a whole number" })
-    .check(
-      z.int("limit must be a whole number"),
-      z.gte(1, `limit must be between 1 and ${PAGE_SIZE_MAX}`),
-      z.lte(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`),
-    ),
+    .check(z.int("limit must be a whole number"), z.gte(1, `limit must be between 1 and ${PAGE_SIZE_MAX}`), z.lte(PAGE_SIZE_MAX, `limit must be between 1 and ${PAGE_SIZE_MAX}`)),
   PAGE_SIZE_DEFAULT,
 );
 const cursor = z.optional(z.string().check(z.maxLength(2048, "cursor is not valid")));
@@ -92,7 +88,10 @@ export const messageStatusFilters = ["all", "read", "unread"] as const;
 const messageFilterShape = {
   q,
   /** "" or absent: every type. Any string is allowed (old data may hold unknown types). */
-  form_type: z.pipe(z.optional(z.string().check(z.maxLength(50))), z.transform((v: string | undefined) => v ?? "")),
+  form_type: z.pipe(
+    z.optional(z.string().check(z.maxLength(50))),
+    z.transform((v: string | undefined) => v ?? ""),
+  ),
   status: z._default(z.enum(messageStatusFilters, { error: "status must be all, read or unread" }), "all"),
 };
 export const messageFilters = z.object(messageFilterShape);
@@ -198,7 +197,8 @@ export const registrationBulkInput = z
   .check(
     z.superRefine((v, ctx) => {
       checkBulkTarget(v, ctx);
-      if (v.action === "set_status" && v.status === undefined) ctx.addIssue({ code: "custom", path: ["status"], message: "status must be pending, contacted, enrolled or declined" });
+      if (v.action === "set_status" && v.status === undefined)
+        ctx.addIssue({ code: "custom", path: ["status"], message: "status must be pending, contacted, enrolled or declined" });
     }),
   );
 export type RegistrationBulkInput = z.input<typeof registrationBulkInput>;

@@ -140,12 +140,10 @@ export const AUDIT_RETENTION_DAYS = 365;
 
 const day = (name: string) =>
   z.optional(
-    z
-      .string()
-      .check(
-        z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`),
-        z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${name} must be a date (YYYY-MM-DD)`),
-      ),
+    z.string().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`),
+      z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${name} must be a date (YYYY-MM-DD)`),
+    ),
   );
 
 export const auditListQuery = z

@@ -13,7 +13,6 @@ export const authMessages = {
 export const loginErrorCodes = ["not_authorised", "google_failed", "login_failed"] as const;
 export type LoginErrorCode = (typeof loginErrorCodes)[number];
 
-
 const loginErrorTexts: Record<LoginErrorCode, string> = {
   not_authorised: authMessages.notAuthorised,
   google_failed: authMessages.googleFailed,
@@ -21,5 +20,4 @@ const loginErrorTexts: Record<LoginErrorCode, string> = {
 };
 
 /** The text for /admin/login?error=<code>: "" when absent or unknown (own keys only, the code is URL input). */
-export const loginErrorText = (code: string | null): string =>
-  code !== null && Object.hasOwn(loginErrorTexts, code) ? loginErrorTexts[code as LoginErrorCode] : "";
+export const loginErrorText = (code: string | null): string => (code !== null && Object.hasOwn(loginErrorTexts, code) ? loginErrorTexts[code as LoginErrorCode] : "");

@@ -15,11 +15,7 @@ export const adminLoginInput = z.object({
 /** Usernames are stored lowercased: letters, digits, dot, dash and underscore. */
 export const usernameSchema = z
   .string()
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "Username: 1 to 64 letters, digits, '.', '-' or '_', starting with a letter or digit"),
-  );
+  .check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "Username: 1 to 64 letters, digits, '.', '-' or '_', starting with a letter or digit"));
 
 export const newPasswordSchema = z
   .string()

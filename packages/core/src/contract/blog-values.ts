@@ -2,10 +2,7 @@
  * Plain values and text helpers of blog posts, free of zod so the public pages and the read-only
  * handlers can use them without loading the schema library.
  */
-export const blogCategories = [
-  "automation", "ai-trends", "case-studies", "student-projects",
-  "learning-guides", "tech-school", "industry-news", "tutorials",
-] as const;
+export const blogCategories = ["automation", "ai-trends", "case-studies", "student-projects", "learning-guides", "tech-school", "industry-news", "tutorials"] as const;
 export type BlogCategory = (typeof blogCategories)[number];
 
 const categoryLabels: Record<BlogCategory, string> = {
@@ -29,7 +26,10 @@ export const categoryLabel = (slug: string | null | undefined) =>
     ? "General"
     : Object.hasOwn(categoryLabels, slug)
       ? categoryLabels[slug as BlogCategory]
-      : slug.split("-").map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
+      : slug
+          .split("-")
+          .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+          .join(" ");
 
 /** Lowercase, strip all but letters, digits, spaces and hyphens, spaces to hyphens, collapse hyphens. */
 export const slugify = (title: string) =>
@@ -68,12 +68,13 @@ export function excerptOf(post: { excerpt?: string | null; content?: string | nu
 
 /** 200 words a minute, rounded up; '3 min read' with no content. */
 export function readTime(content?: string | null) {
-  const words = htmlText(content ?? "").split(" ").filter(Boolean).length;
+  const words = htmlText(content ?? "")
+    .split(" ")
+    .filter(Boolean).length;
   return words ? `${Math.max(1, Math.ceil(words / 200))} min read` : "3 min read";
 }
 
-export const postDate = (post: { published_at?: string | null; created_at: string }) =>
-  post.published_at || post.created_at;
+export const postDate = (post: { published_at?: string | null; created_at: string }) => post.published_at || post.created_at;
 
 // ---- The public blog ---------------------------------------------------------------------------
 /** Posts on one page of the public list (/blog, /blog/page/{n}); the API allows 1 to BLOG_PAGE_MAX. */

@@ -88,11 +88,7 @@ export type PublishInput = z.input<typeof publishInput>;
 const whole = (name: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${name} must be a whole number` })
-    .check(
-      z.int(`${name} must be a whole number`),
-      z.gte(min, `${name} must be between ${min} and ${max}`),
-      z.lte(max, `${name} must be between ${min} and ${max}`),
-    );
+    .check(z.int(`${name} must be a whole number`), z.gte(min, `${name} must be between ${min} and ${max}`), z.lte(max, `${name} must be between ${min} and ${max}`));
 
 /**
  * GET /api/blog-posts?limit=&cursor=&page=&category=&q=: a page of published summaries, newest
@@ -152,7 +148,20 @@ export interface BlogPost {
 
 /** The attributes the back office's list reads: a post without its content (which may be 256 KB). */
 export const blogPostSummaryAttributes = [
-  "id", "title", "slug", "excerpt", "category", "featured_image_url", "featured_image_alt", "author_name", "is_published", "published_at", "publish_at", "version", "created_at", "updated_at",
+  "id",
+  "title",
+  "slug",
+  "excerpt",
+  "category",
+  "featured_image_url",
+  "featured_image_alt",
+  "author_name",
+  "is_published",
+  "published_at",
+  "publish_at",
+  "version",
+  "created_at",
+  "updated_at",
 ] as const;
 /** A post as GET /api/admin/blog-posts lists it: those attributes, `version` always set. */
 export type BlogPostSummary = Pick<BlogPost, (typeof blogPostSummaryAttributes)[number]> & { version: number };
@@ -162,8 +171,9 @@ export type BlogPostSummary = Pick<BlogPost, (typeof blogPostSummaryAttributes)[
  * post's content may be 200 KB). `excerpt` is the one shown (the stored excerpt, else the start of
  * the text) and `read_time` is computed from the content, so a card needs nothing else.
  */
-export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | "publish_at" | SummaryTextField> & Required<Pick<BlogPostSummary, SummaryTextField>> & {
-  read_time: string;
-};
+export type PublicBlogPostSummary = Omit<BlogPostSummary, "version" | "publish_at" | SummaryTextField> &
+  Required<Pick<BlogPostSummary, SummaryTextField>> & {
+    read_time: string;
+  };
 /** The summary's text fields a stored post may lack: always answered, "" when empty. */
 export type SummaryTextField = "excerpt" | "category" | "featured_image_url" | "featured_image_alt" | "author_name";

@@ -4,10 +4,7 @@ export const serviceIcons = ["Workflow", "Bot", "TrendingUp", "Eye", "Brain", "S
 export type ServiceIconName = (typeof serviceIcons)[number];
 export const defaultServiceIcon: ServiceIconName = "Bot";
 
-export const industryIcons = [
-  "ShoppingCart", "DollarSign", "Heart", "GraduationCap", "Factory", "Home",
-  "Scale", "Truck", "Zap", "Coffee", "Film", "Wheat",
-] as const;
+export const industryIcons = ["ShoppingCart", "DollarSign", "Heart", "GraduationCap", "Factory", "Home", "Scale", "Truck", "Zap", "Coffee", "Film", "Wheat"] as const;
 export type IndustryIconName = (typeof industryIcons)[number];
 export const defaultIndustryIcon: IndustryIconName = "Factory";
 
@@ -20,8 +17,7 @@ export const EXTERNAL_URL_REQUIRED = "External URL is required when the button t
  * SPEC §5: a register button links out, so it needs its URL. Checked on the course as it will be
  * stored: a create's fields, or on update the stored course with the sent fields over it.
  */
-export const courseLinkProblem = (c: { button_type?: string; external_url?: string }) =>
-  c.button_type === "register" && !c.external_url ? EXTERNAL_URL_REQUIRED : undefined;
+export const courseLinkProblem = (c: { button_type?: string; external_url?: string }) => (c.button_type === "register" && !c.external_url ? EXTERNAL_URL_REQUIRED : undefined);
 
 /** The eight gradient choices of the course editor; the first is the default (purple to blue). */
 export const colorSchemes = [
@@ -35,15 +31,11 @@ export const colorSchemes = [
   "from-yellow-500 to-orange-500",
 ] as const;
 
-export const serviceCategories = [
-  "Automation & Workflow",
-  "AI Agents & Chatbots",
-  "Analytics & Forecasting",
-  "Computer Vision",
-  "Custom AI Solutions",
-  "AI Consulting",
-] as const;
+export const serviceCategories = ["Automation & Workflow", "AI Agents & Chatbots", "Analytics & Forecasting", "Computer Vision", "Custom AI Solutions", "AI Consulting"] as const;
 
 /** "a | b|c" -> ["a", "b", "c"] */
 export const splitBarList = (v: string | undefined | null) =>
-  (v ?? "").split("|").map((s) => s.trim()).filter(Boolean);
+  (v ?? "")
+    .split("|")
+    .map((s) => s.trim())
+    .filter(Boolean);

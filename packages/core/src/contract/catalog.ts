@@ -1,7 +1,5 @@
 import * as z from "./zod";
-import {
-  buttonTypes, colorSchemes, courseLinkProblem, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons,
-} from "./catalog-values";
+import { buttonTypes, colorSchemes, courseLinkProblem, defaultIndustryIcon, defaultServiceIcon, industryIcons, serviceCategories, serviceIcons } from "./catalog-values";
 import { altText, isActive, optionalImageUrl, optionalText, optionalUrl, orderIndex, updateOf } from "./common";
 
 // Admin content forms have no required, minimum or maximum checks (SPEC §5); the length caps here
@@ -44,7 +42,11 @@ export const industryInput = z.object(industryFields);
 export const industryUpdate = updateOf(industryFields);
 
 /** A text field whose empty value becomes `fallback`. */
-const orElse = (text: ReturnType<typeof optionalText>, fallback: string) => z.pipe(text, z.transform((v: string) => v || fallback));
+const orElse = (text: ReturnType<typeof optionalText>, fallback: string) =>
+  z.pipe(
+    text,
+    z.transform((v: string) => v || fallback),
+  );
 
 export const COLOR_SCHEME_MESSAGE = "Choose one of the eight colour schemes";
 
@@ -57,9 +59,7 @@ const courseFields = {
   duration: orElse(optionalText(50), "8 weeks"),
   student_count: orElse(optionalText(50), "1k"),
   progress_percentage: z._default(
-    z.coerce
-      .number({ error: "Must be a number from 0 to 100" })
-      .check(z.gte(0, "Must be a number from 0 to 100"), z.lte(100, "Must be a number from 0 to 100")),
+    z.coerce.number({ error: "Must be a number from 0 to 100" }).check(z.gte(0, "Must be a number from 0 to 100"), z.lte(100, "Must be a number from 0 to 100")),
     75,
   ),
   /** One of the eight gradients; empty means the default (purple to blue). */
@@ -78,10 +78,7 @@ const courseFields = {
   /** The card's bullet points on /tech-school, separated by a vertical bar (the editor: one per line). */
   highlights: optionalText(2000),
   /** The card's star rating; 0 shows none. */
-  rating: z._default(
-    z.coerce.number({ error: "Must be a number from 0 to 5" }).check(z.gte(0, "Must be a number from 0 to 5"), z.lte(5, "Must be a number from 0 to 5")),
-    0,
-  ),
+  rating: z._default(z.coerce.number({ error: "Must be a number from 0 to 5" }).check(z.gte(0, "Must be a number from 0 to 5"), z.lte(5, "Must be a number from 0 to 5")), 0),
   order_index: orderIndex,
   is_active: isActive,
 };

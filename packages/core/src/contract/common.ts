@@ -29,9 +29,7 @@ export function isCalendarDate(v: string): boolean {
 }
 
 /** An image's address: an http(s) URL, a /media/ path of an upload, or empty. */
-export const optionalImageUrl = addressText.check(
-  z.refine((v) => v === "" || isHttpUrl(v) || isMediaPath(v), "Must be a valid http(s) URL or an uploaded image"),
-);
+export const optionalImageUrl = addressText.check(z.refine((v) => v === "" || isHttpUrl(v) || isMediaPath(v), "Must be a valid http(s) URL or an uploaded image"));
 
 /**
  * An image's alt text (a post's `featured_image_alt`, the `image_alt` of services, courses and page
@@ -44,10 +42,7 @@ export const altText = optionalText(MAX_ALT_LENGTH);
 export const optionalDate = optionalText(10).check(z.refine((v) => v === "" || isCalendarDate(v), "Please enter a valid date"));
 
 /** Order Index is parsed as an integer (SPEC §5); numeric strings from forms are accepted. */
-export const orderIndex = z._default(
-  z.coerce.number({ error: "Must be a whole number" }).check(z.int("Must be a whole number"), z.gte(-1_000_000), z.lte(1_000_000)),
-  0,
-);
+export const orderIndex = z._default(z.coerce.number({ error: "Must be a whole number" }).check(z.int("Must be a whole number"), z.gte(-1_000_000), z.lte(1_000_000)), 0);
 
 export const isActive = z._default(z.boolean({ error: "Must be true or false" }), true);
 

@@ -10,9 +10,43 @@
  */
 
 export const allowedTags = [
-  "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "span", "div",
-  "ul", "ol", "li", "strong", "b", "em", "i", "u", "s", "a", "img", "figure", "figcaption",
-  "table", "thead", "tbody", "tr", "th", "td", "sup", "sub", "small", "mark",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "br",
+  "hr",
+  "blockquote",
+  "pre",
+  "code",
+  "span",
+  "div",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "a",
+  "img",
+  "figure",
+  "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "sup",
+  "sub",
+  "small",
+  "mark",
 ] as const;
 
 /** The attributes each tag may keep; a tag not named here keeps none. */
@@ -29,8 +63,21 @@ export const allowedAttributes: Readonly<Record<string, readonly string[]>> = {
  * that are not allowed go and leave their text.
  */
 export const droppedWithContent = [
-  "script", "style", "noscript", "template", "iframe", "object", "embed", "noembed", "noframes", "xmp",
-  "title", "textarea", "option", "svg", "math",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "noembed",
+  "noframes",
+  "xmp",
+  "title",
+  "textarea",
+  "option",
+  "svg",
+  "math",
 ] as const;
 
 /** The schemes a link may use; a relative link (no scheme) is fine too, a protocol-relative one is not. */

@@ -59,13 +59,8 @@ export const uploadMessages = {
 
 /** POST /api/admin/uploads. SVG is refused (it can carry script), as is every other type. */
 export const uploadRequest = z.object({
-  filename: z
-    .string({ error: uploadMessages.filename })
-    .check(z.trim(), z.minLength(1, uploadMessages.filename), z.maxLength(255, uploadMessages.filenameLength)),
-  content_type: z.pipe(
-    z.string({ error: uploadMessages.type }).check(z.trim(), z.toLowerCase()),
-    z.enum(imageTypes, { error: uploadMessages.type }),
-  ),
+  filename: z.string({ error: uploadMessages.filename }).check(z.trim(), z.minLength(1, uploadMessages.filename), z.maxLength(255, uploadMessages.filenameLength)),
+  content_type: z.pipe(z.string({ error: uploadMessages.type }).check(z.trim(), z.toLowerCase()), z.enum(imageTypes, { error: uploadMessages.type })),
   size: z
     .number({ error: "size must be the file's size in bytes" })
     .check(z.int("size must be the file's size in bytes"), z.gte(1, uploadMessages.empty), z.lte(MAX_UPLOAD_BYTES, uploadMessages.tooLarge)),

@@ -89,11 +89,7 @@ export const pageLayouts: Record<PageSlug, readonly SectionLayout[]> = {
     { key: "featured_courses_title", label: "Tech school courses · Title", fields: title },
     { key: "featured_courses_subtitle", label: "Tech school courses · Subtitle", fields: title },
   ],
-  about: [
-    ...hero,
-    { key: "story_title", label: "Our story · Title", fields: title },
-    { key: "story_content", label: "Our story · Text", fields: text },
-  ],
+  about: [...hero, { key: "story_title", label: "Our story · Title", fields: title }, { key: "story_content", label: "Our story · Text", fields: text }],
   services: hero,
   "tech-school": [
     { key: "hero_badge", label: "Hero · Badge", fields: title },

@@ -8,21 +8,7 @@
  * What an admin route needs. `account` is what every signed-in admin may do with their own session
  * (who am I); `dashboard` the Overview, whose lead figures need `messages` / `registrations` too.
  */
-export const permissions = [
-  "account",
-  "dashboard",
-  "content",
-  "blog",
-  "media",
-  "messages",
-  "registrations",
-  "users",
-  "settings",
-  "audit",
-  "team",
-  "trash",
-  "backup",
-] as const;
+export const permissions = ["account", "dashboard", "content", "blog", "media", "messages", "registrations", "users", "settings", "audit", "team", "trash", "backup"] as const;
 export type Permission = (typeof permissions)[number];
 
 export const roles = ["owner", "admin", "editor"] as const;
@@ -37,5 +23,4 @@ export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
 };
 
 /** Whether a role has a permission; an unknown role (or a name inherited from Object) has none. */
-export const roleCan = (role: string, permission: Permission): boolean =>
-  Object.hasOwn(rolePermissions, role) && rolePermissions[role as Role].includes(permission);
+export const roleCan = (role: string, permission: Permission): boolean => Object.hasOwn(rolePermissions, role) && rolePermissions[role as Role].includes(permission);

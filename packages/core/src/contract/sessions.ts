@@ -23,8 +23,6 @@ export interface SessionSummary {
 }
 
 export const changePasswordInput = z.object({
-  current_password: z
-    .string({ error: "Current password is required" })
-    .check(z.minLength(1, "Current password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
+  current_password: z.string({ error: "Current password is required" }).check(z.minLength(1, "Current password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
   new_password: newPasswordSchema,
 });

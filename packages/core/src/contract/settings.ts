@@ -26,8 +26,17 @@ export const settingKeys: readonly string[] = settingGroups.flatMap((g) => g.key
 
 /** Settings the public site may read (GET /api/site-settings); nothing else leaves the back office. */
 export const publicSettingKeys = [
-  "company_name", "contact_email", "contact_phone", "company_address", "site_title", "meta_description",
-  "social_media_twitter", "social_media_linkedin", "social_media_facebook", "documentation_url", "support_url",
+  "company_name",
+  "contact_email",
+  "contact_phone",
+  "company_address",
+  "site_title",
+  "meta_description",
+  "social_media_twitter",
+  "social_media_linkedin",
+  "social_media_facebook",
+  "documentation_url",
+  "support_url",
 ] as const;
 
 /** A setting's value: text of at most 5000 characters; absent or null is "" (empty values are allowed). */
@@ -46,7 +55,10 @@ export const emailListSettingKeys: readonly string[] = ["notification_emails"];
 export function checkSettingValue(type: string, value: string, key = ""): string | undefined {
   if (value === "") return undefined;
   if (emailListSettingKeys.includes(key)) {
-    const bad = value.split(",").map((a) => a.trim()).filter((a) => a && !z.email().safeParse(a).success);
+    const bad = value
+      .split(",")
+      .map((a) => a.trim())
+      .filter((a) => a && !z.email().safeParse(a).success);
     return bad.length ? `Not an email address: ${bad.join(", ")}` : undefined;
   }
   if (type === "url" && !/^https?:\/\/[^\s]+$/i.test(value)) return "Must be a valid http(s) URL";
@@ -56,4 +68,8 @@ export function checkSettingValue(type: string, value: string, key = ""): string
 
 /** "company_name" -> "Company Name", "support_url" -> "Support URL" */
 export const settingLabel = (key: string) =>
-  key.split("_").filter(Boolean).map((w) => (w === "url" ? "URL" : w[0]!.toUpperCase() + w.slice(1))).join(" ");
+  key
+    .split("_")
+    .filter(Boolean)
+    .map((w) => (w === "url" ? "URL" : w[0]!.toUpperCase() + w.slice(1)))
+    .join(" ");

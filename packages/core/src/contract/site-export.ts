@@ -77,8 +77,7 @@ export interface SiteImportResult {
 }
 
 /** What an import wrote, in words (the Trash screen's toast, the shell's answer): "3 posts, 12 page sections, …". */
-export const importedSummary = (counts: SiteImportCounts) =>
-  siteExportKinds.map((k) => `${counts[k] ?? 0} ${k.replace(/_/g, " ")}`).join(", ");
+export const importedSummary = (counts: SiteImportCounts) => siteExportKinds.map((k) => `${counts[k] ?? 0} ${k.replace(/_/g, " ")}`).join(", ");
 
 export const siteImportQuery = z.object({
   mode: z.literal("replace", { error: 'mode must be "replace"' }),

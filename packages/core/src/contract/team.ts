@@ -41,7 +41,12 @@ export interface TeamMember {
 
 export const invitationInput = z.strictObject({
   username: z.optional(usernameSchema),
-  email: z.optional(z.pipe(email, z.transform((v: string) => v.toLowerCase()))),
+  email: z.optional(
+    z.pipe(
+      email,
+      z.transform((v: string) => v.toLowerCase()),
+    ),
+  ),
   role: roleSchema,
 });
 export type InvitationInput = z.input<typeof invitationInput>;

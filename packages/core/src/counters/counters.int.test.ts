@@ -83,7 +83,24 @@ describe("registration counters", () => {
 
   it("follow each status change once, from the status it really replaced", async () => {
     let id = "";
-    expect(await deltas(keys(), async () => (id = (await Registrations.create({ name: "Cy", email: "cy@example.com", phone: "", company: "", course_interest: "AI", experience_level: "", preferred_start_date: "", additional_notes: "" })).id))).toEqual([1, 1, 0, 0, 0]);
+    expect(
+      await deltas(
+        keys(),
+        async () =>
+          (id = (
+            await Registrations.create({
+              name: "Cy",
+              email: "cy@example.com",
+              phone: "",
+              company: "",
+              course_interest: "AI",
+              experience_level: "",
+              preferred_start_date: "",
+              additional_notes: "",
+            })
+          ).id),
+      ),
+    ).toEqual([1, 1, 0, 0, 0]);
     expect(await deltas(keys(), () => Registrations.setStatus(id, "contacted"))).toEqual([0, -1, 1, 0, 0]);
     expect(await deltas(keys(), () => Registrations.setStatus(id, "contacted"))).toEqual([0, 0, 0, 0, 0]);
     // Racing changes: whichever order they land in, every move starts from the status it replaced.
@@ -144,7 +161,9 @@ describe("the recount", () => {
     // As the earlier layout stored a form type's count: its own item under the group's key.
     const { pk } = (db().counter.get({ group: "contact-types", name: "all" }).params() as { Key: { pk: string } }).Key;
     const Key = { pk, sk: "$counter_1#name_general" };
-    await dynamo().client.send(new PutCommand({ TableName: config.tableName, Item: { ...Key, group: "contact-types", name: "general", count: 99, __edb_e__: "counter", __edb_v__: "1" } }));
+    await dynamo().client.send(
+      new PutCommand({ TableName: config.tableName, Item: { ...Key, group: "contact-types", name: "general", count: 99, __edb_e__: "counter", __edb_v__: "1" } }),
+    );
     await Messages.create(message("Layout", "general"));
     await recount();
     expect((await dynamo().client.send(new GetCommand({ TableName: config.tableName, Key }))).Item).toBeUndefined();
@@ -154,7 +173,9 @@ describe("the recount", () => {
 
   it("rebuilds corrupted counters from the records, and the Overview shows the figures", async () => {
     await Messages.create(message("Recount"));
-    await Counters.apply(new CounterDeltas().add(counters.contactsTotal, 1000).add(counters.contactsUnread, -7).add(counters.postsTotal, 12).add(counters.contactsOfType("ghost"), 3));
+    await Counters.apply(
+      new CounterDeltas().add(counters.contactsTotal, 1000).add(counters.contactsUnread, -7).add(counters.postsTotal, 12).add(counters.contactsOfType("ghost"), 3),
+    );
     await recount();
     const messages = await Messages.listAll();
     const [total, unread] = await read(counters.contactsTotal, counters.contactsUnread);

@@ -12,7 +12,16 @@ import { db } from "../db/service";
  * never disagree on what a figure means.
  */
 export const counterGroups = [
-  "posts", "post-categories", "courses", "contacts", "contact-types", "contact-days", "registrations", "users", "user-joined-days", "user-login-days",
+  "posts",
+  "post-categories",
+  "courses",
+  "contacts",
+  "contact-types",
+  "contact-days",
+  "registrations",
+  "users",
+  "user-joined-days",
+  "user-login-days",
   "subscribers",
 ] as const;
 export type CounterGroup = (typeof counterGroups)[number];
@@ -98,9 +107,16 @@ export class CounterDeltas {
  * (a message's total, unread and type, and its day: two; a registration's total and status: one).
  */
 const kindOf: Record<CounterGroup, CounterGroup> = {
-  posts: "posts", "post-categories": "posts", courses: "courses",
-  contacts: "contacts", "contact-types": "contacts", "contact-days": "contacts",
-  registrations: "registrations", users: "users", "user-joined-days": "users", "user-login-days": "users",
+  posts: "posts",
+  "post-categories": "posts",
+  courses: "courses",
+  contacts: "contacts",
+  "contact-types": "contacts",
+  "contact-days": "contacts",
+  registrations: "registrations",
+  users: "users",
+  "user-joined-days": "users",
+  "user-login-days": "users",
   subscribers: "subscribers",
 };
 /** Groups whose counters are named by a UTC day: each day's are in their own item. */
@@ -240,7 +256,14 @@ export const Counters = {
       let ExclusiveStartKey: Record<string, unknown> | undefined;
       do {
         const page = await dynamo().client.send(
-          new QueryCommand({ TableName, KeyConditionExpression: "#pk = :pk", ExpressionAttributeNames: { "#pk": "pk", "#sk": "sk" }, ExpressionAttributeValues: { ":pk": pk }, ProjectionExpression: "#pk, #sk", ExclusiveStartKey }),
+          new QueryCommand({
+            TableName,
+            KeyConditionExpression: "#pk = :pk",
+            ExpressionAttributeNames: { "#pk": "pk", "#sk": "sk" },
+            ExpressionAttributeValues: { ":pk": pk },
+            ProjectionExpression: "#pk, #sk",
+            ExclusiveStartKey,
+          }),
         );
         stale.push(...(page.Items ?? []).filter((item) => !keep.has(`${String(item.pk)}\u0000${String(item.sk)}`)));
         ExclusiveStartKey = page.LastEvaluatedKey;

@@ -32,7 +32,8 @@ export async function dashboardStats(may: { messages: boolean; registrations: bo
     BlogPosts.newest(RECENT),
     BlogPosts.scheduled(RECENT),
   ]);
-  const [postsTotal = 0, published = 0, coursesTotal = 0, active = 0, contactsTotal = 0, unread = 0, registrationsTotal = 0, pending = 0, subscribers = 0, subscribersPending = 0] = figures;
+  const [postsTotal = 0, published = 0, coursesTotal = 0, active = 0, contactsTotal = 0, unread = 0, registrationsTotal = 0, pending = 0, subscribers = 0, subscribersPending = 0] =
+    figures;
   return {
     stats: {
       blogPosts: { total: postsTotal, published, drafts: Math.max(0, postsTotal - published) },

@@ -58,8 +58,7 @@ export function allBuckets(now = new Date()): string[] {
   return years;
 }
 
-export const newestFirst = <T extends { created_at: string }>(a: T, b: T) =>
-  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+export const newestFirst = <T extends { created_at: string }>(a: T, b: T) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
 
 export const byOrderIndex = <T extends { order_index: number; created_at: string }>(a: T, b: T) =>
   a.order_index - b.order_index || (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0);
@@ -73,9 +72,7 @@ export const byYearIndex = (index: "gsi1" | "gsi2") =>
   }) as const;
 
 /** Reads a year-partitioned list: one Query per year, run together, merged newest first. */
-export async function acrossYears<T extends { created_at: string }>(
-  queryYear: (bucket: string) => Promise<{ data: T[] }>,
-): Promise<T[]> {
+export async function acrossYears<T extends { created_at: string }>(queryYear: (bucket: string) => Promise<{ data: T[] }>): Promise<T[]> {
   const pages = await Promise.all(allBuckets().map(queryYear));
   return pages.flatMap((p) => p.data).sort(newestFirst);
 }
@@ -84,10 +81,7 @@ export async function acrossYears<T extends { created_at: string }>(
  * Writes the hidden search attribute of records stored before it existed (the recount): `missing`
  * queries one year's records without it, `write` patches one.
  */
-export async function backfillAcrossYears<T>(
-  missing: (bucket: string) => Promise<{ data: T[] }>,
-  write: (record: T) => Promise<unknown>,
-): Promise<number> {
+export async function backfillAcrossYears<T>(missing: (bucket: string) => Promise<{ data: T[] }>, write: (record: T) => Promise<unknown>): Promise<number> {
   let written = 0;
   for (const bucket of allBuckets()) {
     for (const record of (await missing(bucket)).data) {

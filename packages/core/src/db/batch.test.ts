@@ -4,12 +4,19 @@ import { retryUnprocessed, UnprocessedError, untilProcessed } from "./batch";
 describe("batch rounds until DynamoDB has processed every key", () => {
   it("sends again only the keys DynamoDB handed back, and collects every answer", async () => {
     const sent: string[][] = [];
-    const answers = await untilProcessed<string, string>(["a", "b", "c"], (k) => String(k), async (keys) => {
-      sent.push(keys);
-      // The first round leaves b and c unprocessed; the second takes them.
-      return sent.length === 1 ? { unprocessed: ["b", "c"], data: ["A"] } : { unprocessed: [], data: keys.map((k) => k.toUpperCase()) };
-    });
-    expect(sent).toEqual([["a", "b", "c"], ["b", "c"]]);
+    const answers = await untilProcessed<string, string>(
+      ["a", "b", "c"],
+      (k) => String(k),
+      async (keys) => {
+        sent.push(keys);
+        // The first round leaves b and c unprocessed; the second takes them.
+        return sent.length === 1 ? { unprocessed: ["b", "c"], data: ["A"] } : { unprocessed: [], data: keys.map((k) => k.toUpperCase()) };
+      },
+    );
+    expect(sent).toEqual([
+      ["a", "b", "c"],
+      ["b", "c"],
+    ]);
     expect(answers).toEqual(["A", "B", "C"]);
   });
 

@@ -35,7 +35,14 @@ describe("the DynamoDB document client against the local engine", () => {
     const Key = { pk: "client#2", sk: "a" };
     await client.send(new PutCommand({ TableName: TableName(), Item: { ...Key, count: 1 } }));
     const updated = await client.send(
-      new UpdateCommand({ TableName: TableName(), Key, UpdateExpression: "ADD #c :d", ExpressionAttributeNames: { "#c": "count" }, ExpressionAttributeValues: { ":d": 2 }, ReturnValues: "ALL_NEW" }),
+      new UpdateCommand({
+        TableName: TableName(),
+        Key,
+        UpdateExpression: "ADD #c :d",
+        ExpressionAttributeNames: { "#c": "count" },
+        ExpressionAttributeValues: { ":d": 2 },
+        ReturnValues: "ALL_NEW",
+      }),
     );
     expect(updated.Attributes).toEqual({ ...Key, count: 3 });
     expect((await client.send(new DeleteCommand({ TableName: TableName(), Key, ReturnValues: "ALL_OLD" }))).Attributes).toEqual({ ...Key, count: 3 });
@@ -60,10 +67,12 @@ describe("the DynamoDB document client against the local engine", () => {
 
 /** A stand-in DynamoDB that answers each request with the next of `answers` (the last one repeats). */
 type Answer = (res: ServerResponse) => void;
-const json = (status: number, body: unknown): Answer => (res) => {
-  res.writeHead(status, { "Content-Type": "application/x-amz-json-1.0" });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Answer =>
+  (res) => {
+    res.writeHead(status, { "Content-Type": "application/x-amz-json-1.0" });
+    res.end(JSON.stringify(body));
+  };
 const servers: Server[] = [];
 const endpoint = process.env.DYNAMODB_ENDPOINT;
 /** As a function runs: Lambda's environment, its role's keys in it. */
@@ -98,7 +107,11 @@ const get = () => dynamo().client.send(new GetCommand({ TableName: "t", Key: { p
 describe("the DynamoDB client of a function: retries and time limits", () => {
   it("tries throttling and 5xx answers again, three attempts in all", async () => {
     const throttled = json(400, { __type: "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", message: "Rate exceeded" });
-    const recovering = await standIn([throttled, json(500, { __type: "com.amazonaws.dynamodb.v20120810#InternalServerError", message: "busy" }), json(200, { Item: { pk: { S: "a" } } })]);
+    const recovering = await standIn([
+      throttled,
+      json(500, { __type: "com.amazonaws.dynamodb.v20120810#InternalServerError", message: "busy" }),
+      json(200, { Item: { pk: { S: "a" } } }),
+    ]);
     expect((await get()).Item).toEqual({ pk: "a" });
     expect(recovering.received).toEqual(Array(3).fill("DynamoDB_20120810.GetItem"));
     // Signed with the role's keys that Lambda puts in the environment.

@@ -14,9 +14,7 @@ const model = {
 describe("ElectroDB's model check", () => {
   it("is ElectroDB's _validateModel hook, which deployed functions skip: an upgrade that renames it fails here", () => {
     expect(typeof modelValidation._validateModel).toBe("function");
-    expect(() => modelValidation._validateModel({ model: { entity: "x", version: "1", service: "agency" }, attributes: {}, indexes: "none" })).toThrow(
-      /indexes/,
-    );
+    expect(() => modelValidation._validateModel({ model: { entity: "x", version: "1", service: "agency" }, attributes: {}, indexes: "none" })).toThrow(/indexes/);
   });
 
   it("still runs outside Lambda (tests, npm start): a model that breaks ElectroDB's schema is refused", () => {

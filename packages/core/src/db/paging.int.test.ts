@@ -22,7 +22,15 @@ async function allPages<T extends { id: string }>(load: (cursor?: string) => Pro
 const messages = (q: MessageListQuery, cursor?: string) => Messages.list(messageListQuery.parse({ ...q, cursor }));
 
 // Messages in three year partitions, newest first: 2026 (3), 2025 (2), 2024 (2).
-const dates = ["2026-03-02T10:00:00.000Z", "2026-03-01T10:00:00.000Z", "2026-01-05T10:00:00.000Z", "2025-12-31T23:59:59.999Z", "2025-02-01T00:00:00.000Z", "2024-06-01T00:00:00.000Z", "2024-01-01T00:00:00.000Z"];
+const dates = [
+  "2026-03-02T10:00:00.000Z",
+  "2026-03-01T10:00:00.000Z",
+  "2026-01-05T10:00:00.000Z",
+  "2025-12-31T23:59:59.999Z",
+  "2025-02-01T00:00:00.000Z",
+  "2024-06-01T00:00:00.000Z",
+  "2024-01-01T00:00:00.000Z",
+];
 const types = ["general", "automation", "general", "education", "general", "partnership", "general"] as const;
 const ids: string[] = [];
 beforeAll(async () => {
@@ -67,7 +75,12 @@ describe("paging messages across year partitions", () => {
     // A well-formed position that matches no record still reads from there on, never a database error.
     const nowhere = Buffer.from(JSON.stringify({ ...decoded, b: "2025", k: ["2025-99-99t99:99:99.999z", "zzzz"] })).toString("base64url");
     expect((await messages({ limit: 5, form_type: "general" }, nowhere)).items.map((m) => m.id)).toEqual([ids[4], ids[6]]);
-    for (const tampered of [{ ...decoded, b: "1999" }, { ...decoded, k: ["2026-13-99", "x"] }, { ...decoded, k: [decoded.k[0], "a#b"] }, { ...decoded, extra: 1 }]) {
+    for (const tampered of [
+      { ...decoded, b: "1999" },
+      { ...decoded, k: ["2026-13-99", "x"] },
+      { ...decoded, k: [decoded.k[0], "a#b"] },
+      { ...decoded, extra: 1 },
+    ]) {
       await expectBad(messages({ limit: 1, form_type: "general" }, Buffer.from(JSON.stringify(tampered)).toString("base64url")));
     }
   });
@@ -86,7 +99,16 @@ describe("paging messages across year partitions", () => {
 
 describe("paging registrations", () => {
   it("filters by status and searches phone, company, course and notes", async () => {
-    const base = { name: "Reg", email: "reg@example.com", phone: "", company: "", course_interest: "", experience_level: "" as const, preferred_start_date: "", additional_notes: "" };
+    const base = {
+      name: "Reg",
+      email: "reg@example.com",
+      phone: "",
+      company: "",
+      course_interest: "",
+      experience_level: "" as const,
+      preferred_start_date: "",
+      additional_notes: "",
+    };
     const a = await Registrations.create({ ...base, phone: "+44 20 7946 0000" }, "2025-05-05T00:00:00.000Z");
     const b = await Registrations.create({ ...base, course_interest: "Data Science Bootcamp" });
     const c = await Registrations.create({ ...base, additional_notes: "Prefers EVENINGS" });

@@ -40,7 +40,10 @@ export function fingerprint(list: string, filters: Record<string, string>): stri
   const entries = Object.keys(filters)
     .sort()
     .map((k) => [k, filters[k]]);
-  return createHash("sha256").update(JSON.stringify([list, entries])).digest("base64url").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([list, entries]))
+    .digest("base64url")
+    .slice(0, 16);
 }
 
 const encode = (payload: object) => Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
@@ -197,8 +200,7 @@ export async function pageAcrossPartitions<T>(r: PartitionedPageRequest<T>): Pro
 
   // The extra records still to come, in list order: after the cursor's position.
   const sign = order === "asc" ? 1 : -1;
-  const inOrder = (a: PartitionKey, b: PartitionKey) =>
-    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  const inOrder = (a: PartitionKey, b: PartitionKey) => sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
   const bucketOfItem = (item: T) => r.bucketOf(r.keyOf(item));
   /** Does a record come before partition `bucket` starts, in list order? */
   const beforeBucket = (item: T, bucket: string) => sign * (bucketOfItem(item) < bucket ? -1 : bucketOfItem(item) > bucket ? 1 : 0) < 0;
@@ -263,8 +265,7 @@ export function pageSorted<T extends { id: string }>(
   const f = fingerprint(r.list, { ...r.filters, order: r.order });
   const start = decode(r.cursor, sortedCursor, f);
   const sign = r.order === "asc" ? 1 : -1;
-  const compare = (a: readonly [string, string], b: readonly [string, string]) =>
-    sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  const compare = (a: readonly [string, string], b: readonly [string, string]) => sign * (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
   const keyed = all.map((item) => ({ item, key: [r.sortValue(item), item.id] as const })).sort((a, b) => compare(a.key, b.key));
   const from = start ? keyed.findIndex((e) => compare(e.key, start.k) > 0) : 0;
   const items: T[] = [];

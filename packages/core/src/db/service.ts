@@ -1,7 +1,16 @@
 import { config } from "../config";
 import { dynamo } from "./client";
 import { AuditDayEntity, AuditEntryEntity } from "../audit/entity";
-import { AdminAccountEntity, InvitationEntity, OidcTransactionEntity, PasskeyEntity, PendingSignInEntity, SecuritySettingsEntity, SessionEntity, WebAuthnChallengeEntity } from "../auth/entities";
+import {
+  AdminAccountEntity,
+  InvitationEntity,
+  OidcTransactionEntity,
+  PasskeyEntity,
+  PendingSignInEntity,
+  SecuritySettingsEntity,
+  SessionEntity,
+  WebAuthnChallengeEntity,
+} from "../auth/entities";
 import { BlogPostEntity, BlogScheduleEntity, BlogSlugEntity, PreviewKeyEntity } from "../blog/entities";
 import { CourseEntity, IndustryEntity, ServiceDetailEntity, ServiceEntity } from "../catalog/entities";
 import { MessageEntity } from "../messages/entity";

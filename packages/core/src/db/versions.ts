@@ -26,9 +26,7 @@ type Operations = { eq: (attr: never, value: number) => string; notExists: (attr
 export const atVersion =
   (n: number) =>
   <A extends { version: unknown }>(attr: A, op: Operations): string =>
-    n === 1
-      ? `(${op.eq(attr.version as never, 1)} OR ${op.notExists(attr.version as never)})`
-      : op.eq(attr.version as never, n);
+    n === 1 ? `(${op.eq(attr.version as never, 1)} OR ${op.notExists(attr.version as never)})` : op.eq(attr.version as never, n);
 
 /**
  * Saves an editable item at the version its editor read: reads the stored item (404 when missing),

@@ -140,7 +140,10 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
 
     /** Stores a new lead (mail pending), counts it, and tells the sender its mail is due. */
     async create(input: I, created_at = new Date().toISOString()): Promise<T> {
-      const { data } = await c.entity().create({ ...record(input, created_at), mail_status: "pending" }).go();
+      const { data } = await c
+        .entity()
+        .create({ ...record(input, created_at), mail_status: "pending" })
+        .go();
       await Counters.change(c.tally, undefined, data as T);
       leadStored(c.kind, data.id);
       await leadCreated(c.kind, data);
@@ -164,8 +167,7 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
     },
 
     /** The `n` newest leads (the Overview): `limit n` on the newest year partitions, only `newestAttributes`. */
-    newest: (n: number): Promise<T[]> =>
-      newestAcrossYears(n, (bucket, limit) => c.entity().query.byYear({ bucket }).go({ limit, order: "desc", attributes: c.newestAttributes })),
+    newest: (n: number): Promise<T[]> => newestAcrossYears(n, (bucket, limit) => c.entity().query.byYear({ bucket }).go({ limit, order: "desc", attributes: c.newestAttributes })),
 
     /**
      * A conditional write and the change it made (null when the condition failed: already so, or
@@ -261,7 +263,12 @@ export function leadInbox<T extends LeadRecord, F extends Record<string, string>
             .query.byYear({ bucket })
             .where((r, { notExists }) => notExists(r.search))
             .go({ pages: "all" }),
-        (r: T) => c.entity().patch({ id: r.id }).set({ search: c.searchOf(r) }).go({ response: "none" }),
+        (r: T) =>
+          c
+            .entity()
+            .patch({ id: r.id })
+            .set({ search: c.searchOf(r) })
+            .go({ response: "none" }),
       ),
   };
 }

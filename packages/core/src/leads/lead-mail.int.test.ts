@@ -128,7 +128,16 @@ describe("a subscriber's mail", () => {
   it("is retried through the scheduler like a lead's, and sent once", async () => {
     const id = "subscriber-retry";
     await db()
-      .newsletterSubscriber.create({ id, email: "sub@example.com", status: "pending", nonce: "n1", mail_status: "pending", mail_kind: "confirm", bucket: "2026", search: "sub@example.com" })
+      .newsletterSubscriber.create({
+        id,
+        email: "sub@example.com",
+        status: "pending",
+        nonce: "n1",
+        mail_status: "pending",
+        mail_kind: "confirm",
+        bucket: "2026",
+        search: "sub@example.com",
+      })
       .go();
     const mail = server(false);
     const calls: { id: string; delayMs: number }[] = [];

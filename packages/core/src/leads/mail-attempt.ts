@@ -31,13 +31,15 @@ type Ops = { eq: (a: unknown, v: unknown) => string; lt: (a: unknown, v: unknown
 type Attrs = { mail_status: unknown; mail_claimed_at: unknown; mail_next_attempt_at: unknown };
 
 /** ElectroDB's `where` for a condition, on any entity with the mail attributes. */
-export const mailWhere = (when: MailCondition) => (a: Attrs, { eq, lt, notExists }: Ops) => {
-  const status = eq(a.mail_status, when.status);
-  if ("claimedAt" in when) return `${status} AND ${eq(a.mail_claimed_at, when.claimedAt)}`;
-  if ("claimedBefore" in when) return `${status} AND ${lt(a.mail_claimed_at, when.claimedBefore)} AND ${notExists(a.mail_next_attempt_at)}`;
-  if ("nextAttemptAt" in when) return `${status} AND ${eq(a.mail_next_attempt_at, when.nextAttemptAt)}`;
-  return status;
-};
+export const mailWhere =
+  (when: MailCondition) =>
+  (a: Attrs, { eq, lt, notExists }: Ops) => {
+    const status = eq(a.mail_status, when.status);
+    if ("claimedAt" in when) return `${status} AND ${eq(a.mail_claimed_at, when.claimedAt)}`;
+    if ("claimedBefore" in when) return `${status} AND ${lt(a.mail_claimed_at, when.claimedBefore)} AND ${notExists(a.mail_next_attempt_at)}`;
+    if ("nextAttemptAt" in when) return `${status} AND ${eq(a.mail_next_attempt_at, when.nextAttemptAt)}`;
+    return status;
+  };
 
 /** How the attempt reads and moves one record (a lead, a subscriber). `patch` throws a conditional failure when `when` no longer holds. */
 export interface MailStore<T extends MailFields> {

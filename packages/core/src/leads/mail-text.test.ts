@@ -93,7 +93,14 @@ describe("a lead's mail", () => {
     const mail = composeLeadMail("registration", registration, ["to@example.com"]);
     expect(mail.subject).toBe("New course registration from Grace[31m");
     expect(mail.text).not.toMatch(controls);
-    for (const line of ["Phone: +1[31m 555", "Company: Navy[31m", "Course: AI[31m", "Experience: Beginner[31m", "Preferred start date: 2027-01-11[31m", "Additional notes:\n  Evenings[31m\n  Weekends"]) {
+    for (const line of [
+      "Phone: +1[31m 555",
+      "Company: Navy[31m",
+      "Course: AI[31m",
+      "Experience: Beginner[31m",
+      "Preferred start date: 2027-01-11[31m",
+      "Additional notes:\n  Evenings[31m\n  Weekends",
+    ]) {
       expect(mail.text).toContain(line);
     }
   });

@@ -12,11 +12,17 @@ async function cameraJpeg() {
     .jpeg()
     .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 15" }, IFD2: { BodySerialNumber: "SN-0042-SECRET" }, IFD3: GPS })
     .withMetadata({ orientation: 6 })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>Secret Person</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>Secret Person</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>',
+    )
     .toBuffer();
 }
 
-const refusal = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) => (err instanceof RefusedImage ? err.message : `not refused: ${String(err)}`));
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: unknown) => (err instanceof RefusedImage ? err.message : `not refused: ${String(err)}`),
+  );
 
 describe("deriving an uploaded image", { timeout: 120_000 }, () => {
   it("makes AVIF, WebP and JPEG at each width up to the image's own, turned upright, a 1200x630 preview, and a placeholder", async () => {
@@ -25,7 +31,21 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
     expect([d.width, d.height]).toEqual([1200, 1600]);
     expect(d.widths).toEqual([320, 640, 960, 1200]);
     expect(d.fallback).toBe("jpg");
-    expect(d.files.map((f) => f.name)).toEqual(["320.avif", "320.webp", "320.jpg", "640.avif", "640.webp", "640.jpg", "960.avif", "960.webp", "960.jpg", "1200.avif", "1200.webp", "1200.jpg", "og.jpg"]);
+    expect(d.files.map((f) => f.name)).toEqual([
+      "320.avif",
+      "320.webp",
+      "320.jpg",
+      "640.avif",
+      "640.webp",
+      "640.jpg",
+      "960.avif",
+      "960.webp",
+      "960.jpg",
+      "1200.avif",
+      "1200.webp",
+      "1200.jpg",
+      "og.jpg",
+    ]);
     for (const f of d.files) {
       const m = await sharp(f.body).metadata();
       expect({ name: f.name, format: m.format === "heif" ? "avif" : m.format }).toEqual({ name: f.name, format: f.contentType.split("/")[1] });
@@ -53,7 +73,13 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
     const { served } = await prepareImage(input, "image/jpeg");
     for (const f of [...d.files, { name: "its own address", body: served }]) {
       const m = await sharp(f.body).metadata();
-      expect({ name: f.name, exif: m.exif, xmp: m.xmp, iptc: m.iptc, orientation: m.orientation }).toEqual({ name: f.name, exif: undefined, xmp: undefined, iptc: undefined, orientation: undefined });
+      expect({ name: f.name, exif: m.exif, xmp: m.xmp, iptc: m.iptc, orientation: m.orientation }).toEqual({
+        name: f.name,
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+        orientation: undefined,
+      });
       for (const secret of ["SN-0042-SECRET", "PhoneMaker", "Secret Person", "WGS-84"]) expect(f.body.includes(Buffer.from(secret))).toBe(false);
     }
   });
@@ -103,7 +129,9 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
   });
 
   it("keeps transparency, with PNG as the fallback", async () => {
-    const clear = await sharp({ create: { width: 500, height: 400, channels: 4, background: { r: 200, g: 20, b: 20, alpha: 0.4 } } }).png().toBuffer();
+    const clear = await sharp({ create: { width: 500, height: 400, channels: 4, background: { r: 200, g: 20, b: 20, alpha: 0.4 } } })
+      .png()
+      .toBuffer();
     const d = await deriveImage(clear, "image/png");
     expect(d.alpha).toBe(true);
     expect(d.fallback).toBe("png");
@@ -112,8 +140,13 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
   });
 
   it("serves an animated GIF's first frame", async () => {
-    const frame = (colour: string) => sharp({ create: { width: 300, height: 200, channels: 3, background: colour } }).png().toBuffer();
-    const gif = await sharp([await frame("#ff0000"), await frame("#0000ff")], { join: { animated: true } }).gif({ delay: [100, 100] }).toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 300, height: 200, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame("#ff0000"), await frame("#0000ff")], { join: { animated: true } })
+      .gif({ delay: [100, 100] })
+      .toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(2);
     const d = await deriveImage(gif, "image/gif");
     expect([d.width, d.height]).toEqual([300, 200]);

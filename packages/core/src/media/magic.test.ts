@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { imageTypes, type ImageType } from "../contract/media";
 import { isImageOfType } from "./magic";
 
-const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 /** The first bytes of a real file of each type (headers as the encoders write them). */
 const samples: Record<ImageType, Uint8Array> = {

@@ -8,10 +8,8 @@ import type { ImageType } from "../contract/media";
  */
 export const MAGIC_BYTES_NEEDED = 32;
 
-const ascii = (bytes: Uint8Array, at: number, text: string) =>
-  bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
-const prefix = (bytes: Uint8Array, signature: readonly number[]) =>
-  bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+const ascii = (bytes: Uint8Array, at: number, text: string) => bytes.length >= at + text.length && [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
+const prefix = (bytes: Uint8Array, signature: readonly number[]) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
 
 const checks: Record<ImageType, (bytes: Uint8Array) => boolean> = {
   "image/jpeg": (b) => prefix(b, [0xff, 0xd8, 0xff]),

@@ -9,7 +9,17 @@ import { backfillMediaSearch } from "./search";
 const record = (status: "pending" | "complete", ttl?: number) => {
   const id = randomUUID();
   const created_at = new Date().toISOString();
-  return { id, status, filename: `${id}.png`, content_type: "image/png" as const, size: 10, key: `media/${created_at.slice(0, 4)}/${id}.png`, created_at, bucket: created_at.slice(0, 4), ttl };
+  return {
+    id,
+    status,
+    filename: `${id}.png`,
+    content_type: "image/png" as const,
+    size: 10,
+    key: `media/${created_at.slice(0, 4)}/${id}.png`,
+    created_at,
+    bucket: created_at.slice(0, 4),
+    ttl,
+  };
 };
 
 describe("media records", () => {
@@ -46,7 +56,10 @@ describe("media records", () => {
     expect(await Media.update(done.id, { alt: `Boats at dusk ${tag}` })).toMatchObject({ filename: `Harbour-${tag}.PNG`, alt: `Boats at dusk ${tag}` });
     // Still in the by-year index after the patches, and found by name or alt, case-insensitively.
     for (const q of [`harbour-${tag}`, `dusk ${tag}`]) {
-      expect((await Media.list({ limit: 100, cursor: undefined, q })).items.map((m) => m.id), q).toEqual([done.id]);
+      expect(
+        (await Media.list({ limit: 100, cursor: undefined, q })).items.map((m) => m.id),
+        q,
+      ).toEqual([done.id]);
     }
     expect((await Media.list({ limit: 100, cursor: undefined, q: `nothing-${tag}` })).items).toEqual([]);
   });

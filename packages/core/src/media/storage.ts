@@ -122,9 +122,7 @@ export const originalKey = (id: string, extension: string) => `originals/${id}.$
 /** Copies an object to a private key (an upload's original, kept for deriving again). */
 export async function copyPrivate(from: string, to: string, contentType: ImageType): Promise<void> {
   const { client, sdk } = await s3();
-  await client.send(
-    new sdk.CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: `${bucket()}/${from}`, MetadataDirective: "REPLACE", ContentType: contentType }),
-  );
+  await client.send(new sdk.CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: `${bucket()}/${from}`, MetadataDirective: "REPLACE", ContentType: contentType }));
 }
 
 /** Copies a file to a served key, with its type and a cache for good (a trashed image put back). */

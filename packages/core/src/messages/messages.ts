@@ -59,9 +59,7 @@ export const Messages = {
       Counters.read([counters.contactsTotal, counters.contactsUnread, counters.contactsOfDay(utcDay(now.toISOString()))]),
       Counters.group("contact-types"),
     ]);
-    const by_type = types
-      .map(({ name, count }) => ({ form_type: name, count }))
-      .sort((a, b) => b.count - a.count || (a.form_type < b.form_type ? -1 : 1));
+    const by_type = types.map(({ name, count }) => ({ form_type: name, count })).sort((a, b) => b.count - a.count || (a.form_type < b.form_type ? -1 : 1));
     return { total, unread, read: Math.max(0, total - unread), today, by_type };
   },
 

@@ -18,7 +18,10 @@ function key(): string {
   if (!secret) throw new Error("PREVIEW_LINK_SECRET is not set: newsletter links cannot be signed");
   return createHmac("sha256", secret).update("newsletter-links").digest("base64url");
 }
-const mac = (purpose: string, ...parts: (string | number)[]) => createHmac("sha256", key()).update([purpose, ...parts].join("\n")).digest("base64url");
+const mac = (purpose: string, ...parts: (string | number)[]) =>
+  createHmac("sha256", key())
+    .update([purpose, ...parts].join("\n"))
+    .digest("base64url");
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const SAFE = /^[A-Za-z0-9_-]{1,128}$/;
 

@@ -73,7 +73,13 @@ describe("subscribers in a site export", () => {
     expect(result.newsletter_subscribers).toBe(doc.newsletter_subscribers.length);
     expect(await Newsletter.stats()).toEqual(counts);
     expect((await Newsletter.get(kept))?.status).toBe("confirmed");
-    expect((await db().newsletterSubscriber.get({ id: subscriberId(waiting) }).go()).data?.mail_status).toBe("failed");
+    expect(
+      (
+        await db()
+          .newsletterSubscriber.get({ id: subscriberId(waiting) })
+          .go()
+      ).data?.mail_status,
+    ).toBe("failed");
     const found = await Newsletter.list({ q: waiting.slice(0, 12), status: "all", limit: 50 });
     expect(found.items.map((s) => s.id)).toEqual([subscriberId(waiting)]);
   });

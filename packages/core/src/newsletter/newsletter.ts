@@ -26,7 +26,11 @@ export type Subscriber = EntityItem<typeof NewsletterSubscriberEntity>;
 
 /** One record per address: its id is derived from the address, lowercased (how mail systems match them in practice). */
 export const normalisedEmail = (email: string) => email.trim().toLowerCase();
-export const subscriberId = (email: string) => createHash("sha256").update(`newsletter\n${normalisedEmail(email)}`).digest("hex").slice(0, 32);
+export const subscriberId = (email: string) =>
+  createHash("sha256")
+    .update(`newsletter\n${normalisedEmail(email)}`)
+    .digest("hex")
+    .slice(0, 32);
 const newNonce = () => randomBytes(12).toString("base64url");
 
 const entity = () => db().newsletterSubscriber;

@@ -22,7 +22,9 @@ export async function rateLimit(scope: string, client: string, limit: number, wi
  * attempt up front (atomic, so concurrent attempts cannot slip past it) and resets on success.
  */
 export async function resetRateLimit(scope: string, client: string, windowSeconds: number, now = Date.now()) {
-  await db().rateLimit.delete({ key: windowOf(scope, client, windowSeconds, now).key }).go();
+  await db()
+    .rateLimit.delete({ key: windowOf(scope, client, windowSeconds, now).key })
+    .go();
 }
 
 function windowOf(scope: string, client: string, windowSeconds: number, now: number) {

@@ -1,12 +1,6 @@
 import type { EntityItem } from "electrodb";
 import type * as z from "../contract/zod";
-import {
-  registrationStatuses,
-  type RegistrationBulkAction,
-  type RegistrationFilters,
-  type RegistrationStats,
-  type RegistrationStatus,
-} from "../contract/admin";
+import { registrationStatuses, type RegistrationBulkAction, type RegistrationFilters, type RegistrationStats, type RegistrationStatus } from "../contract/admin";
 import type { registrationInput } from "../contract/registrations";
 import { Counters, counters, tally } from "../counters/counters";
 import { searchText } from "../db/attributes";
@@ -17,8 +11,7 @@ import type { RegistrationEntity } from "./entity";
 export type Registration = EntityItem<typeof RegistrationEntity>;
 type NewRegistration = Omit<z.output<typeof registrationInput>, "website">;
 
-const searchOf = (r: Partial<Registration>) =>
-  searchText(r.name, r.email, r.phone, r.company, r.course_interest, r.additional_notes);
+const searchOf = (r: Partial<Registration>) => searchText(r.name, r.email, r.phone, r.company, r.course_interest, r.additional_notes);
 
 const inbox = leadInbox<Registration, RegistrationFilters, NewRegistration>({
   kind: "registration",

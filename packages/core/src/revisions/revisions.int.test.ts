@@ -22,7 +22,13 @@ describe("an item's revisions", () => {
     const base = { id, title: "T", description: "D", is_active: true, created_at: "2026-01-01T00:00:00.000Z" };
     await Revisions.record({ entity: "services", item_id: id, actor: alice, action: "create", snapshot: { ...base, version: 1, updated_at: "a" } });
     await Revisions.record({ entity: "services", item_id: id, actor: alice, action: "update", snapshot: { ...base, description: "E", version: 2, updated_at: "b" } });
-    await Revisions.record({ entity: "services", item_id: id, actor: alice, action: "update", snapshot: { ...base, description: "E", is_active: false, version: 3, updated_at: "c" } });
+    await Revisions.record({
+      entity: "services",
+      item_id: id,
+      actor: alice,
+      action: "update",
+      snapshot: { ...base, description: "E", is_active: false, version: 3, updated_at: "c" },
+    });
     const revisions = await all("services", id);
     expect(revisions.map((r) => [r.number, r.action, r.version, r.changed_fields])).toEqual([
       [3, "update", 3, ["is_active"]],
@@ -39,7 +45,14 @@ describe("an item's revisions", () => {
     expect(first.changed_fields).toEqual(["value"]);
     // A batch sent `settings`, naming no field: every field counts as changed.
     const other = `setting-${uid()}`;
-    const batch = await Revisions.record({ entity: "site-settings", item_id: other, actor: alice, action: "update", snapshot: { ...snapshot, id: other, key: other }, sent: ["settings"] });
+    const batch = await Revisions.record({
+      entity: "site-settings",
+      item_id: other,
+      actor: alice,
+      action: "update",
+      snapshot: { ...snapshot, id: other, key: other },
+      sent: ["settings"],
+    });
     expect(batch.changed_fields).toEqual(["value", "type"]);
   });
 
@@ -61,7 +74,9 @@ describe("an item's revisions", () => {
       const revisionId = Buffer.from(JSON.stringify(["blog-posts", id, n])).toString("base64url");
       await expect(Revisions.get(revisionId)).rejects.toMatchObject({ status: 404 });
     }
-    const { data: third } = await db().revision.get({ entity: "blog-posts", item_id: id, seq: String(3).padStart(10, "0") }).go();
+    const { data: third } = await db()
+      .revision.get({ entity: "blog-posts", item_id: id, seq: String(3).padStart(10, "0") })
+      .go();
     expect(third?.ttl).toBeUndefined();
   }, 60_000);
 });

@@ -2,8 +2,14 @@ import { createHash } from "node:crypto";
 import * as z from "../contract/zod";
 import type { AuditActor } from "../contract/audit";
 import {
-  bookkeepingFields, REVISIONS_KEPT, revisionEntities, revisionListQuery,
-  type Revision, type RevisionAction, type RevisionEntity, type RevisionSummary,
+  bookkeepingFields,
+  REVISIONS_KEPT,
+  revisionEntities,
+  revisionListQuery,
+  type Revision,
+  type RevisionAction,
+  type RevisionEntity,
+  type RevisionSummary,
 } from "../contract/revisions";
 import { isConditionalFailure } from "../db/errors";
 import { fingerprint, INVALID_CURSOR, type Page } from "../db/paging";
@@ -26,7 +32,11 @@ const pad = (n: number) => String(n).padStart(10, "0");
 const clip = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 /** Fields whose change is news: not the bookkeeping every save moves. */
 const editable = (snapshot: Record<string, unknown>) => Object.keys(snapshot).filter((k) => !bookkeepingFields.includes(k));
-const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value ?? null)).digest("base64url").slice(0, 16);
+const hashOf = (value: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(value ?? null))
+    .digest("base64url")
+    .slice(0, 16);
 /** Set when an item is created and never changed after: not news in a create's changed fields. */
 const identity = new Set(["id", "key", "created_at"]);
 
@@ -99,11 +109,7 @@ export const Revisions = {
     const snapshot = JSON.parse(JSON.stringify(input.snapshot)) as Record<string, unknown>;
     const fields = editable(snapshot);
     const hashes = Object.fromEntries(fields.map((f) => [f, hashOf(snapshot[f])]));
-    const { data: before } = await db()
-      .revisionHead.update({ entity, item_id })
-      .add({ last: 1 })
-      .set({ hashes })
-      .go({ response: "all_old" });
+    const { data: before } = await db().revisionHead.update({ entity, item_id }).add({ last: 1 }).set({ hashes }).go({ response: "all_old" });
     const previous = before && typeof before.last === "number" ? before : undefined;
     const n = (previous?.last ?? 0) + 1;
     let changed: string[];
@@ -129,7 +135,9 @@ export const Revisions = {
     };
     await Promise.all([
       db().revision.put(stored).go({ response: "none" }),
-      db().revisionSnapshot.put({ entity, item_id, seq: pad(n), snapshot }).go({ response: "none" }),
+      db()
+        .revisionSnapshot.put({ entity, item_id, seq: pad(n), snapshot })
+        .go({ response: "none" }),
     ]);
     if (n > REVISIONS_KEPT) {
       const ttl = Math.floor(now.getTime() / 1000);

@@ -273,8 +273,7 @@ export const seedPageSections: {
     id: "ps-home-video_subtitle",
     page_slug: "home",
     section_key: "video_subtitle",
-    title:
-      "A clear, visual introduction to how neural networks learn, the same foundation our engineers build on and our students start with.",
+    title: "A clear, visual introduction to how neural networks learn, the same foundation our engineers build on and our students start with.",
     content: "",
     video_url: "",
     image_url: "",
@@ -337,8 +336,7 @@ export const seedPageSections: {
     id: "ps-home-featured_courses_subtitle",
     page_slug: "home",
     section_key: "featured_courses_subtitle",
-    title:
-      "Practical, project-based courses taught by the engineers who build our client systems. Live cohorts, real datasets and a portfolio project in every course.",
+    title: "Practical, project-based courses taught by the engineers who build our client systems. Live cohorts, real datasets and a portfolio project in every course.",
     content: "",
     video_url: "",
     image_url: "",
@@ -391,8 +389,7 @@ export const seedPageSections: {
     id: "ps-tech-school-video_subtitle",
     page_slug: "tech-school",
     section_key: "video_subtitle",
-    title:
-      "Every learning path begins here: how a neural network turns data into predictions. Watch it before your first session and you will be ahead on day one.",
+    title: "Every learning path begins here: how a neural network turns data into predictions. Watch it before your first session and you will be ahead on day one.",
     content: "",
     video_url: "",
     image_url: "",
@@ -426,8 +423,7 @@ export const seedPageSections: {
     id: "ps-global-footer_description",
     page_slug: "global",
     section_key: "footer_description",
-    title:
-      "Arcline AI builds practical automation, AI agents and analytics for growing businesses, and trains the people who run them through Arcline Academy.",
+    title: "Arcline AI builds practical automation, AI agents and analytics for growing businesses, and trains the people who run them through Arcline Academy.",
     content: "",
     video_url: "",
     image_url: "",
@@ -447,8 +443,7 @@ export const seedPageSections: {
     id: "ps-global-newsletter_subtitle",
     page_slug: "global",
     section_key: "newsletter_subtitle",
-    title:
-      "One email a month: automation ideas that worked, new course cohorts and lessons from our client projects. No spam, unsubscribe anytime.",
+    title: "One email a month: automation ideas that worked, new course cohorts and lessons from our client projects. No spam, unsubscribe anytime.",
     content: "",
     video_url: "",
     image_url: "",
@@ -502,8 +497,7 @@ export const seedPageSections: {
     id: "ps-about-hero_subtitle",
     page_slug: "about",
     section_key: "hero_subtitle",
-    title:
-      "Engineers, data scientists and teachers who care less about hype and more about whether the system is still saving you time a year from now.",
+    title: "Engineers, data scientists and teachers who care less about hype and more about whether the system is still saving you time a year from now.",
     content: "",
     video_url: "",
     image_url: "",
@@ -569,8 +563,7 @@ export const seedPageSections: {
     id: "ps-contact-hero_subtitle",
     page_slug: "contact",
     section_key: "hero_subtitle",
-    title:
-      "Tell us about a process, a project or a course you are considering. We reply within 24 hours, and every engagement starts with a free 30-minute consultation.",
+    title: "Tell us about a process, a project or a course you are considering. We reply within 24 hours, and every engagement starts with a free 30-minute consultation.",
     content: "",
     video_url: "",
     image_url: "",
@@ -592,8 +585,7 @@ export const seedPageSections: {
     id: "ps-blog-hero_subtitle",
     page_slug: "blog",
     section_key: "hero_subtitle",
-    title:
-      "Lessons from client projects, practical guides and student work from the Arcline team: what worked, what did not, and what we would do differently.",
+    title: "Lessons from client projects, practical guides and student work from the Arcline team: what worked, what did not, and what we would do differently.",
     content: "",
     video_url: "",
     image_url: "",
@@ -631,8 +623,7 @@ export const seedServices: (z.output<typeof serviceInput> & { id: string; icon_n
   {
     id: "svc-3",
     title: "Analytics & Forecasting",
-    description:
-      "Demand, revenue and capacity forecasts built on your historical data, delivered as dashboards and alerts your planners actually use.",
+    description: "Demand, revenue and capacity forecasts built on your historical data, delivered as dashboards and alerts your planners actually use.",
     icon_name: "TrendingUp",
     image_url: "",
     image_alt: "",
@@ -642,8 +633,7 @@ export const seedServices: (z.output<typeof serviceInput> & { id: string; icon_n
   {
     id: "svc-4",
     title: "Computer Vision",
-    description:
-      "Image and video models for quality inspection, document capture, shelf monitoring and safety compliance, deployed in the cloud or on the edge.",
+    description: "Image and video models for quality inspection, document capture, shelf monitoring and safety compliance, deployed in the cloud or on the edge.",
     icon_name: "Eye",
     image_url: "",
     image_alt: "",
@@ -653,8 +643,7 @@ export const seedServices: (z.output<typeof serviceInput> & { id: string; icon_n
   {
     id: "svc-5",
     title: "Custom AI Solutions",
-    description:
-      "When off-the-shelf tools fall short, we design, train and deploy models and AI products tailored to your data, your workflows and your compliance requirements.",
+    description: "When off-the-shelf tools fall short, we design, train and deploy models and AI products tailored to your data, your workflows and your compliance requirements.",
     icon_name: "Brain",
     image_url: "",
     image_alt: "",
@@ -678,8 +667,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-1",
     name: "Retail & E-commerce",
-    description:
-      "Demand forecasting, product catalog enrichment, order-status chatbots and returns automation that keep margins healthy through peak season.",
+    description: "Demand forecasting, product catalog enrichment, order-status chatbots and returns automation that keep margins healthy through peak season.",
     icon_name: "ShoppingCart",
     order_index: 0,
     is_active: true,
@@ -687,8 +675,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-2",
     name: "Finance & Banking",
-    description:
-      "Document processing for KYC and lending, reconciliation automation and anomaly detection, built with audit trails and model risk controls from day one.",
+    description: "Document processing for KYC and lending, reconciliation automation and anomaly detection, built with audit trails and model risk controls from day one.",
     icon_name: "DollarSign",
     order_index: 1,
     is_active: true,
@@ -696,8 +683,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-3",
     name: "Healthcare",
-    description:
-      "Intake and referral automation, prior-authorization support and scheduling assistants, designed around HIPAA requirements and clinician review.",
+    description: "Intake and referral automation, prior-authorization support and scheduling assistants, designed around HIPAA requirements and clinician review.",
     icon_name: "Heart",
     order_index: 2,
     is_active: true,
@@ -705,8 +691,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-4",
     name: "Education",
-    description:
-      "Admissions and enrollment workflows, student support assistants and early-warning analytics that help schools reach learners before they fall behind.",
+    description: "Admissions and enrollment workflows, student support assistants and early-warning analytics that help schools reach learners before they fall behind.",
     icon_name: "GraduationCap",
     order_index: 3,
     is_active: true,
@@ -714,8 +699,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-5",
     name: "Manufacturing",
-    description:
-      "Visual quality inspection, predictive maintenance from sensor data and production planning forecasts that reduce scrap and unplanned downtime.",
+    description: "Visual quality inspection, predictive maintenance from sensor data and production planning forecasts that reduce scrap and unplanned downtime.",
     icon_name: "Factory",
     order_index: 4,
     is_active: true,
@@ -723,8 +707,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-6",
     name: "Real Estate",
-    description:
-      "Lead qualification, lease abstraction and maintenance request triage for brokerages and property managers handling hundreds of units.",
+    description: "Lead qualification, lease abstraction and maintenance request triage for brokerages and property managers handling hundreds of units.",
     icon_name: "Home",
     order_index: 5,
     is_active: true,
@@ -732,8 +715,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-7",
     name: "Legal",
-    description:
-      "Contract review assistants, clause extraction and matter intake automation that free associates from first-pass document work.",
+    description: "Contract review assistants, clause extraction and matter intake automation that free associates from first-pass document work.",
     icon_name: "Scale",
     order_index: 6,
     is_active: true,
@@ -741,8 +723,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-8",
     name: "Logistics",
-    description:
-      "Freight invoice and proof-of-delivery processing, shipment exception alerts and volume forecasting for carriers, brokers and distributors.",
+    description: "Freight invoice and proof-of-delivery processing, shipment exception alerts and volume forecasting for carriers, brokers and distributors.",
     icon_name: "Truck",
     order_index: 7,
     is_active: true,
@@ -750,8 +731,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-9",
     name: "Energy & Utilities",
-    description:
-      "Load forecasting, field inspection imagery analysis and customer service automation for utilities and renewable energy operators.",
+    description: "Load forecasting, field inspection imagery analysis and customer service automation for utilities and renewable energy operators.",
     icon_name: "Zap",
     order_index: 8,
     is_active: true,
@@ -759,8 +739,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-10",
     name: "Hospitality",
-    description:
-      "Guest messaging assistants, occupancy and staffing forecasts and review analysis for hotel groups and restaurant operators.",
+    description: "Guest messaging assistants, occupancy and staffing forecasts and review analysis for hotel groups and restaurant operators.",
     icon_name: "Coffee",
     order_index: 9,
     is_active: true,
@@ -768,8 +747,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-11",
     name: "Media & Entertainment",
-    description:
-      "Content tagging and search, transcription and localization pipelines and audience analytics for publishers and production studios.",
+    description: "Content tagging and search, transcription and localization pipelines and audience analytics for publishers and production studios.",
     icon_name: "Film",
     order_index: 10,
     is_active: true,
@@ -777,8 +755,7 @@ export const seedIndustries: (z.output<typeof industryInput> & { id: string; ico
   {
     id: "ind-12",
     name: "Agriculture",
-    description:
-      "Crop and yield forecasting, drone and satellite image analysis and supply planning tools for growers, co-ops and food processors.",
+    description: "Crop and yield forecasting, drone and satellite image analysis and supply planning tools for growers, co-ops and food processors.",
     icon_name: "Wheat",
     order_index: 11,
     is_active: true,
@@ -921,8 +898,7 @@ export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: st
     id: "sd-1",
     service_category: "Automation & Workflow",
     title: "Business Process Automation",
-    short_description:
-      "End-to-end automation of repetitive back-office work, connecting the systems you already use.",
+    short_description: "End-to-end automation of repetitive back-office work, connecting the systems you already use.",
     detailed_description:
       "We start by sitting with the people who do the work today and mapping each step, each system and each exception. From there we design an automation that handles the routine cases end to end and routes the rest to the right person with the context they need. We build on the integration platforms and APIs you already pay for, add custom code only where a connector is missing, and include monitoring and alerts so you know the moment something changes upstream. Every project ends with runbooks and a handover session, so your team can maintain and extend the automation without us.",
     key_features:
@@ -940,16 +916,14 @@ export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: st
     id: "sd-2",
     service_category: "AI Agents & Chatbots",
     title: "AI Agents & Conversational Assistants",
-    short_description:
-      "Assistants that answer questions and complete tasks using your own knowledge and systems.",
+    short_description: "Assistants that answer questions and complete tasks using your own knowledge and systems.",
     detailed_description:
       "Our agents are built for a specific job, such as answering order questions, triaging support tickets or helping staff find the right policy, rather than trying to do everything. We ground each assistant in your documentation and data through retrieval, connect it to the systems it needs to act in, and define clear rules for when it must hand off to a person. Before launch we build an evaluation set from real conversations and test the agent against it, and after launch we track accuracy, deflection rate and cost so the assistant keeps improving instead of drifting.",
     key_features:
       "Retrieval over your help center, policies and product data|Tool use to look up orders, create tickets and update records|Seamless handoff to human agents with full context|Evaluation sets built from real conversations|Deployment to web chat, Slack, Microsoft Teams or email",
     benefits:
       "Instant answers around the clock|Lower support volume for repetitive questions|Consistent, on-brand responses|Shorter first-response and resolution times|Insight into what customers actually ask",
-    use_cases:
-      "Customer support and order status|Internal IT and HR help desks|Sales lead qualification|Support ticket triage and routing|Knowledge search for field teams",
+    use_cases: "Customer support and order status|Internal IT and HR help desks|Sales lead qualification|Support ticket triage and routing|Knowledge search for field teams",
     pricing_info: "From $15,000",
     implementation_time: "6-10 weeks",
     order_index: 1,
@@ -959,8 +933,7 @@ export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: st
     id: "sd-3",
     service_category: "Analytics & Forecasting",
     title: "Predictive Analytics & Forecasting",
-    short_description:
-      "Forecasts and dashboards built on your historical data, delivered where planners make decisions.",
+    short_description: "Forecasts and dashboards built on your historical data, delivered where planners make decisions.",
     detailed_description:
       "We turn the data you already collect into forecasts you can plan around. Our team audits your data sources, builds a clean and documented data model, and develops forecasting models that are benchmarked against your current method, so you know exactly how much better they are. Results are delivered through dashboards, scheduled reports and alerts in the tools your planners already use, with explanations of the main drivers behind each forecast. We retrain and monitor models on a schedule and flag when accuracy degrades.",
     key_features:
@@ -978,8 +951,7 @@ export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: st
     id: "sd-4",
     service_category: "Computer Vision",
     title: "Computer Vision Systems",
-    short_description:
-      "Image and video models that inspect, count, read and monitor, deployed in the cloud or on site.",
+    short_description: "Image and video models that inspect, count, read and monitor, deployed in the cloud or on site.",
     detailed_description:
       "Computer vision projects live or die on data, so we begin with a short feasibility study on your own images to confirm the accuracy you can expect before you commit to a full build. We then set up data collection and labeling, fine-tune proven model architectures for your task, and deploy them where they are needed: in the cloud for document and photo workflows, or on edge devices beside a production line where latency and connectivity matter. Every deployment includes dashboards for reviewing predictions and a feedback loop so operators can correct the model and improve it over time.",
     key_features:
@@ -997,8 +969,7 @@ export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: st
     id: "sd-5",
     service_category: "Custom AI Solutions",
     title: "Custom AI Product Development",
-    short_description:
-      "Bespoke models and AI-powered products designed around your data, users and constraints.",
+    short_description: "Bespoke models and AI-powered products designed around your data, users and constraints.",
     detailed_description:
       "Some problems need more than an integration. For those we work as an extension of your product and engineering teams: defining the problem with stakeholders, prototyping quickly to prove value, and then building a production system with the testing, security and observability you would expect from any critical software. That can mean fine-tuning language models on your domain, building recommendation or scoring engines, or embedding AI features into your own product. You own all code, models and documentation, and we can support the system after launch or train your team to take it over.",
     key_features:
@@ -1016,8 +987,7 @@ export const seedServiceDetails: (z.output<typeof serviceDetailInput> & { id: st
     id: "sd-6",
     service_category: "AI Consulting",
     title: "AI Strategy & Readiness Consulting",
-    short_description:
-      "An independent view of where AI will pay off in your business and how to get there safely.",
+    short_description: "An independent view of where AI will pay off in your business and how to get there safely.",
     detailed_description:
       "Our consulting engagements give leadership a clear, honest answer to the question of where AI should and should not be used in the business. Over a few weeks we interview teams across the organization, review your processes, data and systems, and score every opportunity on value, feasibility and risk. You receive a prioritized roadmap with cost and return estimates, build-versus-buy recommendations for each initiative, and a practical governance framework covering data privacy, vendor selection and acceptable use. We are vendor-neutral, so our advice is not tied to any platform we resell.",
     key_features:
@@ -1081,8 +1051,7 @@ export const seedSiteSettings: {
   },
   {
     key: "meta_description",
-    value:
-      "Arcline AI builds workflow automation, AI agents and forecasting for growing businesses, and Arcline Academy teaches teams to run them.",
+    value: "Arcline AI builds workflow automation, AI agents and forecasting for growing businesses, and Arcline Academy teaches teams to run them.",
     description: "The summary search engines show under the site title; keep it between 120 and 155 characters.",
     type: "textarea",
     position: 9,
@@ -1325,8 +1294,7 @@ export const seedBlogPosts: (BlogPostInput & { id: string; created_at: string })
     title: "How a Regional Distributor Cut Invoice Processing Time by 72 Percent",
     slug: "how-a-regional-distributor-cut-invoice-processing-time-by-72-percent",
     content: POST_2_HTML,
-    excerpt:
-      "A Northeast food distributor was processing 3,200 supplier invoices a month by hand. Seven weeks later, 81 percent post without a human touch.",
+    excerpt: "A Northeast food distributor was processing 3,200 supplier invoices a month by hand. Seven weeks later, 81 percent post without a human touch.",
     category: "case-studies",
     featured_image_url: "",
     author_name: "Priya Raman",
@@ -1350,8 +1318,7 @@ export const seedBlogPosts: (BlogPostInput & { id: string; created_at: string })
     title: "What We Learned Shipping AI Agents Into Production This Year",
     slug: "what-we-learned-shipping-ai-agents-into-production-this-year",
     content: POST_4_HTML,
-    excerpt:
-      "Narrow scope, good tools, real evaluation sets and a well-designed handoff: the lessons that separated the agents that thrived from the ones we scaled back.",
+    excerpt: "Narrow scope, good tools, real evaluation sets and a well-designed handoff: the lessons that separated the agents that thrived from the ones we scaled back.",
     category: "ai-trends",
     featured_image_url: "",
     author_name: "Tom Lindqvist",
@@ -1363,8 +1330,7 @@ export const seedBlogPosts: (BlogPostInput & { id: string; created_at: string })
     title: "Student Showcase: Forecasting Demand for a Neighborhood Bakery",
     slug: "student-showcase-forecasting-demand-for-a-neighborhood-bakery",
     content: POST_5_HTML,
-    excerpt:
-      "A Data Science Bootcamp team used two years of sales, weather and a handwritten notebook to cut a Brooklyn bakery's daily waste by about a quarter.",
+    excerpt: "A Data Science Bootcamp team used two years of sales, weather and a handwritten notebook to cut a Brooklyn bakery's daily waste by about a quarter.",
     category: "student-projects",
     featured_image_url: "",
     author_name: "Maya Okafor",

@@ -69,7 +69,10 @@ describe("seeding", () => {
     expect((await SiteSettings.list()).map((s) => s.key)).not.toContain("hero_heading");
     expect(await SiteSettings.publicValues()).not.toHaveProperty("hero_heading");
     await expect(SiteSettings.update("hero_heading", { value: "New", version: 1 })).rejects.toMatchObject({ status: 404 });
-    await expect(SiteSettings.updateMany([{ key: "hero_heading", value: "New", version: 1 }])).rejects.toMatchObject({ status: 400, extra: { fields: { hero_heading: "Unknown setting" } } });
+    await expect(SiteSettings.updateMany([{ key: "hero_heading", value: "New", version: 1 }])).rejects.toMatchObject({
+      status: 400,
+      extra: { fields: { hero_heading: "Unknown setting" } },
+    });
     expect((await db().siteSetting.get({ key: "hero_heading" }).go()).data?.value).toBe("Old headline");
   });
 
@@ -82,11 +85,24 @@ describe("seeding", () => {
   it("seeds every page-section key of SPEC §3 for home, tech-school, global and the policies", async () => {
     const keys = async (page: string) => (await PageSections.byPage(page)).map((s) => s.section_key);
     expect(await keys("home")).toEqual(
-      expect.arrayContaining(["hero_badge", "hero_title", "hero_subtitle", "hero_cta_primary", "hero_cta_secondary", "video_title", "video_subtitle", "video_embed_url", "video_description_title", "video_description", "what_we_do_title", "what_we_do_subtitle", "featured_courses_title", "featured_courses_subtitle"]),
+      expect.arrayContaining([
+        "hero_badge",
+        "hero_title",
+        "hero_subtitle",
+        "hero_cta_primary",
+        "hero_cta_secondary",
+        "video_title",
+        "video_subtitle",
+        "video_embed_url",
+        "video_description_title",
+        "video_description",
+        "what_we_do_title",
+        "what_we_do_subtitle",
+        "featured_courses_title",
+        "featured_courses_subtitle",
+      ]),
     );
-    expect(await keys("global")).toEqual(
-      expect.arrayContaining(["footer_description", "newsletter_title", "newsletter_subtitle"]),
-    );
+    expect(await keys("global")).toEqual(expect.arrayContaining(["footer_description", "newsletter_title", "newsletter_subtitle"]));
     expect(await keys("policies")).toEqual(expect.arrayContaining(["privacy_policy", "terms_of_service", "cookie_policy"]));
     expect((await keys("tech-school")).length).toBeGreaterThan(0);
   });

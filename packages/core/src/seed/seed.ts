@@ -5,9 +5,7 @@ import { isConditionalFailure } from "../db/errors";
 import { db } from "../db/service";
 import { atVersion } from "../db/versions";
 import { ConflictError } from "../errors";
-import {
-  seedBlogPosts, seedCourses, seedIndustries, seedPageSections, seedServiceDetails, seedServices, seedSiteSettings,
-} from "./content";
+import { seedBlogPosts, seedCourses, seedIndustries, seedPageSections, seedServiceDetails, seedServices, seedSiteSettings } from "./content";
 
 /**
  * The seed a table holds. 2: the six courses carry the tech school cards' texts (the page reads
@@ -69,11 +67,7 @@ async function upgradeSeededCourses() {
   await Promise.all(
     seedCourses.map(async ({ id, title, description, level, student_count, highlights, rating }) => {
       try {
-        await e.course
-          .patch({ id })
-          .set({ title, description, level, student_count, highlights, rating, version: 2 })
-          .where(atVersion(1))
-          .go();
+        await e.course.patch({ id }).set({ title, description, level, student_count, highlights, rating, version: 2 }).where(atVersion(1)).go();
       } catch (err) {
         if (!isConditionalFailure(err)) throw err;
       }

@@ -37,7 +37,11 @@ export const SiteSettings = {
    */
   async updateMany(entries: { key: string; value: string; version: number }[]): Promise<SiteSetting[]> {
     const keys = [...new Set(entries.map((e) => e.key))].map((key) => ({ key }));
-    const data = await untilProcessed(keys, (k) => String(k.key), (batch) => db().siteSetting.get(batch).go());
+    const data = await untilProcessed(
+      keys,
+      (k) => String(k.key),
+      (batch) => db().siteSetting.get(batch).go(),
+    );
     const byKey = new Map(data.filter((s) => offered(s.key)).map((s) => [s.key, withVersion(s)]));
     const problems = new Map<string, string>();
     const stale = new Map<string, string>();
@@ -66,11 +70,7 @@ async function write(key: string, value: string, version: number): Promise<SiteS
     write: async (current, next) => {
       const problem = checkSettingValue(current.type, value, key);
       if (problem) throw new HttpError(400, "Validation failed", { fields: { value: problem } });
-      const { data } = await db()
-        .siteSetting.patch({ key })
-        .set({ value, version: next })
-        .where(atVersion(current.version))
-        .go({ response: "all_new" });
+      const { data } = await db().siteSetting.patch({ key }).set({ value, version: next }).where(atVersion(current.version)).go({ response: "all_new" });
       return data as SiteSetting;
     },
   });

@@ -144,10 +144,19 @@ export async function importSite(doc: SiteExport, current: SiteExport): Promise<
   // The old content goes first, its claims with it (a slug or digest the import holds is claimed again below).
   await Promise.all([
     ...recordKinds.map((k) => batch((keys) => kinds[k].entity().delete(keys), current[k].map(keyOf[k]))),
-    batch((keys) => entity("siteSetting").delete(keys), current.settings.map((s) => ({ key: s.key }))),
-    batch((keys) => entity("blogSlug").delete(keys), before.slugs.map(({ slug }) => ({ slug }))),
+    batch(
+      (keys) => entity("siteSetting").delete(keys),
+      current.settings.map((s) => ({ key: s.key })),
+    ),
+    batch(
+      (keys) => entity("blogSlug").delete(keys),
+      before.slugs.map(({ slug }) => ({ slug })),
+    ),
     batch((keys) => entity("blogSchedule").delete(keys), before.schedules),
-    batch((keys) => entity("mediaHash").delete(keys), before.hashes.map(({ sha256 }) => ({ sha256 }))),
+    batch(
+      (keys) => entity("mediaHash").delete(keys),
+      before.hashes.map(({ sha256 }) => ({ sha256 })),
+    ),
   ]);
   const after = claimsOf(doc);
   await Promise.all([
@@ -172,7 +181,11 @@ export async function keepBeforeImport(current: SiteExport, by: AuditActor) {
   const id = randomUUID();
   const key = keptExportKey(id);
   await writeObject(key, new TextEncoder().encode(JSON.stringify(current)), "application/json; charset=utf-8");
-  return Trash.keep("site-export", { id, key, exported_at: current.exported_at, title: `Site content before the import of ${current.exported_at.slice(0, 16).replace("T", " ")} UTC` }, by);
+  return Trash.keep(
+    "site-export",
+    { id, key, exported_at: current.exported_at, title: `Site content before the import of ${current.exported_at.slice(0, 16).replace("T", " ")} UTC` },
+    by,
+  );
 }
 
 /** The kept export's file, as it was written; 404 when the item is not a kept export or its file is gone. */

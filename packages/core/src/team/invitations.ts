@@ -26,7 +26,9 @@ const fieldError = (field: string, message: string) => new HttpError(400, "Valid
 /** The stored link a token opens, or a 404; a used or expired one is a 410 with the page's text. */
 async function live(token: string, now: number): Promise<Invitation> {
   if (!TOKEN_PATTERN.test(token)) throw new NotFoundError(invitationMessages.notFound);
-  const { data } = await db().invitation.get({ token_hash: hashToken(token) }).go();
+  const { data } = await db()
+    .invitation.get({ token_hash: hashToken(token) })
+    .go();
   if (!data) throw new NotFoundError(invitationMessages.notFound);
   if (data.used_at) throw new HttpError(410, invitationMessages.used, { code: "used" });
   if (Date.parse(data.expires_at) <= now) throw new HttpError(410, invitationMessages.expired, { code: "expired" });

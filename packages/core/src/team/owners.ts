@@ -45,13 +45,19 @@ export const Owners = {
   /** Counts a member as an active owner, after the write that made them one. */
   async join(id: string): Promise<void> {
     await ensure();
-    await db().teamOwners.update({}).add({ owners: [id] }).go({ response: "none" });
+    await db()
+      .teamOwners.update({})
+      .add({ owners: [id] })
+      .go({ response: "none" });
   },
 
   /** No longer counts a member (the shell's recovery tool: no condition). */
   async forget(id: string): Promise<void> {
     await ensure();
-    await db().teamOwners.update({}).delete({ owners: [id] }).go({ response: "none" });
+    await db()
+      .teamOwners.update({})
+      .delete({ owners: [id] })
+      .go({ response: "none" });
   },
 
   /**

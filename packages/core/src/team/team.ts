@@ -10,7 +10,6 @@ import { Invitations, type Invitation } from "./invitations";
 import { Owners } from "./owners";
 import { accountRole, googleRole, twoFactorOf } from "./roles";
 
-
 /** A member id, as the team screen names them: `account.<username>`, `google.<user id>`, `invitation.<id>`. */
 export function parseMemberId(id: string): { kind: "account" | "google" | "invitation"; key: string } {
   const dot = id.indexOf(".");
@@ -180,7 +179,9 @@ export const Team = {
     if (role === "owner" && by !== "owner") throw new HttpError(403, OWNERS_ONLY_MESSAGE, { code: "owners_only" });
     if (role) throw new ConflictError(ON_TEAM_MESSAGE);
     if (user?.admin_role && user.admin_role !== "admin") {
-      await db().googleDecision.upsert({ email: user.email, admin_role: user.admin_role, ...(user.admin_disabled ? { admin_disabled: true } : {}) }).go({ response: "none" });
+      await db()
+        .googleDecision.upsert({ email: user.email, admin_role: user.admin_role, ...(user.admin_disabled ? { admin_disabled: true } : {}) })
+        .go({ response: "none" });
     }
     return Users.remove(id, { signedInAs });
   },

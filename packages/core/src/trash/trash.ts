@@ -113,7 +113,10 @@ export const Trash = {
   /** Takes an item out of the Trash (restored or purged); 404 when another request took it first. */
   async take(id: string): Promise<void> {
     try {
-      await db().trashItem.delete({ id }).where((t, { exists }) => exists(t.id)).go({ response: "none" });
+      await db()
+        .trashItem.delete({ id })
+        .where((t, { exists }) => exists(t.id))
+        .go({ response: "none" });
     } catch (err) {
       if (isConditionalFailure(err)) throw notFound();
       throw err;

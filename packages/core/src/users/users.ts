@@ -112,7 +112,9 @@ export const Users = {
       return { ...page, items: page.items.map((u) => ("kind" in u ? u : toAdminUser(u))) };
     }
     const everyone = await acrossYears((bucket) =>
-      db().user.query.byYear({ bucket }).go({ pages: "all", attributes: [...adminUserAttributes] }),
+      db()
+        .user.query.byYear({ bucket })
+        .go({ pages: "all", attributes: [...adminUserAttributes] }),
     );
     const matching = [...everyone.filter((u) => !q || searchOf(u).includes(q)).map(toAdminUser), ...accounts];
     return pageSorted(matching, { list: "users", filters: { q, sort }, limit, cursor, order, sortValue: sortValues[sort] });
@@ -213,7 +215,11 @@ export const Users = {
    */
   async remove(id: string, { signedInAs }: { signedInAs?: string } = {}) {
     if (signedInAs !== undefined && signedInAs === id) throw new ConflictError(SELF_DELETE_MESSAGE);
-    const removed = await Counters.removed(tally.user, () => db().user.remove({ id }).go({ response: "all_old" }), () => new NotFoundError("User not found"));
+    const removed = await Counters.removed(
+      tally.user,
+      () => db().user.remove({ id }).go({ response: "all_old" }),
+      () => new NotFoundError("User not found"),
+    );
     await Sessions.endAllFor(subjectOf.user(id));
     return removed;
   },
@@ -240,6 +246,10 @@ export const Users = {
           .user.query.byYear({ bucket })
           .where((u, { notExists }) => notExists(u.search))
           .go({ pages: "all" }),
-      (u) => db().user.patch({ id: u.id }).set({ search: searchOf(u) }).go({ response: "none" }),
+      (u) =>
+        db()
+          .user.patch({ id: u.id })
+          .set({ search: searchOf(u) })
+          .go({ response: "none" }),
     ),
 };

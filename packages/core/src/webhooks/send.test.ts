@@ -20,7 +20,26 @@ const deployed = () => vi.stubEnv("WEBHOOKS_ALLOW_LOOPBACK", "");
 
 describe("the webhook SSRF guard in a deployed stage", () => {
   it("refuses private, loopback, link-local and reserved addresses, IPv4 and IPv6, and IPv4 written as IPv6", () => {
-    for (const a of ["10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "127.0.0.1", "127.8.8.8", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "::1", "::", "fe80::1", "fd00::1", "fc00::abcd", "::ffff:10.0.0.1", "::ffff:127.0.0.1", "::ffff:169.254.169.254"]) {
+    for (const a of [
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "127.0.0.1",
+      "127.8.8.8",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "224.0.0.1",
+      "::1",
+      "::",
+      "fe80::1",
+      "fd00::1",
+      "fc00::abcd",
+      "::ffff:10.0.0.1",
+      "::ffff:127.0.0.1",
+      "::ffff:169.254.169.254",
+    ]) {
       expect(blockedAddress(a, false), a).toBeTruthy();
     }
     for (const a of ["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700::1111"]) expect(blockedAddress(a, false), a).toBeUndefined();

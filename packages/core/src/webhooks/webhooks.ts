@@ -142,7 +142,12 @@ export const Webhooks = {
   /** An endpoint's deliveries, newest first, paged like the other admin lists. */
   async deliveries(endpointId: string, query: { limit: number; cursor?: string | undefined }): Promise<Page<AdminWebhookDelivery>> {
     await getEndpoint(endpointId);
-    const conv = (createConversions(deliveries() as never).byAccessPattern as unknown as Record<string, { fromComposite: { toCursor(c: object): string }; fromCursor: { toComposite(c: string): Record<string, string> } }>).byEndpoint!;
+    const conv = (
+      createConversions(deliveries() as never).byAccessPattern as unknown as Record<
+        string,
+        { fromComposite: { toCursor(c: object): string }; fromCursor: { toComposite(c: string): Record<string, string> } }
+      >
+    ).byEndpoint!;
     const page = await pageAcrossPartitions<Delivery>({
       buckets: allBuckets(),
       list: `webhook-deliveries:${endpointId}`,
@@ -166,7 +171,9 @@ export const Webhooks = {
   /** "Send test event": a delivery of `webhook.test` to this endpoint, whatever its events. */
   async test(id: string): Promise<AdminWebhookDelivery> {
     const endpoint = await getEndpoint(id);
-    return adminDelivery(await createDelivery(endpoint.id, WEBHOOK_TEST_EVENT, { message: "A test event from Arcline. Your endpoint receives signed deliveries.", webhook_id: endpoint.id }));
+    return adminDelivery(
+      await createDelivery(endpoint.id, WEBHOOK_TEST_EVENT, { message: "A test event from Arcline. Your endpoint receives signed deliveries.", webhook_id: endpoint.id }),
+    );
   },
 
   getDelivery: async (id: string): Promise<AdminWebhookDelivery | undefined> => {
@@ -306,7 +313,16 @@ export function leadCreated(kind: "message" | "registration", lead: object): Pro
 /** `post.published`, when a save made a post public that was not (a create, save, toggle or schedule). */
 export function postPublished(
   before: { is_published: boolean } | undefined,
-  saved: { id: string; slug: string; title: string; excerpt?: string | null; category?: string | null; author_name?: string | null; is_published: boolean; published_at?: string | null },
+  saved: {
+    id: string;
+    slug: string;
+    title: string;
+    excerpt?: string | null;
+    category?: string | null;
+    author_name?: string | null;
+    is_published: boolean;
+    published_at?: string | null;
+  },
 ): Promise<void> {
   if (!saved.is_published || before?.is_published) return Promise.resolve();
   const { id, slug, title, excerpt, category, author_name, published_at } = saved;

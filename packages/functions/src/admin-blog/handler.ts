@@ -20,10 +20,8 @@ export const handler = http({
   /** Paged summaries without content (500 posts with content would pass 1 MB), searched on the server. */
   "GET /api/admin/blog-posts": async (req) => pageReply(await BlogPosts.page(blogListQuery.parse(req.query))),
   "GET /api/admin/blog-posts/{id}": ({ params }) => BlogPosts.get(params.id ?? ""),
-  "POST /api/admin/blog-posts": async (req) =>
-    reply.created(await changed(await BlogEditor.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY })))),
-  "PUT /api/admin/blog-posts/{id}": async (req) =>
-    changed(await BlogEditor.update(req.params.id ?? "", req.body(blogPostUpdate, { maxBytes: MAX_POST_BODY }))),
+  "POST /api/admin/blog-posts": async (req) => reply.created(await changed(await BlogEditor.create(req.body(blogPostInput, { maxBytes: MAX_POST_BODY })))),
+  "PUT /api/admin/blog-posts/{id}": async (req) => changed(await BlogEditor.update(req.params.id ?? "", req.body(blogPostUpdate, { maxBytes: MAX_POST_BODY }))),
   "PUT /api/admin/blog-posts/{id}/publish": async (req) => {
     const input = req.body(publishInput);
     const post = await changed(await BlogEditor.setPublished(req.params.id ?? "", input));

@@ -1,7 +1,5 @@
 import { Courses, Industries, ServiceDetails, Services } from "@agency/core/catalog/catalog";
-import {
-  courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate,
-} from "@agency/core/contract/catalog";
+import { courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate } from "@agency/core/contract/catalog";
 import { pageSectionUpdate, pageSlugs } from "@agency/core/contract/page-sections";
 import { NotFoundError } from "@agency/core/errors";
 import { PageSectionEditor } from "@agency/core/page-sections/editor";

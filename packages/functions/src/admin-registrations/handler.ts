@@ -1,11 +1,4 @@
-import {
-  registrationBulkInput,
-  registrationFilters,
-  registrationListQuery,
-  registrationStatusInput,
-  type BulkResult,
-  type CountResult,
-} from "@agency/core/contract/admin";
+import { registrationBulkInput, registrationFilters, registrationListQuery, registrationStatusInput, type BulkResult, type CountResult } from "@agency/core/contract/admin";
 import { counted } from "@agency/core/contract/counted";
 import { resendLeadMail } from "@agency/core/leads/state";
 import { Registrations } from "@agency/core/registrations/registrations";
@@ -30,8 +23,7 @@ export const handler = http({
     });
     return { success: true, ...result };
   },
-  "PUT /api/admin/course-registrations/{id}/status": (req) =>
-    Registrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
+  "PUT /api/admin/course-registrations/{id}/status": (req) => Registrations.setStatus(req.params.id ?? "", req.body(registrationStatusInput).status),
   /** A failed notification, sent again (409 unless it failed). */
   "POST /api/admin/course-registrations/{id}/resend-notification": ({ params }) => resendLeadMail("registration", params.id ?? ""),
   "DELETE /api/admin/course-registrations/{id}": async (req) => {

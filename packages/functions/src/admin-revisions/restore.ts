@@ -1,9 +1,7 @@
 import { BlogEditor } from "@agency/core/blog/editor";
 import { Courses, Industries, ServiceDetails, Services } from "@agency/core/catalog/catalog";
 import { blogPostInput, blogPostUpdate } from "@agency/core/contract/blog";
-import {
-  courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate,
-} from "@agency/core/contract/catalog";
+import { courseInput, courseUpdate, industryInput, industryUpdate, serviceDetailInput, serviceDetailUpdate, serviceInput, serviceUpdate } from "@agency/core/contract/catalog";
 import { pageSectionUpdate } from "@agency/core/contract/page-sections";
 import type { Revision, RevisionEntity } from "@agency/core/contract/revisions";
 import { settingValue } from "@agency/core/contract/settings";

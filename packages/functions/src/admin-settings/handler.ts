@@ -14,7 +14,10 @@ export const handler = http({
   "PUT /api/admin/site-settings": async (req) => {
     const { settings } = req.body(settingsBatchInput, { maxBytes: MAX_BATCH_BODY });
     req.audit({ entity_id: settings.length === 1 ? settings[0]!.key : "", entity_label: "Settings", changed_fields: settings.map((s) => s.key) });
-    return changed(await SiteSettings.updateMany(settings), settings.map((s) => s.key));
+    return changed(
+      await SiteSettings.updateMany(settings),
+      settings.map((s) => s.key),
+    );
   },
   "PUT /api/admin/site-settings/{key}": async (req) => {
     const key = req.params.key ?? "";

@@ -29,23 +29,18 @@ function serialize(name: string, value: string, { path, maxAge }: { path: string
   return parts.join("; ");
 }
 
-export const sessionCookie = (token: string, maxAgeSeconds: number) =>
-  serialize(sessionCookieName(), token, { path: "/", maxAge: maxAgeSeconds });
+export const sessionCookie = (token: string, maxAgeSeconds: number) => serialize(sessionCookieName(), token, { path: "/", maxAge: maxAgeSeconds });
 export const clearSessionCookie = () => serialize(sessionCookieName(), "", { path: "/", maxAge: 0 });
 
-export const transactionCookie = (id: string) =>
-  serialize(transactionCookieName(), id, { path: "/api", maxAge: Math.floor(TRANSACTION_TTL_MS / 1000) });
+export const transactionCookie = (id: string) => serialize(transactionCookieName(), id, { path: "/api", maxAge: Math.floor(TRANSACTION_TTL_MS / 1000) });
 /** Known device (@agency/core/auth/known-devices): sent back only to the username sign-in. */
-export const deviceCookie = (token: string) =>
-  serialize(deviceCookieName(), token, { path: "/api/admin/login", maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS });
+export const deviceCookie = (token: string) => serialize(deviceCookieName(), token, { path: "/api/admin/login", maxAge: KNOWN_DEVICE_MAX_AGE_SECONDS });
 
 /** Sent back only to the username sign-in and its second step (/api/admin/login/verify). */
-export const pendingSignInCookie = (token: string) =>
-  serialize(pendingSignInCookieName(), token, { path: "/api/admin/login", maxAge: Math.floor(PENDING_SIGN_IN_TTL_MS / 1000) });
+export const pendingSignInCookie = (token: string) => serialize(pendingSignInCookieName(), token, { path: "/api/admin/login", maxAge: Math.floor(PENDING_SIGN_IN_TTL_MS / 1000) });
 export const clearPendingSignInCookie = () => serialize(pendingSignInCookieName(), "", { path: "/api/admin/login", maxAge: 0 });
 
 export const clearTransactionCookie = () => serialize(transactionCookieName(), "", { path: "/api", maxAge: 0 });
 
-export const passkeyCookie = (challengeId: string) =>
-  serialize(passkeyCookieName(), challengeId, { path: PASSKEY_COOKIE_PATH, maxAge: Math.floor(CHALLENGE_TTL_MS / 1000) });
+export const passkeyCookie = (challengeId: string) => serialize(passkeyCookieName(), challengeId, { path: PASSKEY_COOKIE_PATH, maxAge: Math.floor(CHALLENGE_TTL_MS / 1000) });
 export const clearPasskeyCookie = () => serialize(passkeyCookieName(), "", { path: PASSKEY_COOKIE_PATH, maxAge: 0 });

@@ -20,8 +20,7 @@ export interface SignedIn {
   record: SessionRecord;
   token: string;
   identity:
-    | { type: "google"; user: User; isAdmin: boolean; role?: Role }
-    | { type: "admin"; username: string; full_name: string; dev: boolean; role: Role; hasSecondFactor?: boolean };
+    { type: "google"; user: User; isAdmin: boolean; role?: Role } | { type: "admin"; username: string; full_name: string; dev: boolean; role: Role; hasSecondFactor?: boolean };
 }
 
 export const DEV_ADMIN = { username: "dev", full_name: "Development Admin" } as const;
@@ -33,8 +32,7 @@ export const sessionToken = (req: Request): string | undefined => req.cookies[se
  * address the gateway saw (never a header) is loopback. `npm start` listens on loopback unless HOST
  * opens it to the network; in Lambda, config.devLogin is never on.
  */
-export const devLoginAllowed = (req: Request): boolean =>
-  config.devLogin && isLoopbackAddress(req.event.requestContext?.http?.sourceIp ?? "");
+export const devLoginAllowed = (req: Request): boolean => config.devLogin && isLoopbackAddress(req.event.requestContext?.http?.sourceIp ?? "");
 
 /**
  * The live session of the request and who it belongs to, or undefined. Besides the session's own
@@ -49,7 +47,7 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
   if (!record || !token) return undefined;
   const [kind, id = ""] = splitSubject(record.subject);
   if (record.kind === "google" && kind === "user") {
-    const user = subjectRecord === undefined ? await Users.find(id) : (subjectRecord as User | null) ?? undefined;
+    const user = subjectRecord === undefined ? await Users.find(id) : ((subjectRecord as User | null) ?? undefined);
     if (!user) {
       await Sessions.end(token);
       return undefined;
@@ -59,7 +57,7 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
     return { record, token, identity: { type: "google", user, isAdmin: role !== undefined, ...(role ? { role } : {}) } };
   }
   if (record.kind === "admin" && kind === "admin") {
-    const account = subjectRecord === undefined ? await AdminAccounts.get(id) : (subjectRecord as AdminAccount | null) ?? undefined;
+    const account = subjectRecord === undefined ? await AdminAccounts.get(id) : ((subjectRecord as AdminAccount | null) ?? undefined);
     if (!account || account.disabled) {
       await Sessions.end(token);
       return undefined;
@@ -67,7 +65,14 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
     return {
       record,
       token,
-      identity: { type: "admin", username: account.username, full_name: account.full_name ?? "", dev: false, role: accountRole(account), hasSecondFactor: hasSecondFactor(account) },
+      identity: {
+        type: "admin",
+        username: account.username,
+        full_name: account.full_name ?? "",
+        dev: false,
+        role: accountRole(account),
+        hasSecondFactor: hasSecondFactor(account),
+      },
     };
   }
   if (record.kind === "dev" && devLoginAllowed(req)) {
@@ -149,4 +154,3 @@ export function adminSessionOf({ identity }: SignedIn): AdminSession | undefined
   }
   return { type: "admin", username: identity.username, full_name: identity.full_name, dev: identity.dev, role: identity.role };
 }
-

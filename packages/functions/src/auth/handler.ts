@@ -60,7 +60,13 @@ export const handler = http({
     if (!config.devLogin) throw new NotFoundError();
     if (!devLoginAllowed(req)) throw new HttpError(403, "Development Login works only from this machine");
     const cookie = await signIn(req, { kind: "dev", subject: subjectOf.dev(), is_admin: true });
-    req.audit({ action: "sign_in", entity: "session", entity_id: "", entity_label: "Development Login", actor: actorOf({ type: "admin", ...DEV_ADMIN, dev: true, role: "owner" }) });
+    req.audit({
+      action: "sign_in",
+      entity: "session",
+      entity_id: "",
+      entity_label: "Development Login",
+      actor: actorOf({ type: "admin", ...DEV_ADMIN, dev: true, role: "owner" }),
+    });
     return reply.json({ success: true }, 200, { cookies: [cookie] });
   },
 

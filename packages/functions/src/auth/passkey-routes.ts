@@ -6,14 +6,7 @@ import { rateLimit as countTry, resetRateLimit, rateLimit } from "@agency/core/r
 import { reauthInput, reauthTexts } from "@agency/core/contract/account";
 import { Sessions, subjectOf } from "@agency/core/auth/sessions";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import {
-  addPasskeyInput,
-  passkeyMessages,
-  passkeySignInInput,
-  PASSKEY_MAX_BODY_BYTES,
-  renamePasskeyInput,
-  type PasskeySummary,
-} from "@agency/core/contract/passkeys";
+import { addPasskeyInput, passkeyMessages, passkeySignInInput, PASSKEY_MAX_BODY_BYTES, renamePasskeyInput, type PasskeySummary } from "@agency/core/contract/passkeys";
 import { HttpError } from "@agency/core/errors";
 import { actorOf } from "../audit";
 import { reply, type RouteHandler } from "../http";

@@ -29,6 +29,11 @@ describe("a contact form's first request", () => {
     const calls = send.mock.calls.map(([command]) => ({ name: command.constructor.name, update: (command.input as { UpdateExpression?: string }).UpdateExpression ?? "" }));
     expect(calls.map((c) => c.name)).toEqual(["UpdateCommand", "PutCommand", "UpdateCommand", "UpdateCommand", "QueryCommand"]);
     // The message's total, unread and type in one ADD; its day in the other.
-    expect(calls.slice(2, 4).map((c) => c.update.split(",").length).sort()).toEqual([1, 3]);
+    expect(
+      calls
+        .slice(2, 4)
+        .map((c) => c.update.split(",").length)
+        .sort(),
+    ).toEqual([1, 3]);
   });
 });

@@ -15,21 +15,11 @@ export const publicPaths = ["/", "/about", "/services", "/tech-school", "/blog",
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text for an XML element or attribute: forbidden characters dropped, markup escaped. */
-export const xml = (s: string) =>
-  s
-    .replace(NOT_XML_CHAR, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+export const xml = (s: string) => s.replace(NOT_XML_CHAR, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 export const handler = http({
   "GET /robots.txt": async () =>
-    reply.text(
-      `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /auth/\nDisallow: /api/\n\nSitemap: ${config.publicUrl}/sitemap.xml\n`,
-      "text/plain; charset=utf-8",
-    ),
+    reply.text(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /auth/\nDisallow: /api/\n\nSitemap: ${config.publicUrl}/sitemap.xml\n`, "text/plain; charset=utf-8"),
   "GET /sitemap.xml": async () => {
     const base = config.publicUrl;
     const posts = await BlogPosts.listPublished();
@@ -52,10 +42,7 @@ export const handler = http({
   "GET /rss.xml": async () => {
     const base = config.publicUrl;
     // The newest FEED_SIZE posts only: one bounded read, however many posts the blog holds.
-    const [{ items: posts }, settings] = await Promise.all([
-      BlogPosts.publishedPage({ limit: FEED_SIZE, category: "", q: "" }),
-      SiteSettings.publicValues(),
-    ]);
+    const [{ items: posts }, settings] = await Promise.all([BlogPosts.publishedPage({ limit: FEED_SIZE, category: "", q: "" }), SiteSettings.publicValues()]);
     const title = settings.site_title || settings.company_name || "Blog";
     const items = posts.map((p) => {
       const link = `${base}/blog/${p.slug}`;
@@ -69,7 +56,9 @@ export const handler = http({
         p.author_name ? `      <dc:creator>${xml(p.author_name)}</dc:creator>` : "",
         `      <description>${xml(p.excerpt)}</description>`,
         "    </item>",
-      ].filter(Boolean).join("\n");
+      ]
+        .filter(Boolean)
+        .join("\n");
     });
     return reply.text(
       [

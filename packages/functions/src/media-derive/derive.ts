@@ -14,7 +14,12 @@ export async function deriveImage(id: string, options: { again?: boolean } = {})
   const result = await Media.derive(id, options);
   if (result === "ready") {
     await invalidate([imageInfoPath(id)]);
-    await invalidateCdn([(await Media.get(id).then((m) => `/${m.key}`, () => "")) || imageInfoPath(id)]);
+    await invalidateCdn([
+      (await Media.get(id).then(
+        (m) => `/${m.key}`,
+        () => "",
+      )) || imageInfoPath(id),
+    ]);
   }
   return result;
 }

@@ -12,7 +12,8 @@ afterEach(() => {
   delete process.env.RENDER_QUEUE_URL;
 });
 
-const template = '<!doctype html><html><head><!--page-head: the page head--><title>Shell</title><!--/page-head--></head><body><div id="root"><!--page-body--><!--/page-body--></div></body></html>';
+const template =
+  '<!doctype html><html><head><!--page-head: the page head--><title>Shell</title><!--/page-head--></head><body><div id="root"><!--page-body--><!--/page-body--></div></body></html>';
 
 function memoryStore(files: Record<string, string>): PageStore & { read(key: string): Promise<string | undefined>; files: Record<string, string> } {
   return {
@@ -34,7 +35,16 @@ function memoryStore(files: Record<string, string>): PageStore & { read(key: str
 
 /** The server entry's contract: a page renders its body and head; `/blog/broken` fails, `/blog/gone` is not found. */
 const renders: string[] = [];
-const head = (p: string, notFound: boolean) => ({ title: p, ogTitle: p, description: "d", url: `https://site.test${p}`, siteName: "S", type: "website" as const, jsonLd: [], notFound });
+const head = (p: string, notFound: boolean) => ({
+  title: p,
+  ogTitle: p,
+  description: "d",
+  url: `https://site.test${p}`,
+  siteName: "S",
+  type: "website" as const,
+  jsonLd: [],
+  notFound,
+});
 const entry: ServerEntry = {
   async renderPage(pathname) {
     renders.push(pathname);
@@ -68,7 +78,9 @@ describe("a render batch", () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const store = memoryStore({ "index.html": template, "pages/blog/broken.html": "<previous>" });
-    await expect(renderBatch([msg(publicPaths.blogPost(["broken", "a"]))], { entry, store, origin: "https://site.test", api })).rejects.toThrow(/1 page\(s\) failed: \/blog\/broken/);
+    await expect(renderBatch([msg(publicPaths.blogPost(["broken", "a"]))], { entry, store, origin: "https://site.test", api })).rejects.toThrow(
+      /1 page\(s\) failed: \/blog\/broken/,
+    );
     expect(store.files["pages/blog/broken.html"]).toBe("<previous>");
     expect(store.files["pages/blog/a.html"]).toContain("/blog/a");
     expect((cdn.mock.calls[0]![0] as CreateInvalidationCommand).input.InvalidationBatch!.Paths!.Items!.sort()).toEqual(["/pages/blog.html", "/pages/blog/a.html"]);
@@ -86,7 +98,9 @@ describe("a render batch", () => {
     const sitemap = async (path: string) =>
       path === "/sitemap.xml"
         ? new Response("<urlset><url><loc>https://site.test/</loc></url><url><loc>https://site.test/about</loc></url></urlset>")
-        : path === "/api/site-settings" ? Response.json(settings) : new Response("");
+        : path === "/api/site-settings"
+          ? Response.json(settings)
+          : new Response("");
     const entry404: ServerEntry = { renderPage: async (p) => ({ ...(await entry.renderPage(p, { origin: "", transport: api })), meta: head(p, p === "/404") }) };
     const store = memoryStore({ "index.html": template, "pages/stale.html": "<stale>" });
     await renderBatch([JSON.stringify({ all: true })], { entry: entry404, store, origin: "https://site.test", api: sitemap });
@@ -106,7 +120,9 @@ describe("a render batch", () => {
     const site = async (path: string) =>
       path === "/sitemap.xml"
         ? new Response(`<urlset>${["/", ...posts].map((p) => `<url><loc>https://site.test${p}</loc></url>`).join("")}</urlset>`)
-        : path === "/api/site-settings" ? Response.json(settings) : new Response("");
+        : path === "/api/site-settings"
+          ? Response.json(settings)
+          : new Response("");
     const entry404: ServerEntry = { renderPage: async (p) => ({ ...(await entry.renderPage(p, { origin: "", transport: api })), meta: head(p, p === "/404") }) };
     const store = memoryStore({ "index.html": template });
     const ctx = { entry: entry404, store, origin: "https://site.test", api: site };
@@ -117,11 +133,17 @@ describe("a render batch", () => {
     expect(queued.map((m) => m.pages.length)).toEqual([PAGES_PER_RENDER_RUN, 7]);
     // The next runs take them (two at once, merged, still bounded: the rest queued again).
     sqs.mockClear();
-    const second = await renderBatch(queued.map((m) => JSON.stringify(m)), ctx);
+    const second = await renderBatch(
+      queued.map((m) => JSON.stringify(m)),
+      ctx,
+    );
     expect(second!.rendered).toHaveLength(PAGES_PER_RENDER_RUN);
     const again = sqs.mock.calls.map((c) => JSON.parse((c[0] as SendMessageCommand).input.MessageBody!) as { pages: string[] });
     expect(again.map((m) => m.pages.length)).toEqual([7]);
-    await renderBatch(again.map((m) => JSON.stringify(m)), ctx);
+    await renderBatch(
+      again.map((m) => JSON.stringify(m)),
+      ctx,
+    );
     for (const p of ["/", ...posts]) expect(store.files[pageKey(p)], p).toContain(`<main>${p}</main>`);
     expect(Object.keys(JSON.parse(store.files["pages/_reads.json"]!))).toHaveLength(total);
   });

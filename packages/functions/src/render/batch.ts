@@ -38,7 +38,8 @@ export async function renderBatch(
   const started = Date.now();
   const report = await renderPages({ ...ctx, template }, pages, { limit: PAGES_PER_RENDER_RUN });
   for (let i = 0; i < report.deferred.length; i += PAGES_PER_RENDER_RUN) {
-    if (!(await sendRenderRequest({ pages: report.deferred.slice(i, i + PAGES_PER_RENDER_RUN) }))) throw new Error("RENDER_QUEUE_URL is not set: no queue for the pages left to render");
+    if (!(await sendRenderRequest({ pages: report.deferred.slice(i, i + PAGES_PER_RENDER_RUN) })))
+      throw new Error("RENDER_QUEUE_URL is not set: no queue for the pages left to render");
   }
   // Whatever did render is served at once, even when other pages of the batch failed.
   await invalidateCdn(cdnPathsOf(pages, report));
@@ -54,7 +55,9 @@ export async function renderBatch(
       JSON.stringify({
         _aws: {
           Timestamp: Date.now(),
-          CloudWatchMetrics: [{ Namespace: RENDER_FAILURE_METRIC.namespace, Dimensions: [[METRIC_STAGE_DIMENSION]], Metrics: [{ Name: RENDER_FAILURE_METRIC.metricName, Unit: "Count" }] }],
+          CloudWatchMetrics: [
+            { Namespace: RENDER_FAILURE_METRIC.namespace, Dimensions: [[METRIC_STAGE_DIMENSION]], Metrics: [{ Name: RENDER_FAILURE_METRIC.metricName, Unit: "Count" }] },
+          ],
         },
         [METRIC_STAGE_DIMENSION]: process.env.SST_STAGE ?? "local",
         [RENDER_FAILURE_METRIC.metricName]: report.failed.length,

@@ -51,8 +51,9 @@ describe("in a deployed stage, with its web bucket (a local S3 server here)", ()
   });
   afterAll(async () => {
     await server?.close();
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
     rmSync(dataDir, { recursive: true, force: true });
   });
 

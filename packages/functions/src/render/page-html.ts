@@ -11,11 +11,14 @@ export type { PageHead };
 const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */
 export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 export function headHtml(h: PageHead): string {
-  const meta = (key: "name" | "property", name: string, content: string | undefined) =>
-    content ? `<meta ${key}="${name}" content="${attr(content)}" />` : "";
+  const meta = (key: "name" | "property", name: string, content: string | undefined) => (content ? `<meta ${key}="${name}" content="${attr(content)}" />` : "");
   return [
     `<title>${attr(h.title)}</title>`,
     meta("name", "description", h.description),

@@ -29,15 +29,31 @@ describe("a write's render", () => {
     async renderPage(pathname, { transport }) {
       rendered.push(pathname);
       for (const p of readsOf[pathname] ?? []) await transport(`${p}?limit=3`, {});
-      return { html: `<main>${pathname}</main>`, meta: { title: pathname, ogTitle: pathname, description: "", siteName: "S", type: "website", jsonLd: [], notFound: false }, state: {} };
+      return {
+        html: `<main>${pathname}</main>`,
+        meta: { title: pathname, ogTitle: pathname, description: "", siteName: "S", type: "website", jsonLd: [], notFound: false },
+        state: {},
+      };
     },
   };
   const api = async (path: string) =>
-    path === "/sitemap.xml" ? new Response(`<urlset>${Object.keys(readsOf).map((p) => `<url><loc>https://site.test${p}</loc></url>`).join("")}</urlset>`) : Response.json({});
-  const template = '<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>';
+    path === "/sitemap.xml"
+      ? new Response(
+          `<urlset>${Object.keys(readsOf)
+            .map((p) => `<url><loc>https://site.test${p}</loc></url>`)
+            .join("")}</urlset>`,
+        )
+      : Response.json({});
+  const template = "<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>";
   const store = () => {
     const files = new Map<string, string>();
-    return { files, put: async (k: string, html: string) => void files.set(k, html), remove: async (k: string) => void files.delete(k), keys: async () => [...files.keys()], read: async (k: string) => files.get(k) };
+    return {
+      files,
+      put: async (k: string, html: string) => void files.set(k, html),
+      remove: async (k: string) => void files.delete(k),
+      keys: async () => [...files.keys()],
+      read: async (k: string) => files.get(k),
+    };
   };
 
   it("renders exactly the pages that read what changed: a service's save no post page, a section's its page", async () => {
@@ -69,13 +85,16 @@ describe("renderQueue", () => {
     const runs: (string[] | "all")[] = [];
     let release!: () => void;
     let first = true;
-    const queue = renderQueue(async (paths) => {
-      runs.push(paths);
-      if (first) {
-        first = false;
-        await new Promise<void>((r) => (release = r));
-      }
-    }, { delayMs: 5 });
+    const queue = renderQueue(
+      async (paths) => {
+        runs.push(paths);
+        if (first) {
+          first = false;
+          await new Promise<void>((r) => (release = r));
+        }
+      },
+      { delayMs: 5 },
+    );
     queue.request(["/blog/a"]);
     queue.request(["/blog/a", "/blog"]);
     await new Promise((r) => setTimeout(r, 30));
@@ -83,7 +102,10 @@ describe("renderQueue", () => {
     queue.request(["/blog/c"]);
     release();
     await queue.settled();
-    expect(runs).toEqual([["/blog/a", "/blog"], ["/blog/b", "/blog/c"]]);
+    expect(runs).toEqual([
+      ["/blog/a", "/blog"],
+      ["/blog/b", "/blog/c"],
+    ]);
   });
   it("an all request swallows the paths around it", async () => {
     const runs: (string[] | "all")[] = [];
@@ -97,7 +119,16 @@ describe("renderQueue", () => {
 });
 
 describe("page HTML", () => {
-  const head = { title: 'A "quoted" <title>', ogTitle: "A", description: "D & more", url: "https://x.test/blog/a", siteName: "S", type: "article" as const, publishedTime: "2026-01-01T00:00:00.000Z", jsonLd: [{ name: "</script><script>alert(1)</script>" }] };
+  const head = {
+    title: 'A "quoted" <title>',
+    ogTitle: "A",
+    description: "D & more",
+    url: "https://x.test/blog/a",
+    siteName: "S",
+    type: "article" as const,
+    publishedTime: "2026-01-01T00:00:00.000Z",
+    jsonLd: [{ name: "</script><script>alert(1)</script>" }],
+  };
   it("escapes the head's values and keeps JSON-LD inside its script", () => {
     const html = headHtml(head);
     expect(html).toContain("<title>A &quot;quoted&quot; &lt;title&gt;</title>");
@@ -108,7 +139,7 @@ describe("page HTML", () => {
     expect(JSON.parse(scriptJson({ a: "</script>\u2028" }))).toEqual({ a: "</script>\u2028" });
   });
   it("fills the template's head and root, leaving `$` in a page's text literal", () => {
-    const template = "<head><!--page-head: x-->\n<title>old</title>\n<!--/page-head--></head><body><div id=\"root\"><!--page-body-->shell<!--/page-body--></div></body>";
+    const template = '<head><!--page-head: x-->\n<title>old</title>\n<!--/page-head--></head><body><div id="root"><!--page-body-->shell<!--/page-body--></div></body>';
     const html = pageHtml(template, { head, body: "<p>costs $& $1</p>", state: { queries: [] } });
     expect(html).not.toContain("<title>old</title>");
     expect(html).toContain('<div id="root"><p>costs $& $1</p></div>');
@@ -160,10 +191,16 @@ describe("rendering the blog's list pages", () => {
       return { html: `<ol>${items.map((t) => `<li>${t}</li>`).join("")}</ol>${more}`, meta: { ...head, notFound: false }, state: { items } };
     },
   };
-  const template = '<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>';
+  const template = "<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>";
   const memory = (): PageStore & { files: Map<string, string> } => {
     const files = new Map<string, string>();
-    return { files, put: async (k, html) => void files.set(k, html), remove: async (k) => void files.delete(k), keys: async () => [...files.keys()], read: async (k) => files.get(k) };
+    return {
+      files,
+      put: async (k, html) => void files.set(k, html),
+      remove: async (k) => void files.delete(k),
+      keys: async () => [...files.keys()],
+      read: async (k) => files.get(k),
+    };
   };
 
   it("reads each list page from the cursor of the page before it, and writes the same HTML as reading it by number", async () => {
@@ -171,7 +208,12 @@ describe("rendering the blog's list pages", () => {
     const batch = memory();
     await renderPages({ entry, template, store: batch, origin: "https://site.test", api }, "all");
     const lists = asked.filter((p) => p.startsWith("/api/blog-posts"));
-    expect(lists).toEqual(["/api/blog-posts?limit=12", "/api/blog-posts?limit=12&cursor=after-12", "/api/blog-posts?limit=12&cursor=after-24", "/api/blog-posts?limit=12&cursor=after-36"]);
+    expect(lists).toEqual([
+      "/api/blog-posts?limit=12",
+      "/api/blog-posts?limit=12&cursor=after-12",
+      "/api/blog-posts?limit=12&cursor=after-24",
+      "/api/blog-posts?limit=12&cursor=after-36",
+    ]);
 
     // Each page alone (nothing read before it in its batch) is read by its number.
     for (const path of ["/blog/page/2", "/blog/page/3", "/blog/page/4"]) {

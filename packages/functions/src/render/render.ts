@@ -93,8 +93,7 @@ async function loadReads(store: PageStore): Promise<Reads | undefined> {
 }
 
 /** Does a page that read `reads` show what changed at `changed` (`/api/x*`: every path under it)? */
-const readsAny = (reads: readonly string[], changed: string) =>
-  changed.endsWith("*") ? reads.some((r) => r.startsWith(changed.slice(0, -1))) : reads.includes(changed);
+const readsAny = (reads: readonly string[], changed: string) => (changed.endsWith("*") ? reads.some((r) => r.startsWith(changed.slice(0, -1))) : reads.includes(changed));
 
 type Answer = { status: number; headers: [string, string][]; body: ArrayBuffer };
 

@@ -2,8 +2,7 @@ import type { AdminMe } from "@agency/core/contract/auth";
 import { roleLabels } from "@agency/core/contract/team";
 
 /** The fallback avatar: a generated-initials image (SPEC §9). */
-export const initialsAvatar = (name: string) =>
-  `https://ui-avatars.com/api/?name=${encodeURIComponent(name)}&background=7c3aed&color=fff&size=96`;
+export const initialsAvatar = (name: string) => `https://ui-avatars.com/api/?name=${encodeURIComponent(name)}&background=7c3aed&color=fff&size=96`;
 
 /** The role (Owner, Admin, Editor) and the kind of account: every role has both kinds. */
 function RoleAndKind({ me }: { me: AdminMe }) {
@@ -27,12 +26,7 @@ export function AdminIdentity({ me }: { me: AdminMe }) {
     const name = data.name || me.user.email;
     return (
       <div data-testid="admin-identity" className="flex items-center gap-3">
-        <img
-          src={data.picture || initialsAvatar(name)}
-          alt=""
-          referrerPolicy="no-referrer"
-          className="h-10 w-10 shrink-0 rounded-full bg-purple-100 object-cover"
-        />
+        <img src={data.picture || initialsAvatar(name)} alt="" referrerPolicy="no-referrer" className="h-10 w-10 shrink-0 rounded-full bg-purple-100 object-cover" />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
           <p className="truncate text-xs text-slate-600">{me.user.email}</p>

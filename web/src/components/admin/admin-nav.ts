@@ -1,4 +1,22 @@
-import { BookOpen, History, Briefcase, ClipboardList, FileText, GraduationCap, Images, KeyRound, LayoutDashboard, Mail, Newspaper, ScrollText, Settings, ShieldCheck, Trash2, Users, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  History,
+  Briefcase,
+  ClipboardList,
+  FileText,
+  GraduationCap,
+  Images,
+  KeyRound,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Trash2,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import type { Permission } from "@agency/core/contract/roles";
 
 /** The admin shell's navigation (SPEC §2), with each page's title. */

@@ -8,7 +8,12 @@ import { RowActions } from "./row-actions";
  *   dateColumn("created_at", "Date", (m) => m.created_at, { sortable: true })
  *   actionsColumn((m) => <RowAction label="Delete message" ... />)
  */
-export function dateColumn<T>(id: string, header: string, get: (row: T) => string | null | undefined, options: { sortable?: boolean; empty?: string; wrap?: boolean } = {}): ColumnDef<T> {
+export function dateColumn<T>(
+  id: string,
+  header: string,
+  get: (row: T) => string | null | undefined,
+  options: { sortable?: boolean; empty?: string; wrap?: boolean } = {},
+): ColumnDef<T> {
   return {
     id,
     header,

@@ -93,16 +93,7 @@ export function useConfirm(): [ReactNode, (options: ConfirmOptions) => Promise<b
     });
   }, []);
 
-  const dialog = (
-    <ConfirmDialog
-      open={options !== null}
-      title=""
-      message=""
-      {...options}
-      onConfirm={() => settle(true)}
-      onCancel={() => settle(false)}
-    />
-  );
+  const dialog = <ConfirmDialog open={options !== null} title="" message="" {...options} onConfirm={() => settle(true)} onCancel={() => settle(false)} />;
   // `settle` answers an open question from outside (the reason for asking went away).
   return [dialog, confirm, settle];
 }

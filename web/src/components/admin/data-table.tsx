@@ -1,14 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import {
-  flexRender,
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type OnChangeFn,
-  type RowData,
-  type SortingState,
-} from "@tanstack/react-table";
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type OnChangeFn, type RowData, type SortingState } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Spinner } from "../spinner";
 import { actionOutline } from "./classes";
@@ -243,7 +234,8 @@ export function DataTable<T>({
         onFocus={() => (focusInside.current = true)}
         // Focus moving to another element tells where it went; to nowhere (null), it may be a removed row's.
         onBlur={(e) => e.relatedTarget && (focusInside.current = region.current?.contains(e.relatedTarget) ?? false)}
-        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600">
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-purple-600"
+      >
         <table role="table" className="min-w-full border-collapse max-sm:block">
           <caption className="sr-only">{caption}</caption>
           {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- the table is display:block on phones, which drops its semantics: the explicit roles keep them */}
@@ -257,7 +249,11 @@ export function DataTable<T>({
                   const Icon = dir === "asc" ? ArrowUp : dir === "desc" ? ArrowDown : ArrowUpDown;
                   // On a phone a plain column name is only read out (each card names its cells); a
                   // header that does something (sort, select all) stays on screen above the cards.
-                  const phone = hiddenOnPhone(header.column.columnDef.meta?.className ?? "") ? "" : sortable || typeof header.column.columnDef.header !== "string" ? "max-sm:block" : "max-sm:sr-only";
+                  const phone = hiddenOnPhone(header.column.columnDef.meta?.className ?? "")
+                    ? ""
+                    : sortable || typeof header.column.columnDef.header !== "string"
+                      ? "max-sm:block"
+                      : "max-sm:sr-only";
                   return (
                     <th
                       key={header.id}
@@ -285,7 +281,9 @@ export function DataTable<T>({
             ))}
           </thead>
           {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- the table is display:block on phones, which drops its semantics: the explicit roles keep them */}
-          <tbody role="rowgroup" className="max-sm:block">{body}</tbody>
+          <tbody role="rowgroup" className="max-sm:block">
+            {body}
+          </tbody>
         </table>
       </div>
       {paging && !isLoading && rows.length > 0 && <LoadMore paging={paging} count={rows.length} />}

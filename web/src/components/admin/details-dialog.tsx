@@ -7,19 +7,7 @@ import { DialogHeader } from "./dialog-header";
  * label/value pairs (<Detail>), and the record's actions at the bottom. Open while `open`; Escape,
  * the close button or a click outside call onClose. Built on the one Modal (focus trap, focus return).
  */
-export function DetailsDialog({
-  open,
-  onClose,
-  title,
-  actions,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
+export function DetailsDialog({ open, onClose, title, actions, children }: { open: boolean; onClose: () => void; title: string; actions?: ReactNode; children: ReactNode }) {
   const titleId = useId();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} width="max-w-2xl">

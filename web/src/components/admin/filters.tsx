@@ -16,7 +16,19 @@ export function useDebouncedValue<T>(value: T, ms = 300): T {
  * A search input with a magnifier and a label (visually hidden: the placeholder and the icon say
  * what it is). Controlled; debounce the value before querying (useDebouncedValue).
  */
-export function SearchBox({ label, placeholder, value, onChange, className = "" }: { label: string; placeholder: string; value: string; onChange: (value: string) => void; className?: string }) {
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+  className = "",
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   const id = useId();
   return (
     <div className={`relative min-w-0 flex-1 ${className}`}>
@@ -35,7 +47,19 @@ export interface FilterOption {
 }
 
 /** A labelled select of a filter bar. The label is visually hidden unless `showLabel`. */
-export function SelectFilter({ label, value, onChange, options, showLabel = false }: { label: string; value: string; onChange: (value: string) => void; options: readonly FilterOption[]; showLabel?: boolean }) {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  options,
+  showLabel = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly FilterOption[];
+  showLabel?: boolean;
+}) {
   const id = useId();
   return (
     <div className="min-w-[10rem]">

@@ -46,7 +46,11 @@ export function TextField({
   inputMode,
   autoComplete,
   ...props
-}: BaseProps & { type?: "text" | "email" | "password" | "url" | "tel" | "number" | "date" | "datetime-local"; inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"]; autoComplete?: string }) {
+}: BaseProps & {
+  type?: "text" | "email" | "password" | "url" | "tel" | "number" | "date" | "datetime-local";
+  inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"];
+  autoComplete?: string;
+}) {
   return (
     <Field props={props}>
       {(field) => <input {...field} {...common(props)} type={type} inputMode={inputMode} autoComplete={autoComplete} onChange={(e) => props.onChange(e.target.value)} />}
@@ -75,7 +79,19 @@ export function SelectField({ options, ...props }: BaseProps & { options: readon
 }
 
 /** A checkbox with its label beside it (Active, Publish immediately). */
-export function CheckboxField({ label, checked, onChange, hint, disabled }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string; disabled?: boolean }) {
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  hint,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-2">

@@ -55,9 +55,7 @@ function RevisionDetail({ revision, current, onRestore, restoring }: { revision:
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-base font-semibold text-slate-900">
-          Version {revision.version} compared with the current version
-        </h3>
+        <h3 className="text-base font-semibold text-slate-900">Version {revision.version} compared with the current version</h3>
         <button type="button" className={actionPrimary} onClick={onRestore} disabled={restoring}>
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           {restoring ? "Restoring..." : `Restore version ${revision.version}`}
@@ -138,7 +136,21 @@ export function HistoryButton<T extends Item>({
   );
 }
 
-function HistoryDialog<T extends Item>({ entity, id, name, current, onRestored, onClose }: { entity: RevisionEntity; id: string; name?: string; current: T; onRestored: (item: T) => void; onClose: () => void }) {
+function HistoryDialog<T extends Item>({
+  entity,
+  id,
+  name,
+  current,
+  onRestored,
+  onClose,
+}: {
+  entity: RevisionEntity;
+  id: string;
+  name?: string;
+  current: T;
+  onRestored: (item: T) => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const list = useRevisions(entity, id);
   const [selected, setSelected] = useState<string | undefined>(undefined);

@@ -86,8 +86,7 @@ function imagesWithoutAlt(editor: Editor): number {
   return n;
 }
 
-const missingAltMessage = (n: number) =>
-  `${n === 1 ? "1 image in the content has" : `${n} images in the content have`} no alt text: select it, press Image and describe it.`;
+const missingAltMessage = (n: number) => `${n === 1 ? "1 image in the content has" : `${n} images in the content have`} no alt text: select it, press Image and describe it.`;
 
 type Panel = { kind: "link"; url: string } | { kind: "image"; url: string; alt: string };
 
@@ -210,7 +209,11 @@ export function RichTextEditor({
       return URL_ERROR;
     } else if (editor.state.selection.empty && !editor.isActive("link")) {
       // Nothing selected: the URL itself becomes the link text.
-      editor.chain().focus().insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+        .run();
     } else {
       editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
     }
@@ -252,7 +255,8 @@ export function RichTextEditor({
         {label}
         {required && (
           <span className="text-red-700" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         )}
       </span>

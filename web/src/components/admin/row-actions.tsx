@@ -14,7 +14,21 @@ export function RowActions({ children }: { children: ReactNode }) {
  * `withText` shows the label beside the icon: for an action whose icon alone reads as something
  * else (Publish / Unpublish are not "preview").
  */
-export function RowAction({ label, icon: Icon, onClick, danger = false, disabled = false, withText = false }: { label: string; icon: LucideIcon; onClick: () => void; danger?: boolean; disabled?: boolean; withText?: boolean }) {
+export function RowAction({
+  label,
+  icon: Icon,
+  onClick,
+  danger = false,
+  disabled = false,
+  withText = false,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+  withText?: boolean;
+}) {
   if (withText) {
     return (
       <button type="button" className={textAction} disabled={disabled} onClick={onClick}>

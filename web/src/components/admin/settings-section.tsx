@@ -7,7 +7,19 @@ import { panel } from "./classes";
  * an icon, a line under the title, something on the right of the title (a status badge, a button;
  * below it on a phone), then the section's content across the panel.
  */
-export function SettingsSection({ icon: Icon, title, description, aside, children }: { icon: LucideIcon; title: string; description?: ReactNode; aside?: ReactNode; children: ReactNode }) {
+export function SettingsSection({
+  icon: Icon,
+  title,
+  description,
+  aside,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className={`${panel} p-5 sm:p-6`}>
@@ -35,7 +47,21 @@ export function SettingsSection({ icon: Icon, title, description, aside, childre
  * line of details under it, and the row's action on the right (under the text when the row is
  * too narrow for both).
  */
-export function SettingsRow({ icon: Icon, title, titleHint, meta, action, testId }: { icon: LucideIcon; title: ReactNode; titleHint?: string; meta: ReactNode; action?: ReactNode; testId?: string }) {
+export function SettingsRow({
+  icon: Icon,
+  title,
+  titleHint,
+  meta,
+  action,
+  testId,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  titleHint?: string;
+  meta: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
   return (
     <li className="flex items-start gap-3 py-3" data-testid={testId}>
       <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">

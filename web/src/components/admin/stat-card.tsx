@@ -7,7 +7,6 @@ import { tileTones, type BadgeTone } from "./badge";
 /** SPEC §9: the dashboard counters count up over 2 seconds. */
 export const DASHBOARD_COUNT_MS = 2000;
 
-
 interface StatCardProps {
   label: string;
   /** undefined while loading (or when the counters failed): shows a dash. */

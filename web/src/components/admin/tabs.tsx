@@ -10,7 +10,19 @@ export interface TabItem {
  * and Right (and Home, End) move between tabs and select them, and one labelled tabpanel shows the
  * selected tab's content. The selection is the caller's (the Content page keeps it in the URL).
  */
-export function Tabs({ label, tabs, selected, onSelect, children }: { label: string; tabs: readonly TabItem[]; selected: string; onSelect: (id: string) => void; children: ReactNode }) {
+export function Tabs({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  children,
+}: {
+  label: string;
+  tabs: readonly TabItem[];
+  selected: string;
+  onSelect: (id: string) => void;
+  children: ReactNode;
+}) {
   const base = useId();
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const tabId = (id: string) => `${base}-tab-${id}`;
@@ -19,11 +31,15 @@ export function Tabs({ label, tabs, selected, onSelect, children }: { label: str
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((t) => t.id === selected);
     const next =
-      e.key === "ArrowRight" ? (index + 1) % tabs.length
-      : e.key === "ArrowLeft" ? (index - 1 + tabs.length) % tabs.length
-      : e.key === "Home" ? 0
-      : e.key === "End" ? tabs.length - 1
-      : -1;
+      e.key === "ArrowRight"
+        ? (index + 1) % tabs.length
+        : e.key === "ArrowLeft"
+          ? (index - 1 + tabs.length) % tabs.length
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? tabs.length - 1
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     const tab = tabs[next]!;
@@ -57,7 +73,13 @@ export function Tabs({ label, tabs, selected, onSelect, children }: { label: str
           );
         })}
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected)} tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-purple-600">
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(selected)}
+        tabIndex={0}
+        className="focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-purple-600"
+      >
         {children}
       </div>
     </div>

@@ -49,7 +49,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // The same message twice in a row (a double click) shows once.
       setToasts((list) => [...list.filter((t) => t.message !== toast.message).slice(-3), { ...toast, id }]);
-      timers.current.set(id, window.setTimeout(() => dismiss(id), TOAST_MS[toast.tone]));
+      timers.current.set(
+        id,
+        window.setTimeout(() => dismiss(id), TOAST_MS[toast.tone]),
+      );
     },
     [dismiss],
   );
@@ -62,7 +65,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (t: Toast) => {
       if (!timers.current.has(t.id)) return;
       window.clearTimeout(timers.current.get(t.id));
-      timers.current.set(t.id, window.setTimeout(() => dismiss(t.id), TOAST_MS[t.tone]));
+      timers.current.set(
+        t.id,
+        window.setTimeout(() => dismiss(t.id), TOAST_MS[t.tone]),
+      );
     },
     [dismiss],
   );

@@ -124,9 +124,7 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
     if (!d) return;
     const current = baseRef.current;
     const fresh = toValues(current) as FormValues;
-    const restored = Object.fromEntries(
-      Object.entries(d.changes).filter(([k, v]) => Object.hasOwn(fresh, k) && typeof v === typeof fresh[k]),
-    ) as Partial<V>;
+    const restored = Object.fromEntries(Object.entries(d.changes).filter(([k, v]) => Object.hasOwn(fresh, k) && typeof v === typeof fresh[k])) as Partial<V>;
     // Saved with the version it was typed against: if the item changed since, the save is the
     // usual stale 409 (ConflictNotice, Reload, the typed text kept to copy), never an overwrite.
     if (current && d.version !== undefined && d.version !== identity(current).version) setBase({ ...current, version: d.version });
@@ -242,7 +240,21 @@ export function useRecordEditor<R, V extends FormValues>(options: RecordEditorOp
   });
 
   return {
-    record: base, values, set, errors, setErrors, changes, dirty, saving, status, submit, load, stale, reloading, reloadLatest, kept,
+    record: base,
+    values,
+    set,
+    errors,
+    setErrors,
+    changes,
+    dirty,
+    saving,
+    status,
+    submit,
+    load,
+    stale,
+    reloading,
+    reloadLatest,
+    kept,
     dismissKept: () => setKept([]),
     /** Unsaved text an earlier visit left in this browser (the `draft` option), until restored or discarded. */
     draft: offered,

@@ -70,7 +70,10 @@ export function useUnsavedDraft({ key, version, changes, dirty }: { key: string 
   const serialized = JSON.stringify(changes);
   useEffect(() => {
     if (!key || offered) return;
-    pending.current = { key, draft: dirty ? { ...(version !== undefined ? { version } : {}), changes: JSON.parse(serialized) as Partial<FormValues>, typed_at: new Date().toISOString() } : null };
+    pending.current = {
+      key,
+      draft: dirty ? { ...(version !== undefined ? { version } : {}), changes: JSON.parse(serialized) as Partial<FormValues>, typed_at: new Date().toISOString() } : null,
+    };
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, DRAFT_DEBOUNCE_MS);
   }, [key, offered, dirty, version, serialized, flush]);

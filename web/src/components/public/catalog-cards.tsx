@@ -8,7 +8,10 @@ import { IndustryIcon, ServiceIcon } from "../ui/icons";
 
 export function ServiceCard({ service }: { service: Service }) {
   return (
-    <li data-testid="service-card" className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:border-purple-200 hover:shadow-xl hover:shadow-purple-900/5">
+    <li
+      data-testid="service-card"
+      className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:border-purple-200 hover:shadow-xl hover:shadow-purple-900/5"
+    >
       <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-linear-to-br from-purple-600 to-blue-600 text-white shadow-lg shadow-purple-600/25">
         <ServiceIcon name={service.icon_name} className="h-7 w-7" />
       </span>
@@ -53,8 +56,7 @@ export function LevelBadge({ level }: { level: string }) {
  * A stored colour scheme is one of the editor's eight pairs of gradient stops, the only ones the
  * stylesheet generates; anything else gets the default rather than no colour at all.
  */
-const gradientOf = (scheme: string | null | undefined): string =>
-  (colorSchemes as readonly string[]).includes(scheme ?? "") ? scheme! : colorSchemes[0];
+const gradientOf = (scheme: string | null | undefined): string => ((colorSchemes as readonly string[]).includes(scheme ?? "") ? scheme! : colorSchemes[0]);
 
 /**
  * A course card's header: the course's image when one is set (and loads), otherwise its icon on its
@@ -68,7 +70,9 @@ export function CourseArt({ course, className, children }: { course: Course; cla
       {src ? (
         <img src={src} alt={course.image_alt ?? ""} loading="lazy" onError={() => setFailed(true)} className="absolute inset-0 h-full w-full object-cover" />
       ) : (
-        <span aria-hidden="true" className="text-5xl drop-shadow">{course.icon || "📚"}</span>
+        <span aria-hidden="true" className="text-5xl drop-shadow">
+          {course.icon || "📚"}
+        </span>
       )}
       {children}
     </div>
@@ -80,22 +84,35 @@ export function CourseCard({ course }: { course: Course }) {
   const progress = Math.max(0, Math.min(100, Number(course.progress_percentage ?? 75)));
   const external = course.button_type === "register" && /^https?:\/\//i.test(course.external_url ?? "");
   return (
-    <li data-testid="course-card" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5">
+    <li
+      data-testid="course-card"
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5"
+    >
       <CourseArt course={course} className="flex h-28 items-center px-6">
-        <span className="absolute top-1/2 right-6 -translate-y-1/2"><LevelBadge level={level} /></span>
+        <span className="absolute top-1/2 right-6 -translate-y-1/2">
+          <LevelBadge level={level} />
+        </span>
       </CourseArt>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-lg font-semibold text-slate-900">{course.title}</h3>
         {/* The clamped text keeps its three-line height; stretched to fill the card it would show part of a fourth. */}
-        <p data-testid="course-description" className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">{course.description}</p>
+        <p data-testid="course-description" className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
+          {course.description}
+        </p>
         <dl className="mt-auto flex items-center gap-5 pt-5 text-sm text-slate-700">
           <div>
             <dt className="sr-only">Duration</dt>
-            <dd className="flex items-center gap-1.5"><Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />{course.duration || "8 weeks"}</dd>
+            <dd className="flex items-center gap-1.5">
+              <Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />
+              {course.duration || "8 weeks"}
+            </dd>
           </div>
           <div>
             <dt className="sr-only">Students</dt>
-            <dd className="flex items-center gap-1.5"><Users className="h-4 w-4 text-purple-600" aria-hidden="true" />{course.student_count || "1k"} students</dd>
+            <dd className="flex items-center gap-1.5">
+              <Users className="h-4 w-4 text-purple-600" aria-hidden="true" />
+              {course.student_count || "1k"} students
+            </dd>
           </div>
         </dl>
         <div className="mt-5">

@@ -18,7 +18,9 @@ export function CtaSection({ title, text, headingId, primary, secondary }: { tit
         <div className="on-dark relative isolate overflow-hidden rounded-3xl bg-linear-to-br from-purple-700 via-indigo-700 to-blue-700 px-6 py-16 text-center shadow-2xl shadow-purple-900/20 sm:px-12">
           <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 h-72 w-72 rounded-full bg-white/10 blur-2xl" />
           <div aria-hidden="true" className="absolute -bottom-24 -left-24 -z-10 h-72 w-72 rounded-full bg-blue-400/20 blur-2xl" />
-          <h2 id={headingId} className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">{title}</h2>
+          <h2 id={headingId} className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
+            {title}
+          </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-purple-50">{text}</p>
           <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
             <Link to={primary.to} className={btnWhite}>

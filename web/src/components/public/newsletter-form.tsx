@@ -49,7 +49,9 @@ export function NewsletterForm({
   return (
     <div className={wrapperClassName}>
       <form onSubmit={onSubmit} className={className} aria-label={ariaLabel}>
-        <label htmlFor={`${id}-email`} className="sr-only">Email address</label>
+        <label htmlFor={`${id}-email`} className="sr-only">
+          Email address
+        </label>
         <input
           id={`${id}-email`}
           type="email"

@@ -34,9 +34,7 @@ export function PageHero({ badge, title, subtitle, children, size = "md", align 
         >
           {title}
         </h1>
-        {subtitle && (
-          <p className={`mt-6 max-w-3xl text-lg leading-relaxed text-slate-200 sm:text-xl ${centred ? "mx-auto" : ""}`}>{subtitle}</p>
-        )}
+        {subtitle && <p className={`mt-6 max-w-3xl text-lg leading-relaxed text-slate-200 sm:text-xl ${centred ? "mx-auto" : ""}`}>{subtitle}</p>}
         {children}
       </div>
     </section>

@@ -37,7 +37,9 @@ export function ServiceDetailModal({ detail, onClose }: { detail: ServiceDetail 
               <Sparkles className="h-4 w-4" aria-hidden="true" />
               {detail.service_category}
             </p>
-            <h2 id={titleId} className="mt-4 pr-10 text-2xl font-bold sm:text-3xl">{detail.title}</h2>
+            <h2 id={titleId} className="mt-4 pr-10 text-2xl font-bold sm:text-3xl">
+              {detail.title}
+            </h2>
             {detail.short_description && <p className="mt-3 max-w-2xl text-purple-50">{detail.short_description}</p>}
           </div>
           <div className="space-y-8 px-6 py-8 sm:px-10">
@@ -69,10 +71,18 @@ export function ServiceDetailModal({ detail, onClose }: { detail: ServiceDetail 
               </div>
             </dl>
             <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row">
-              <Link to="/contact" onClick={onClose} className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl bg-linear-to-r from-purple-600 to-blue-600 px-6 py-3 font-semibold text-white hover:from-purple-700 hover:to-blue-700">
+              <Link
+                to="/contact"
+                onClick={onClose}
+                className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl bg-linear-to-r from-purple-600 to-blue-600 px-6 py-3 font-semibold text-white hover:from-purple-700 hover:to-blue-700"
+              >
                 <CalendarCheck className="h-5 w-5" aria-hidden="true" /> Schedule Consultation
               </Link>
-              <Link to="/contact" onClick={onClose} className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl border border-slate-300 px-6 py-3 font-semibold text-slate-900 hover:border-purple-400 hover:text-purple-700">
+              <Link
+                to="/contact"
+                onClick={onClose}
+                className="inline-flex flex-1 items-center justify-center gap-2 rounded-xl border border-slate-300 px-6 py-3 font-semibold text-slate-900 hover:border-purple-400 hover:text-purple-700"
+              >
                 Request Quote
               </Link>
             </div>

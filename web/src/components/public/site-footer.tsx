@@ -17,19 +17,23 @@ const loadPolicyModal = () => import("../../features/policies/policy-modal");
 const PolicyModal = lazy(loadPolicyModal);
 
 export const globalDefaults = {
-  footer_description:
-    "Arcline AI builds practical automation, AI agents and analytics for growing businesses, and trains the people who run them through Arcline Academy.",
+  footer_description: "Arcline AI builds practical automation, AI agents and analytics for growing businesses, and trains the people who run them through Arcline Academy.",
   newsletter_title: "The Arcline Briefing",
-  newsletter_subtitle:
-    "One email a month: automation ideas that worked, new course cohorts and lessons from our client projects. No spam, unsubscribe anytime.",
+  newsletter_subtitle: "One email a month: automation ideas that worked, new course cohorts and lessons from our client projects. No spam, unsubscribe anytime.",
 };
-
 
 /** A setting's value as a link target: an http(s) URL, else none (the link is then not shown). */
 const webUrl = (value: string | undefined) => (value && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
 
 const columns = (settings: PublicSettings): { title: string; links: { label: string; to?: string; href?: string }[] }[] => [
-  { title: "Company", links: [{ label: "About Us", to: "/about" }, { label: "Services", to: "/services" }, { label: "Contact", to: "/contact" }] },
+  {
+    title: "Company",
+    links: [
+      { label: "About Us", to: "/about" },
+      { label: "Services", to: "/services" },
+      { label: "Contact", to: "/contact" },
+    ],
+  },
   {
     title: "Tech School",
     links: [
@@ -100,11 +104,15 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
             <ul className="mt-6 space-y-3 text-sm">
               <li className="flex items-center gap-3">
                 <Mail className="h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
-                <a href={`mailto:${settings.contact_email}`} className={linkClass}>{settings.contact_email}</a>
+                <a href={`mailto:${settings.contact_email}`} className={linkClass}>
+                  {settings.contact_email}
+                </a>
               </li>
               <li className="flex items-center gap-3">
                 <Phone className="h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
-                <a href={`tel:${settings.contact_phone.replace(/[^+\d]/g, "")}`} className={linkClass}>{settings.contact_phone}</a>
+                <a href={`tel:${settings.contact_phone.replace(/[^+\d]/g, "")}`} className={linkClass}>
+                  {settings.contact_phone}
+                </a>
               </li>
               <li className="flex items-start gap-3">
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-purple-300" aria-hidden="true" />
@@ -115,7 +123,13 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
               <ul className="mt-6 flex gap-3" aria-label="Social media">
                 {socials.map(([icon, label, url]) => (
                   <li key={icon}>
-                    <a href={url} target="_blank" rel="noopener noreferrer" aria-label={label} className="flex h-10 w-10 items-center justify-center rounded-xl bg-white/10 text-slate-200 transition hover:bg-white/20 hover:text-white">
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={label}
+                      className="flex h-10 w-10 items-center justify-center rounded-xl bg-white/10 text-slate-200 transition hover:bg-white/20 hover:text-white"
+                    >
                       <SocialIcon name={icon} />
                     </a>
                   </li>
@@ -131,9 +145,13 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
                 {col.links.map((l) => (
                   <li key={l.label}>
                     {l.to ? (
-                      <Link to={l.to} className={linkClass}>{l.label}</Link>
+                      <Link to={l.to} className={linkClass}>
+                        {l.label}
+                      </Link>
                     ) : (
-                      <a href={l.href} className={linkClass}>{l.label}</a>
+                      <a href={l.href} className={linkClass}>
+                        {l.label}
+                      </a>
                     )}
                   </li>
                 ))}
@@ -143,7 +161,9 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
         </div>
 
         <div className="mt-14 flex flex-col gap-4 border-t border-white/10 pt-8 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} {settings.company_name}. All rights reserved.</p>
+          <p>
+            © {new Date().getFullYear()} {settings.company_name}. All rights reserved.
+          </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {policyList.map((p) => (
               <li key={p.key}>

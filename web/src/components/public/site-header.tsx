@@ -32,9 +32,7 @@ export function SiteHeader({ scrolled, companyName }: { scrolled: boolean; compa
 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium transition ${
-      solid
-        ? isActive ? "text-purple-700" : "text-slate-700 hover:text-purple-700"
-        : isActive ? "text-white" : "text-slate-200 hover:text-white"
+      solid ? (isActive ? "text-purple-700" : "text-slate-700 hover:text-purple-700") : isActive ? "text-white" : "text-slate-200 hover:text-white"
     }`;
 
   return (
@@ -49,7 +47,10 @@ export function SiteHeader({ scrolled, companyName }: { scrolled: boolean; compa
           {navLinks.map((l) =>
             l.to === "/contact" ? (
               <li key={l.to} className="ml-2">
-                <NavLink to={l.to} className="rounded-xl bg-linear-to-r from-purple-600 to-blue-600 px-5 py-2.5 text-sm font-semibold text-white shadow-md shadow-purple-600/25 transition hover:from-purple-700 hover:to-blue-700">
+                <NavLink
+                  to={l.to}
+                  className="rounded-xl bg-linear-to-r from-purple-600 to-blue-600 px-5 py-2.5 text-sm font-semibold text-white shadow-md shadow-purple-600/25 transition hover:from-purple-700 hover:to-blue-700"
+                >
                   {l.label}
                 </NavLink>
               </li>
@@ -81,9 +82,7 @@ export function SiteHeader({ scrolled, companyName }: { scrolled: boolean; compa
                 to={l.to}
                 end={l.to === "/"}
                 onClick={() => setOpen(false)}
-                className={({ isActive }) =>
-                  `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? "bg-purple-50 text-purple-800" : "text-slate-800 hover:bg-slate-50"}`
-                }
+                className={({ isActive }) => `block rounded-xl px-4 py-3 text-base font-medium ${isActive ? "bg-purple-50 text-purple-800" : "text-slate-800 hover:bg-slate-50"}`}
               >
                 {l.label}
               </NavLink>

@@ -12,7 +12,13 @@ export interface Stat {
  * Figures that count up as they come into view: a description list whose items show the value above
  * its label (the label comes first in the DOM, so a screen reader reads it first).
  */
-export function StatList({ stats, className, itemClassName, labelClassName, valueClassName }: {
+export function StatList({
+  stats,
+  className,
+  itemClassName,
+  labelClassName,
+  valueClassName,
+}: {
   stats: readonly Stat[];
   className: string;
   itemClassName: string;

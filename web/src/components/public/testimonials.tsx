@@ -10,7 +10,13 @@ export interface Testimonial {
   rating: number;
 }
 
-const initials = (name: string) => name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
 
 /** Five stars that pop in one after another, 200 ms apart (SPEC §9); still under reduced motion. */
 export function Stars({ rating, animate = true }: { rating: number; animate?: boolean }) {
@@ -30,7 +36,10 @@ export function Stars({ rating, animate = true }: { rating: number; animate?: bo
 
 export function Avatar({ name }: { name: string }) {
   return (
-    <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-linear-to-br from-purple-600 to-blue-600 text-base font-bold text-white">
+    <span
+      aria-hidden="true"
+      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-linear-to-br from-purple-600 to-blue-600 text-base font-bold text-white"
+    >
       {initials(name)}
     </span>
   );
@@ -67,7 +76,14 @@ export function TestimonialCarousel({ items, interval = 5000 }: { items: Testimo
     >
       <div aria-live={rotating ? "off" : "polite"} className="relative rounded-3xl border border-slate-200 bg-white p-8 shadow-xl shadow-purple-900/5 sm:p-12">
         <Quote aria-hidden="true" className="absolute top-8 right-8 h-12 w-12 text-purple-100" />
-        <div key={index} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${items.length}`} className="animate-[fade-in_400ms_ease-out]" data-testid="testimonial">
+        <div
+          key={index}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${index + 1} of ${items.length}`}
+          className="animate-[fade-in_400ms_ease-out]"
+          data-testid="testimonial"
+        >
           <figure>
             <Stars rating={t.rating} />
             <blockquote className="mt-6 text-lg leading-relaxed text-slate-800 sm:text-xl">“{t.content}”</blockquote>
@@ -93,7 +109,10 @@ export function TestimonialCarousel({ items, interval = 5000 }: { items: Testimo
             aria-current={i === index ? "true" : undefined}
             className="group flex h-8 w-8 items-center justify-center rounded-full"
           >
-            <span aria-hidden="true" className={`block h-3 rounded-full transition-all ${i === index ? "w-8 bg-linear-to-r from-purple-600 to-blue-600" : "w-3 bg-slate-300 group-hover:bg-slate-400"}`} />
+            <span
+              aria-hidden="true"
+              className={`block h-3 rounded-full transition-all ${i === index ? "w-8 bg-linear-to-r from-purple-600 to-blue-600" : "w-3 bg-slate-300 group-hover:bg-slate-400"}`}
+            />
           </button>
         ))}
         {!reduced && (

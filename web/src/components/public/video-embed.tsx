@@ -12,8 +12,7 @@ export function embedUrl(raw: string): string | undefined {
   if (url.protocol !== "https:") return undefined;
   const host = url.hostname.replace(/^www\./, "");
   if (host === "youtu.be") return `https://www.youtube-nocookie.com/embed/${url.pathname.slice(1)}`;
-  if (host === "youtube.com" && url.pathname === "/watch" && url.searchParams.get("v"))
-    return `https://www.youtube-nocookie.com/embed/${url.searchParams.get("v")}`;
+  if (host === "youtube.com" && url.pathname === "/watch" && url.searchParams.get("v")) return `https://www.youtube-nocookie.com/embed/${url.searchParams.get("v")}`;
   if (["youtube.com", "youtube-nocookie.com"].includes(host) && url.pathname.startsWith("/embed/")) return url.toString();
   if (host === "player.vimeo.com") return url.toString();
   if (host === "vimeo.com" && /^\/\d+/.test(url.pathname)) return `https://player.vimeo.com/video${url.pathname}`;

@@ -38,16 +38,21 @@ export function FormField({
         {label}
         {required && (
           <span className="text-red-700" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         )}
       </label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, "aria-required": required ? true : undefined })}
       {hint && !error && (
-        <p id={hintId} className="mt-1.5 text-sm text-slate-600">{hint}</p>
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
       )}
       {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">{error}</p>
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
       )}
     </div>
   );
@@ -68,8 +73,7 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (v: str
 }
 
 /** SPEC §8: a form submission's message for a non-OK answer, and for a request that failed. */
-export const submitErrorMessage = (err: unknown) =>
-  err instanceof ApiError ? "Something went wrong. Please try again." : "Network error. Please try again.";
+export const submitErrorMessage = (err: unknown) => (err instanceof ApiError ? "Something went wrong. Please try again." : "Network error. Please try again.");
 
 /** A public form's outcome, announced where it is shown: success as a status, an error as an alert. */
 export interface FormStatusValue {

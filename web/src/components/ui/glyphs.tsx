@@ -11,16 +11,7 @@ const paths = {
 
 export function Glyph({ name, className = "h-5 w-5" }: { name: keyof typeof paths; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={className}>
       {paths[name].map((d) => (
         <path key={d} d={d} />
       ))}

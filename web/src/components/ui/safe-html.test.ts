@@ -11,7 +11,7 @@ import { sanitize } from "./safe-html";
  */
 const corpus = [
   // Kept as they are
-  '<h2>Title</h2><p>Text with <strong>bold</strong>, <em>em</em>, <u>u</u>, <s>s</s>, <mark>m</mark>, <small>s</small>, x<sup>2</sup>, H<sub>2</sub>O and <code>code</code><br></p>',
+  "<h2>Title</h2><p>Text with <strong>bold</strong>, <em>em</em>, <u>u</u>, <s>s</s>, <mark>m</mark>, <small>s</small>, x<sup>2</sup>, H<sub>2</sub>O and <code>code</code><br></p>",
   "<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre><code>x = 1 &lt; 2</code></pre><hr>",
   '<figure><img src="https://example.com/i.png" alt="Alt" title="T" width="10" height="20" loading="lazy"><figcaption>Cap</figcaption></figure>',
   '<table><thead><tr><th scope="col" colspan="2">H</th></tr></thead><tbody><tr><td rowspan="2">D</td></tr></tbody></table>',
@@ -85,7 +85,10 @@ function canonical(html: string): string {
     if (node.nodeType === Node.TEXT_NODE) return JSON.stringify(node.textContent);
     if (node.nodeType !== Node.ELEMENT_NODE) return `<?${node.nodeName}>`;
     const el = node as Element;
-    const attrs = [...el.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort().join(" ");
+    const attrs = [...el.attributes]
+      .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
+      .sort()
+      .join(" ");
     return `<${el.localName}${attrs ? ` ${attrs}` : ""}>${[...el.childNodes].map(walk).join("")}</${el.localName}>`;
   };
   return [...div.childNodes].map(walk).join("");

@@ -4,13 +4,15 @@ import { allowedAttributes, allowedTags, droppedWithContent, keepsAttribute, new
 
 // The shared rules decide each attribute, by tag and, for href and src, by scheme.
 // Without a DOM, on the server, DOMPurify is an empty shell: the server sanitiser below does the work there.
-if (DOMPurify.isSupported) DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
-  data.keepAttr = keepsAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue.trim());
-});
+if (DOMPurify.isSupported)
+  DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
+    data.keepAttr = keepsAttribute(node.nodeName.toLowerCase(), data.attrName, data.attrValue.trim());
+  });
 // Links that open a new tab must not hand the opener to the new page.
-if (DOMPurify.isSupported) DOMPurify.addHook("afterSanitizeAttributes", (node) => {
-  if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", newTabRel);
-});
+if (DOMPurify.isSupported)
+  DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+    if (node.tagName === "A" && node.getAttribute("target") === "_blank") node.setAttribute("rel", newTabRel);
+  });
 
 let serverSanitizer: ((html: string) => string) | undefined;
 /** Set by entry-server.tsx: the sanitiser of packages/core/src/html.ts, the one posts are saved through. */

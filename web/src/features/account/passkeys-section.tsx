@@ -86,7 +86,11 @@ export function PasskeysSection() {
   }
 
   return (
-    <SettingsSection icon={Fingerprint} title="Passkeys" description="Sign in with your fingerprint, face, screen lock or security key instead of a password. A passkey counts as both factors.">
+    <SettingsSection
+      icon={Fingerprint}
+      title="Passkeys"
+      description="Sign in with your fingerprint, face, screen lock or security key instead of a password. A passkey counts as both factors."
+    >
       {usernameOnly ? (
         <p className="text-sm text-slate-700">{passkeyMessages.usernameOnly}: you sign in with Google.</p>
       ) : passkeys.isPending ? (
@@ -133,4 +137,3 @@ export function PasskeysSection() {
     </SettingsSection>
   );
 }
-

@@ -53,9 +53,37 @@ export function PasswordSection() {
   return (
     <SettingsSection icon={LockKeyhole} title="Password" description="Changing it signs you out everywhere else.">
       <form onSubmit={submit} noValidate aria-label="Change password" className="max-w-md space-y-3">
-        <TextField label="Current password" type="password" autoComplete="current-password" value={values.current_password} onChange={set("current_password")} error={errors.current_password} required name="current-password" />
-        <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} value={values.new_password} onChange={set("new_password")} error={errors.new_password} required name="new-password" />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={values.confirm} onChange={set("confirm")} error={errors.confirm} required name="confirm-password" />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={values.current_password}
+          onChange={set("current_password")}
+          error={errors.current_password}
+          required
+          name="current-password"
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          value={values.new_password}
+          onChange={set("new_password")}
+          error={errors.new_password}
+          required
+          name="new-password"
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={set("confirm")}
+          error={errors.confirm}
+          required
+          name="confirm-password"
+        />
         <button type="submit" className={actionPrimary} disabled={change.isPending}>
           <LockKeyhole aria-hidden="true" className="h-4 w-4" />
           {change.isPending ? "Changing..." : "Change password"}

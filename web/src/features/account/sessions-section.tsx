@@ -118,8 +118,7 @@ export function SessionsSection() {
       cancelLabel: "Keep them",
     });
     endOthers.mutate(removeRecentPasskeys, {
-      onSuccess: ({ ended, passkeys_removed }) =>
-        toast.success(`${counted(ended, "session")} ended${passkeys_removed ? `, ${counted(passkeys_removed, "passkey")} removed` : ""}`),
+      onSuccess: ({ ended, passkeys_removed }) => toast.success(`${counted(ended, "session")} ended${passkeys_removed ? `, ${counted(passkeys_removed, "passkey")} removed` : ""}`),
       onError: (err) => showError(err, { fallback: "Failed to end the other sessions" }),
     });
   }

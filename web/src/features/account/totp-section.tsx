@@ -92,7 +92,9 @@ function SetupSteps({ setup, onDone, onCancel }: { setup: TotpSetup; onDone: (co
               <div className="h-44 w-44 rounded-lg border border-slate-200 bg-slate-50" aria-hidden="true" />
             )}
             <div className="min-w-0">
-              <p id={keyId} className="font-medium text-slate-800">Can’t scan it? Enter this key instead:</p>
+              <p id={keyId} className="font-medium text-slate-800">
+                Can’t scan it? Enter this key instead:
+              </p>
               <code aria-describedby={keyId} data-testid="totp-secret" className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
                 {grouped(setup.secret)}
               </code>
@@ -186,7 +188,18 @@ export function TotpSection({ account }: { account: AccountInfo }) {
       icon={Smartphone}
       title="Authenticator app"
       description="A 6-digit code from an app on your phone, asked for after your password."
-      aside={account.two_factor_available && (on ? <Badge tone="green" icon={ShieldCheck}>On</Badge> : <Badge tone="slate" icon={ShieldOff}>Off</Badge>)}
+      aside={
+        account.two_factor_available &&
+        (on ? (
+          <Badge tone="green" icon={ShieldCheck}>
+            On
+          </Badge>
+        ) : (
+          <Badge tone="slate" icon={ShieldOff}>
+            Off
+          </Badge>
+        ))
+      }
     >
       {!account.two_factor_available ? (
         <p className="text-sm text-slate-700">Two-factor sign-in is for admin accounts with a username and password. Google accounts use Google’s own 2-Step Verification.</p>

@@ -21,5 +21,4 @@ const params = (f: AuditFilters): ListParams => ({ actor: f.actor, entity: f.ent
 export const useAuditLog = (filters: AuditFilters) => usePagedList<AuditEntry>(auditKeys.list, BASE, params(filters), { freshOnMount: true });
 
 /** Every entry matching the filters, for Export CSV. */
-export const fetchAllAuditEntries = (filters: AuditFilters, onProgress: (loaded: number) => void) =>
-  fetchAllPages<AuditEntry>(BASE, params(filters), onProgress);
+export const fetchAllAuditEntries = (filters: AuditFilters, onProgress: (loaded: number) => void) => fetchAllPages<AuditEntry>(BASE, params(filters), onProgress);

@@ -38,8 +38,7 @@ export function useSavePost() {
 export function useTogglePublished() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (post: BlogPostSummary) =>
-      api.put<BlogPost>(`${BASE}/${encodeURIComponent(post.id)}/publish`, { is_published: !post.is_published }),
+    mutationFn: (post: BlogPostSummary) => api.put<BlogPost>(`${BASE}/${encodeURIComponent(post.id)}/publish`, { is_published: !post.is_published }),
     onSuccess: () => refresh(),
   });
 }
@@ -53,5 +52,4 @@ export function useDeletePost() {
 }
 
 /** A private preview link to the post as last saved (POST .../preview-link): `{ url, expires_at }`, valid 7 days. */
-export const createPreviewLink = (id: string) =>
-  api.post<{ url: string; expires_at: string }>(`${BASE}/${encodeURIComponent(id)}/preview-link`, {});
+export const createPreviewLink = (id: string) => api.post<{ url: string; expires_at: string }>(`${BASE}/${encodeURIComponent(id)}/preview-link`, {});

@@ -71,8 +71,7 @@ export const usePreviewPost = (token: string) => useQuery(blogQueries.preview(to
 export const useRelatedPosts = (slug: string, enabled = true) => useQuery({ ...blogQueries.related(slug), enabled });
 
 /** SPEC §8: 404 'Blog post not found'; other failures 'Failed to load blog post'. */
-export const postErrorMessage = (err: unknown) =>
-  err instanceof ApiError && err.status === 404 ? "Blog post not found" : "Failed to load blog post";
+export const postErrorMessage = (err: unknown) => (err instanceof ApiError && err.status === 404 ? "Blog post not found" : "Failed to load blog post");
 
 /** The address of a page of the list: /blog for the first, /blog/page/{n} after it, with the filters as a query. */
 export function blogPageHref(page: number, { category, q }: { category: string; q: string }) {

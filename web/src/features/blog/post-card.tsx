@@ -10,8 +10,7 @@ import { PostMeta } from "./post-meta";
 function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {
   const h = tall ? "h-56 sm:h-72 lg:h-full lg:min-h-80" : "h-44";
   const src = imageSrc(post.featured_image_url);
-  if (src)
-    return <img src={src} alt={post.featured_image_alt ?? ""} loading="lazy" decoding="async" width={800} height={450} className={`w-full object-cover ${h}`} />;
+  if (src) return <img src={src} alt={post.featured_image_alt ?? ""} loading="lazy" decoding="async" width={800} height={450} className={`w-full object-cover ${h}`} />;
   return (
     <div aria-hidden="true" className={`relative flex w-full items-center justify-center overflow-hidden bg-linear-to-br ${categoryGradient(post.category)} ${h}`}>
       <div className="absolute inset-0 bg-[radial-gradient(circle_at_25%_20%,rgba(255,255,255,0.22),transparent_50%)]" />
@@ -48,7 +47,9 @@ export function PostCard({ post, featured = false, headingLevel = 3 }: { post: B
           </Link>
         </H>
         {/* A clamped excerpt keeps its own height (three lines): stretched to fill the card, it would show part of a fourth. */}
-        <p data-testid="post-excerpt" className={`mt-3 leading-relaxed text-slate-600 ${featured ? "flex-1 text-lg" : "line-clamp-3"}`}>{post.excerpt}</p>
+        <p data-testid="post-excerpt" className={`mt-3 leading-relaxed text-slate-600 ${featured ? "flex-1 text-lg" : "line-clamp-3"}`}>
+          {post.excerpt}
+        </p>
         <div className="mt-auto flex items-center justify-between gap-4 pt-6 text-sm">
           <span className="inline-flex items-center gap-2 text-slate-700">
             <User className="h-4 w-4" aria-hidden="true" />

@@ -6,9 +6,14 @@ import { NewsletterForm } from "../../components/public/newsletter-form";
 export function StayUpdated({ className = "" }: { className?: string }) {
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-title`} className={`on-dark rounded-2xl bg-linear-to-br from-purple-700 to-blue-700 p-6 text-white shadow-lg shadow-purple-900/20 ${className}`}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`on-dark rounded-2xl bg-linear-to-br from-purple-700 to-blue-700 p-6 text-white shadow-lg shadow-purple-900/20 ${className}`}
+    >
       <Mail className="h-8 w-8 text-purple-100" aria-hidden="true" />
-      <h2 id={`${id}-title`} className="mt-3 text-xl font-bold">Stay Updated</h2>
+      <h2 id={`${id}-title`} className="mt-3 text-xl font-bold">
+        Stay Updated
+      </h2>
       <p className="mt-2 text-sm text-purple-50">New articles, case studies and course announcements in your inbox once a month.</p>
       <NewsletterForm
         placeholder="Your email address"

@@ -17,7 +17,7 @@ export interface CatalogApi<T> {
   publicKey: readonly string[];
 }
 
-const catalog = <T,>(name: RevisionEntity, publicName: string): CatalogApi<T> => ({
+const catalog = <T>(name: RevisionEntity, publicName: string): CatalogApi<T> => ({
   entity: name,
   path: `/api/admin/${name}`,
   key: ["admin", name],
@@ -51,9 +51,7 @@ export function useSaveCatalogItem<T extends { id: string; version: number }>(c:
   const refresh = useRefresh(c);
   return useMutation({
     mutationFn: ({ record, fields }: { record: T | undefined; fields: Record<string, unknown> }) =>
-      record
-        ? api.put<T>(`${c.path}/${encodeURIComponent(record.id)}`, { ...fields, version: record.version })
-        : api.post<T>(c.path, fields),
+      record ? api.put<T>(`${c.path}/${encodeURIComponent(record.id)}`, { ...fields, version: record.version }) : api.post<T>(c.path, fields),
     onSuccess: () => void refresh(),
   });
 }

@@ -91,7 +91,9 @@ export function ContactForm() {
                 }`}
               >
                 <input type="radio" name="inquiryType" value={t.value} checked={checked} onChange={() => setInquiryType(t.value)} className="sr-only" />
-                <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${checked ? "bg-linear-to-br from-purple-600 to-blue-600 text-white" : "bg-slate-100 text-slate-700"}`}>
+                <span
+                  className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${checked ? "bg-linear-to-br from-purple-600 to-blue-600 text-white" : "bg-slate-100 text-slate-700"}`}
+                >
                   <t.icon className="h-5 w-5" aria-hidden="true" />
                 </span>
                 <span>
@@ -105,7 +107,9 @@ export function ContactForm() {
       </fieldset>
 
       <div className="space-y-5">
-        <h2 id={`${idp}-title`} className="text-2xl font-bold text-slate-900">Send Us a Message</h2>
+        <h2 id={`${idp}-title`} className="text-2xl font-bold text-slate-900">
+          Send Us a Message
+        </h2>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id={`${idp}-name`} label="Full Name" required error={errors.name}>
             {(p) => <input {...p} name="name" type="text" autoComplete="name" value={values.name} onChange={set("name")} className={input} placeholder="Jane Smith" />}
@@ -115,7 +119,9 @@ export function ContactForm() {
           </FormField>
         </div>
         <FormField id={`${idp}-company`} label="Company" hint="Optional" error={errors.company}>
-          {(p) => <input {...p} name="company" type="text" autoComplete="organization" value={values.company} onChange={set("company")} className={input} placeholder="Your company" />}
+          {(p) => (
+            <input {...p} name="company" type="text" autoComplete="organization" value={values.company} onChange={set("company")} className={input} placeholder="Your company" />
+          )}
         </FormField>
         <FormField id={`${idp}-message`} label="Message" required error={errors.message}>
           {(p) => (
@@ -143,7 +149,10 @@ export function ContactForm() {
           {sending ? "Sending..." : "Send Message"}
         </button>
         <p className="text-sm text-slate-600">
-          Fields marked <span className="text-red-700" aria-hidden="true">*</span>
+          Fields marked{" "}
+          <span className="text-red-700" aria-hidden="true">
+            *
+          </span>
           <span className="sr-only">with an asterisk</span> are required.
         </p>
       </div>

@@ -17,17 +17,13 @@ export async function publicGet<T>(path: string, onHeaders?: (headers: Headers) 
   }
 }
 
-export const useServices = () =>
-  useQuery({ queryKey: ["services"], queryFn: () => publicGet<Service[]>("/api/services") });
+export const useServices = () => useQuery({ queryKey: ["services"], queryFn: () => publicGet<Service[]>("/api/services") });
 
-export const useIndustries = () =>
-  useQuery({ queryKey: ["industries"], queryFn: () => publicGet<Industry[]>("/api/industries") });
+export const useIndustries = () => useQuery({ queryKey: ["industries"], queryFn: () => publicGet<Industry[]>("/api/industries") });
 
-export const useCourses = () =>
-  useQuery({ queryKey: ["courses"], queryFn: () => publicGet<Course[]>("/api/courses") });
+export const useCourses = () => useQuery({ queryKey: ["courses"], queryFn: () => publicGet<Course[]>("/api/courses") });
 
-export const useServiceDetails = () =>
-  useQuery({ queryKey: ["service-details"], queryFn: () => publicGet<ServiceDetail[]>("/api/service-details") });
+export const useServiceDetails = () => useQuery({ queryKey: ["service-details"], queryFn: () => publicGet<ServiceDetail[]>("/api/service-details") });
 
 export const pageSectionsQuery = (page: PageSlug) => ({
   queryKey: ["page-sections", page],
@@ -37,8 +33,7 @@ export const pageSectionsQuery = (page: PageSlug) => ({
 export const usePageSections = (page: PageSlug) => useQuery(pageSectionsQuery(page));
 
 /** A section's text: title preferred, then content, then video_url (SPEC §7). */
-export const sectionText = (s: Pick<PageSection, "title" | "content" | "video_url"> | undefined) =>
-  s?.title?.trim() || s?.content?.trim() || s?.video_url?.trim() || "";
+export const sectionText = (s: Pick<PageSection, "title" | "content" | "video_url"> | undefined) => s?.title?.trim() || s?.content?.trim() || s?.video_url?.trim() || "";
 
 /**
  * The page's texts: each key of `defaults` is a section_key; a server section with text overrides
@@ -68,8 +63,7 @@ export const useSiteSettings = () =>
  * Fallbacks for the settings the public pages show, used until (or if) the settings load. The
  * title and description fall back to index.html's own, read once at start-up.
  */
-const initialDescription =
-  typeof document === "undefined" ? "" : document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? "";
+const initialDescription = typeof document === "undefined" ? "" : (document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content ?? "");
 export const defaultSettings = {
   company_name: "Arcline AI",
   site_title: typeof document === "undefined" ? "Arcline AI" : document.title,

@@ -58,7 +58,9 @@ export function SectionCard({ section, layout, openHistory = false }: { section:
           <h3 id={`section-${section.id}`} className="text-base font-semibold text-slate-900">
             {layout.label}
           </h3>
-          <p className="font-mono text-xs break-all text-slate-600" data-testid="section-key">{name}</p>
+          <p className="font-mono text-xs break-all text-slate-600" data-testid="section-key">
+            {name}
+          </p>
         </div>
         <div className="flex items-center gap-4">
           <p aria-live="polite" className="flex min-h-6 items-center gap-1.5 text-sm" data-testid="section-status">
@@ -80,15 +82,63 @@ export function SectionCard({ section, layout, openHistory = false }: { section:
             ) : null}
           </p>
           <CheckboxField label="Active" checked={values.is_active} onChange={(checked) => void editor.submit({ is_active: checked })} />
-          {editor.record && <HistoryButton entity="page-sections" id={editor.record.id} name={layout.label} current={editor.record} initiallyOpen={openHistory} onRestored={(saved) => editor.load(saved)} />}
+          {editor.record && (
+            <HistoryButton
+              entity="page-sections"
+              id={editor.record.id}
+              name={layout.label}
+              current={editor.record}
+              initiallyOpen={openHistory}
+              onRestored={(saved) => editor.load(saved)}
+            />
+          )}
         </div>
       </div>
       <div className="space-y-4">
         <EditorRecovery editor={editor} />
-        {uses("title") && <TextField label={single ? textLabels.title : labels.title} value={values.title} onChange={(v) => set("title", v)} onBlur={saveOnBlur} error={errors.title} name={`${name}-title`} />}
-        {uses("content") && <TextAreaField label={single ? textLabels.content : labels.content} rows={4} value={values.content} onChange={(v) => set("content", v)} onBlur={saveOnBlur} error={errors.content} name={`${name}-content`} />}
-        {uses("image_url") && <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} onBlur={saveOnBlur} error={errors.image_url} name={`${name}-image_url`} alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }} />}
-        {uses("video_url") && <TextField label="Video URL" type="url" value={values.video_url} onChange={(v) => set("video_url", v)} onBlur={saveOnBlur} error={errors.video_url} name={`${name}-video_url`} />}
+        {uses("title") && (
+          <TextField
+            label={single ? textLabels.title : labels.title}
+            value={values.title}
+            onChange={(v) => set("title", v)}
+            onBlur={saveOnBlur}
+            error={errors.title}
+            name={`${name}-title`}
+          />
+        )}
+        {uses("content") && (
+          <TextAreaField
+            label={single ? textLabels.content : labels.content}
+            rows={4}
+            value={values.content}
+            onChange={(v) => set("content", v)}
+            onBlur={saveOnBlur}
+            error={errors.content}
+            name={`${name}-content`}
+          />
+        )}
+        {uses("image_url") && (
+          <ImageUrlField
+            label="Image URL"
+            value={values.image_url}
+            onChange={(v) => set("image_url", v)}
+            onBlur={saveOnBlur}
+            error={errors.image_url}
+            name={`${name}-image_url`}
+            alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }}
+          />
+        )}
+        {uses("video_url") && (
+          <TextField
+            label="Video URL"
+            type="url"
+            value={values.video_url}
+            onChange={(v) => set("video_url", v)}
+            onBlur={saveOnBlur}
+            error={errors.video_url}
+            name={`${name}-video_url`}
+          />
+        )}
       </div>
       {leaveDialog}
     </section>

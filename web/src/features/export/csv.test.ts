@@ -46,9 +46,12 @@ describe("toCsv", () => {
   ];
 
   it("writes a quoted header and one CRLF-ended line per row", () => {
-    expect(toCsv(columns, [{ name: "Ada", note: 'said "yes"' }, { name: "-Bob", note: "" }])).toBe(
-      '"Name","Note"\r\n"Ada","said ""yes"""\r\n"\'-Bob",""\r\n',
-    );
+    expect(
+      toCsv(columns, [
+        { name: "Ada", note: 'said "yes"' },
+        { name: "-Bob", note: "" },
+      ]),
+    ).toBe('"Name","Note"\r\n"Ada","said ""yes"""\r\n"\'-Bob",""\r\n');
   });
 
   it("is only the header for no rows", () => {

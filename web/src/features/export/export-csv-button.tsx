@@ -17,7 +17,6 @@ interface Props<T> {
   noun: string;
 }
 
-
 /**
  * 'Export CSV': pages through every matching row (not only the loaded ones), showing how many have
  * arrived, then downloads the file. Built in the browser (SPEC §7); the outcome is a toast.

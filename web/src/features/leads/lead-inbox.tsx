@@ -246,7 +246,11 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
           {total === undefined ? "" : counted(total, c.noun)}
         </p>
         {pageSelected && !selection.all && total !== undefined && total > onPage.length && (
-          <button type="button" className="text-sm font-semibold text-purple-700 underline underline-offset-2 hover:text-purple-900" onClick={() => setSelection({ all: true, ids: new Set(onPage) })}>
+          <button
+            type="button"
+            className="text-sm font-semibold text-purple-700 underline underline-offset-2 hover:text-purple-900"
+            onClick={() => setSelection({ all: true, ids: new Set(onPage) })}
+          >
             Select all {counted(total, c.noun)}
           </button>
         )}
@@ -305,15 +309,15 @@ export function LeadInbox<T extends { id: string; created_at: string }, F extend
       )}
 
       <SelectionContext.Provider value={selectionState}>
-      <DataTable
-        caption={c.caption}
-        {...fromPagedList(list)}
-        columns={columns}
-        getRowId={(row) => row.id}
-        onRowOpen={open}
-        isRowHighlighted={c.isRowHighlighted}
-        empty={<EmptyState icon={c.empty.icon} title={c.empty.title} hint={filtered ? c.empty.filtered : c.empty.unfiltered} />}
-      />
+        <DataTable
+          caption={c.caption}
+          {...fromPagedList(list)}
+          columns={columns}
+          getRowId={(row) => row.id}
+          onRowOpen={open}
+          isRowHighlighted={c.isRowHighlighted}
+          empty={<EmptyState icon={c.empty.icon} title={c.empty.title} hint={filtered ? c.empty.filtered : c.empty.unfiltered} />}
+        />
       </SelectionContext.Provider>
 
       {c.details(details.record, { ...rowContext, close: details.close, busyId })}

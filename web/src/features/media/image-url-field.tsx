@@ -15,7 +15,23 @@ export interface AltProps {
  * `alt`, its alt text: prefilled with the library's default alt text when an image is chosen, and
  * flagged (not blocking) while an image has none.
  */
-export function ImageUrlField({ label, value, onChange, onBlur, error, name, alt }: { label: string; value: string; onChange: (url: string) => void; onBlur?: () => void; error?: string; name?: string; alt?: AltProps }) {
+export function ImageUrlField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  name,
+  alt,
+}: {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  name?: string;
+  alt?: AltProps;
+}) {
   const pick = (image: PickedImage) => {
     onChange(image.url);
     alt?.onChange(image.alt);
@@ -37,7 +53,15 @@ export function ImageUrlField({ label, value, onChange, onBlur, error, name, alt
       </div>
       {alt && (
         <div className="mt-3">
-          <TextField label={altLabel} value={alt.value} onChange={alt.onChange} onBlur={onBlur} error={alt.error} name={name && `${name}-alt`} hint={preview ? undefined : "Describes the image for screen readers and search engines."} />
+          <TextField
+            label={altLabel}
+            value={alt.value}
+            onChange={alt.onChange}
+            onBlur={onBlur}
+            error={alt.error}
+            name={name && `${name}-alt`}
+            hint={preview ? undefined : "Describes the image for screen readers and search engines."}
+          />
           {preview && !alt.value.trim() && !alt.error && <AltWarning />}
         </div>
       )}

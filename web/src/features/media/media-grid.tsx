@@ -23,7 +23,17 @@ export const fileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1
  * the library, Choose in an editor's chooser).
  * Pages load with "Load more".
  */
-export function MediaGrid({ list, actions, emptyHint, searched = false }: { list: ReturnType<typeof useMediaList>; actions: (item: AdminMedia) => ReactNode; emptyHint: string; searched?: boolean }) {
+export function MediaGrid({
+  list,
+  actions,
+  emptyHint,
+  searched = false,
+}: {
+  list: ReturnType<typeof useMediaList>;
+  actions: (item: AdminMedia) => ReactNode;
+  emptyHint: string;
+  searched?: boolean;
+}) {
   // An image is "processing" for the few seconds its sizes take (media/derive.ts): look again until none is.
   const processing = list.rows.some((m) => m.status === "processing");
   const { refetch } = list;

@@ -5,7 +5,6 @@ import { apiErrorMessage } from "../../components/admin/api-errors";
 import { imageTypes, MAX_UPLOAD_BYTES, uploadMessages, type CompletedUpload } from "@agency/core/contract/media";
 import { useUploadImage } from "./admin-api";
 
-
 interface Progress {
   key: number;
   name: string;
@@ -77,7 +76,9 @@ export function UploadProgress({ items, offer }: { items: Progress[]; offer?: (e
         <li key={p.key} className="text-sm">
           <div className="flex justify-between gap-2">
             <span className="truncate text-slate-800">{p.name}</span>
-            <span className={p.error ? "font-medium text-red-800" : "text-slate-600"}>{p.error ? "Failed" : p.existing ? "Not stored again" : p.fraction >= 1 ? "Uploaded" : `${Math.round(p.fraction * 100)}%`}</span>
+            <span className={p.error ? "font-medium text-red-800" : "text-slate-600"}>
+              {p.error ? "Failed" : p.existing ? "Not stored again" : p.fraction >= 1 ? "Uploaded" : `${Math.round(p.fraction * 100)}%`}
+            </span>
           </div>
           {p.existing ? (
             <div role="status" className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-sky-50 px-3 py-2 text-sky-900" data-testid="already-in-library">
@@ -91,7 +92,14 @@ export function UploadProgress({ items, offer }: { items: Progress[]; offer?: (e
               {p.error}
             </p>
           ) : (
-            <div role="progressbar" aria-label={`Uploading ${p.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(p.fraction * 100)} className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200">
+            <div
+              role="progressbar"
+              aria-label={`Uploading ${p.name}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(p.fraction * 100)}
+              className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200"
+            >
               <div className="h-full bg-purple-600 transition-[width]" style={{ width: `${Math.round(p.fraction * 100)}%` }} />
             </div>
           )}
@@ -102,7 +110,19 @@ export function UploadProgress({ items, offer }: { items: Progress[]; offer?: (e
 }
 
 /** A button that picks image files (a visually plain <input type=file> behind it). */
-export function UploadButton({ onFiles, label = "Upload", multiple = false, disabled = false, children }: { onFiles: (files: FileList) => void; label?: string; multiple?: boolean; disabled?: boolean; children?: ReactNode }) {
+export function UploadButton({
+  onFiles,
+  label = "Upload",
+  multiple = false,
+  disabled = false,
+  children,
+}: {
+  onFiles: (files: FileList) => void;
+  label?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>

@@ -22,9 +22,7 @@ const tones: Record<(typeof adminInquiryTypes)[number], BadgeTone> = {
  * form's) and a colour. A Map, so a stored form_type such as "constructor" or "__proto__" can never
  * reach an inherited property.
  */
-const known = new Map<string, InquiryTypeMeta>(
-  adminInquiryTypes.map((type) => [type, { label: inquiryTypeLabels[type], tone: tones[type], icon: inquiryTypeIcons[type] }]),
-);
+const known = new Map<string, InquiryTypeMeta>(adminInquiryTypes.map((type) => [type, { label: inquiryTypeLabels[type], tone: tones[type], icon: inquiryTypeIcons[type] }]));
 
 export const knownInquiryTypes = [...known.keys()];
 

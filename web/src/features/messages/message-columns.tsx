@@ -66,11 +66,7 @@ export function messageColumns(actions: {
     dateColumn<AdminMessage>("created_at", "Date", (m) => m.created_at),
     actionsColumn<AdminMessage>((m) => (
       <>
-        <RowAction
-          label={m.is_read ? "Mark as unread" : "Mark as read"}
-          icon={m.is_read ? Mail : MailOpen}
-          onClick={() => actions.onToggleRead(m)}
-        />
+        <RowAction label={m.is_read ? "Mark as unread" : "Mark as read"} icon={m.is_read ? Mail : MailOpen} onClick={() => actions.onToggleRead(m)} />
         <RowActionLink label="Reply via email" icon={Reply} href={replyMailto(m.email, m.name)} />
         <ResendAction status={m.mail_status} onResend={() => actions.onResend(m)} />
         <RowAction label="Delete message" icon={Trash2} danger onClick={() => actions.onDelete(m)} />

@@ -117,7 +117,9 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
             <GraduationCap className="h-6 w-6" aria-hidden="true" />
           </span>
           <div>
-            <h2 id={titleId} className="text-xl font-bold text-slate-900 sm:text-2xl">Course Registration</h2>
+            <h2 id={titleId} className="text-xl font-bold text-slate-900 sm:text-2xl">
+              Course Registration
+            </h2>
             <p className="text-sm text-slate-600">Tell us a little about yourself and an advisor will be in touch.</p>
           </div>
         </div>
@@ -146,12 +148,16 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
                 <option value="">Select a course</option>
                 <optgroup label="Featured Courses">
                   {(courses.data ?? []).map((c) => (
-                    <option key={c.id} value={c.title}>{c.title}</option>
+                    <option key={c.id} value={c.title}>
+                      {c.title}
+                    </option>
                   ))}
                 </optgroup>
                 <optgroup label="Learning Paths">
                   {learningPaths.map((l) => (
-                    <option key={l.title} value={l.title}>{l.title}</option>
+                    <option key={l.title} value={l.title}>
+                      {l.title}
+                    </option>
                   ))}
                 </optgroup>
                 <option value={NOT_SURE}>{NOT_SURE}</option>
@@ -163,7 +169,9 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
               <select {...p} value={values.experience_level} onChange={set("experience_level")} className={input}>
                 <option value="">Select your level</option>
                 {experienceLevels.map((l) => (
-                  <option key={l} value={l}>{l}</option>
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
                 ))}
               </select>
             )}
@@ -174,7 +182,14 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
         </div>
         <FormField id={fid("additional_notes")} label="Additional Notes" error={errors.additional_notes}>
           {(p) => (
-            <textarea {...p} rows={3} value={values.additional_notes} onChange={set("additional_notes")} className={input} placeholder="Your goals, questions or scheduling needs" />
+            <textarea
+              {...p}
+              rows={3}
+              value={values.additional_notes}
+              onChange={set("additional_notes")}
+              className={input}
+              placeholder="Your goals, questions or scheduling needs"
+            />
           )}
         </FormField>
         <Honeypot value={website} onChange={setWebsite} />

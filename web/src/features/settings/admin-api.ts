@@ -34,8 +34,7 @@ function useStore() {
 export function useSaveSetting() {
   const store = useStore();
   return useMutation({
-    mutationFn: ({ key, value, version }: { key: string; value: string; version: number }) =>
-      api.put<AdminSetting>(`${BASE}/${encodeURIComponent(key)}`, { value, version }),
+    mutationFn: ({ key, value, version }: { key: string; value: string; version: number }) => api.put<AdminSetting>(`${BASE}/${encodeURIComponent(key)}`, { value, version }),
     onSuccess: (saved) => store([saved]),
   });
 }

@@ -9,7 +9,7 @@ export function useSettingDrafts(settings: readonly AdminSetting[] | undefined) 
   const [drafts, setDrafts] = useState<ReadonlyMap<string, string>>(new Map());
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
 
-  const without = <V,>(map: ReadonlyMap<string, V>, keys: readonly string[]) => {
+  const without = <V>(map: ReadonlyMap<string, V>, keys: readonly string[]) => {
     if (!keys.some((k) => map.has(k))) return map;
     const next = new Map(map);
     for (const k of keys) next.delete(k);

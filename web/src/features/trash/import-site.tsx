@@ -38,7 +38,9 @@ export function ImportSiteButton() {
         // The records or fields a refused file got wrong, after the reason (a file has no form to mark).
         setFieldErrors: (fields) => {
           const message = apiErrorMessage(err, FALLBACK);
-          const named = Object.entries(fields).filter(([, m]) => m !== message).slice(0, 3);
+          const named = Object.entries(fields)
+            .filter(([, m]) => m !== message)
+            .slice(0, 3);
           toast.error(named.length ? `${message} (${named.map(([k, m]) => `${k}: ${m}`).join("; ")})` : message);
         },
       });

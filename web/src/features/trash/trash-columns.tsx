@@ -24,7 +24,13 @@ export function trashColumns(a: TrashRowActions): ColumnDef<TrashItem>[] {
       header: () => <span className="sr-only">Select</span>,
       meta: { className: "w-px" },
       cell: ({ row: { original: t } }) => (
-        <input type="checkbox" className="h-4 w-4 accent-purple-700" aria-label={`Select ${nameOf(t)}`} checked={a.selected(t.id)} onChange={(e) => a.toggle(t.id, e.target.checked)} />
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-purple-700"
+          aria-label={`Select ${nameOf(t)}`}
+          checked={a.selected(t.id)}
+          onChange={(e) => a.toggle(t.id, e.target.checked)}
+        />
       ),
     },
     {

@@ -2,7 +2,15 @@ import { useEffect, useId, useMemo, useState } from "react";
 import type { ColumnDef } from "@tanstack/react-table";
 import { KeyRound, Pencil, Plus, ScrollText, Send, Trash2, Webhook } from "lucide-react";
 import { fieldErrors } from "@agency/core/contract/common";
-import { webhookEvents, webhookInput, type AdminWebhook, type AdminWebhookDelivery, type CreatedWebhook, type WebhookDeliveryStatus, type WebhookEvent } from "@agency/core/contract/webhooks";
+import {
+  webhookEvents,
+  webhookInput,
+  type AdminWebhook,
+  type AdminWebhookDelivery,
+  type CreatedWebhook,
+  type WebhookDeliveryStatus,
+  type WebhookEvent,
+} from "@agency/core/contract/webhooks";
 import { useApiErrorHandler } from "../../components/admin/api-errors";
 import { Badge, type BadgeTone } from "../../components/admin/badge";
 import { actionPrimary } from "../../components/admin/classes";
@@ -103,7 +111,8 @@ function SecretDialog({ webhook, onClose }: { webhook: CreatedWebhook; onClose: 
       <DialogHeader id={titleId} title="Webhook signing secret" onClose={onClose} />
       <div className="space-y-4 px-6 py-5" data-testid="webhook-secret">
         <p className="text-sm text-slate-700">
-          Every delivery to <span className="font-medium [overflow-wrap:anywhere]">{webhook.url}</span> is signed with this secret in the X-Arcline-Signature header. Give it to the tool that receives them.
+          Every delivery to <span className="font-medium [overflow-wrap:anywhere]">{webhook.url}</span> is signed with this secret in the X-Arcline-Signature header. Give it to the
+          tool that receives them.
         </p>
         <p role="note" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950">
           <KeyRound aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
@@ -138,7 +147,11 @@ const deliveryColumns: ColumnDef<AdminWebhookDelivery>[] = [
   },
   dateColumn<AdminWebhookDelivery>("created_at", "Time", (d) => d.created_at, { wrap: true }),
   { id: "attempts", header: "Attempts", cell: ({ row: { original: d } }) => d.attempts },
-  { id: "response", header: "Response", cell: ({ row: { original: d } }) => (d.response_status === null ? (d.attempts ? "No answer" : "Not sent yet") : `HTTP ${d.response_status}`) },
+  {
+    id: "response",
+    header: "Response",
+    cell: ({ row: { original: d } }) => (d.response_status === null ? (d.attempts ? "No answer" : "Not sent yet") : `HTTP ${d.response_status}`),
+  },
 ];
 
 /** One endpoint's deliveries, newest first, and "Send test event"; refreshed while one is on its way. */
@@ -190,7 +203,12 @@ function DeliveriesDialog({ webhook, onClose }: { webhook: AdminWebhook; onClose
 
 function webhookColumns(actions: { onDeliveries: (w: AdminWebhook) => void; onEdit: (w: AdminWebhook) => void; onDelete: (w: AdminWebhook) => void }): ColumnDef<AdminWebhook>[] {
   return [
-    { id: "url", header: "URL", meta: { className: "min-w-[14rem]" }, cell: ({ row: { original: w } }) => <span className="font-medium [overflow-wrap:anywhere] text-slate-900">{w.url}</span> },
+    {
+      id: "url",
+      header: "URL",
+      meta: { className: "min-w-[14rem]" },
+      cell: ({ row: { original: w } }) => <span className="font-medium [overflow-wrap:anywhere] text-slate-900">{w.url}</span>,
+    },
     {
       id: "events",
       header: "Events",
@@ -250,7 +268,12 @@ export function WebhooksPanel() {
     </button>
   );
   return (
-    <SettingsSection icon={Webhook} title="Webhooks" description="Send new leads, registrations, confirmed subscribers and published posts to your own tools (Slack, Zapier, a CRM), signed with a secret." aside={addButton}>
+    <SettingsSection
+      icon={Webhook}
+      title="Webhooks"
+      description="Send new leads, registrations, confirmed subscribers and published posts to your own tools (Slack, Zapier, a CRM), signed with a secret."
+      aside={addButton}
+    >
       <DataTable
         caption="Webhook endpoints"
         data={list.data ?? []}

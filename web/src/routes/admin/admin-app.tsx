@@ -48,9 +48,7 @@ function NotAllowed({ item }: { item: AdminNavItem }) {
       <h1 id="not-allowed" className="text-xl font-bold text-slate-900">
         Not allowed
       </h1>
-      <p className="mt-2 text-sm text-slate-700">
-        Your role does not give access to {item.label}. If you need it, ask an owner of the site.
-      </p>
+      <p className="mt-2 text-sm text-slate-700">Your role does not give access to {item.label}. If you need it, ask an owner of the site.</p>
       <NavLink to="/admin" className="mt-6 inline-block text-sm font-medium text-purple-700 hover:text-purple-900 hover:underline">
         Back to the Overview
       </NavLink>
@@ -95,33 +93,35 @@ function Sidebar({ onNavigate, onLogout, loggingOut }: { onNavigate: () => void;
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {nav.filter((item) => can(item.permission)).map((item) => (
-            <li key={item.path}>
-              <NavLink
-                to={item.path === "" ? "/admin" : `/admin/${item.path}`}
-                end={item.path === ""}
-                onClick={(event) => {
-                  // A screen with unsaved work asks first (leave-guard.tsx); plain clicks only.
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-                  event.preventDefault();
-                  const to = event.currentTarget.getAttribute("href") ?? "/admin";
-                  void mayLeave().then((ok) => {
-                    if (!ok) return;
-                    onNavigate();
-                    navigate(to);
-                  });
-                }}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
-                    isActive ? "bg-purple-100 text-purple-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-                  }`
-                }
-              >
-                <item.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          {nav
+            .filter((item) => can(item.permission))
+            .map((item) => (
+              <li key={item.path}>
+                <NavLink
+                  to={item.path === "" ? "/admin" : `/admin/${item.path}`}
+                  end={item.path === ""}
+                  onClick={(event) => {
+                    // A screen with unsaved work asks first (leave-guard.tsx); plain clicks only.
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                    event.preventDefault();
+                    const to = event.currentTarget.getAttribute("href") ?? "/admin";
+                    void mayLeave().then((ok) => {
+                      if (!ok) return;
+                      onNavigate();
+                      navigate(to);
+                    });
+                  }}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+                      isActive ? "bg-purple-100 text-purple-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                    }`
+                  }
+                >
+                  <item.icon aria-hidden="true" className="h-5 w-5 shrink-0" />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       <div className="space-y-3 border-t border-slate-200 p-4">

@@ -51,8 +51,7 @@ const toValues = (p: BlogPost | undefined): PostValues => ({
 });
 
 /** The editor holds "" for no schedule; the API takes null. */
-const toWire = <T extends Partial<PostValues>>(fields: T) =>
-  "publish_at" in fields ? { ...fields, publish_at: fields.publish_at || null } : fields;
+const toWire = <T extends Partial<PostValues>>(fields: T) => ("publish_at" in fields ? { ...fields, publish_at: fields.publish_at || null } : fields);
 
 /** The admin's time zone, as the browser names it (e.g. "Europe/Paris"). */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -120,7 +119,16 @@ function PostEditor({ post, onClose, openHistory = false }: { post: BlogPost | u
   const creating = !post;
 
   return (
-    <EditorDialog open title={creating ? "Create New Post" : "Edit Post"} editor={editor} onClose={onClose} width="max-w-5xl" saveLabel={creating ? "Create Post" : "Update Post"} history="blog-posts" openHistory={openHistory}>
+    <EditorDialog
+      open
+      title={creating ? "Create New Post" : "Edit Post"}
+      editor={editor}
+      onClose={onClose}
+      width="max-w-5xl"
+      saveLabel={creating ? "Create Post" : "Update Post"}
+      history="blog-posts"
+      openHistory={openHistory}
+    >
       {post && <PreviewActions postId={post.id} unsaved={editor.dirty} />}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
@@ -153,7 +161,14 @@ function PostEditor({ post, onClose, openHistory = false }: { post: BlogPost | u
         error={errors.content}
         imageSources={(pick) => <ImageSourceButtons label="body image" onPick={pick} />}
       />
-      <TextAreaField label="Excerpt" hint="Shown in lists; left empty, the first 150 characters of the content are used." rows={3} value={values.excerpt} onChange={(v) => set("excerpt", v)} error={errors.excerpt} />
+      <TextAreaField
+        label="Excerpt"
+        hint="Shown in lists; left empty, the first 150 characters of the content are used."
+        rows={3}
+        value={values.excerpt}
+        onChange={(v) => set("excerpt", v)}
+        error={errors.excerpt}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField label="Category" value={values.category} onChange={(v) => set("category", v)} options={categoryOptions} error={errors.category} />
         <TextField label="Author Name" value={values.author_name} onChange={(v) => set("author_name", v)} error={errors.author_name} />
@@ -167,8 +182,21 @@ function PostEditor({ post, onClose, openHistory = false }: { post: BlogPost | u
       />
       <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-700">Search and social previews</legend>
-        <TextField label="SEO Title" hint="The title search engines and link previews show; left empty, the post's title." value={values.seo_title} onChange={(v) => set("seo_title", v)} error={errors.seo_title} />
-        <TextAreaField label="SEO Description" hint="Left empty, the excerpt." rows={2} value={values.seo_description} onChange={(v) => set("seo_description", v)} error={errors.seo_description} />
+        <TextField
+          label="SEO Title"
+          hint="The title search engines and link previews show; left empty, the post's title."
+          value={values.seo_title}
+          onChange={(v) => set("seo_title", v)}
+          error={errors.seo_title}
+        />
+        <TextAreaField
+          label="SEO Description"
+          hint="Left empty, the excerpt."
+          rows={2}
+          value={values.seo_description}
+          onChange={(v) => set("seo_description", v)}
+          error={errors.seo_description}
+        />
         <ImageUrlField label="Social Image URL" value={values.social_image_url} onChange={(v) => set("social_image_url", v)} error={errors.social_image_url} />
       </fieldset>
       <CheckboxField

@@ -131,7 +131,13 @@ function ServiceForm({ editor }: { editor: RecordEditor<Service, ServiceValues> 
       <TextAreaField label="Description" rows={4} value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
       <IconField value={values.icon_name} onChange={(v) => set("icon_name", v)} names={serviceIcons} iconOf={serviceIcon} hint="e.g. Zap, Code, etc." error={errors.icon_name} />
       <TextField label="Order Index" type="number" inputMode="numeric" value={values.order_index} onChange={(v) => set("order_index", v)} error={errors.order_index} />
-      <ImageUrlField label="Image URL" value={values.image_url} onChange={(v) => set("image_url", v)} error={errors.image_url} alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }} />
+      <ImageUrlField
+        label="Image URL"
+        value={values.image_url}
+        onChange={(v) => set("image_url", v)}
+        error={errors.image_url}
+        alt={{ value: values.image_alt, onChange: (v) => set("image_alt", v), error: errors.image_alt }}
+      />
       <CheckboxField label="Active" checked={values.is_active} onChange={(v) => set("is_active", v)} />
     </>
   );
@@ -158,7 +164,15 @@ function ServicesTab() {
         image_alt: s?.image_alt ?? "",
         is_active: s?.is_active ?? true,
       })}
-      labels={{ title: "Title", description: "Description", icon_name: "Icon Name", order_index: "Order Index", image_url: "Image URL", image_alt: "Image Alt Text", is_active: "Active" }}
+      labels={{
+        title: "Title",
+        description: "Description",
+        icon_name: "Icon Name",
+        order_index: "Order Index",
+        image_url: "Image URL",
+        image_alt: "Image Alt Text",
+        is_active: "Active",
+      }}
       form={(editor) => <ServiceForm editor={editor} />}
     />
   );
@@ -181,7 +195,14 @@ function IndustryForm({ editor }: { editor: RecordEditor<Industry, IndustryValue
     <>
       <TextField label="Name" value={values.name} onChange={(v) => set("name", v)} error={errors.name} />
       <TextAreaField label="Description" rows={4} value={values.description} onChange={(v) => set("description", v)} error={errors.description} />
-      <IconField value={values.icon_name} onChange={(v) => set("icon_name", v)} names={industryIcons} iconOf={industryIcon} hint="e.g. Building, Factory, etc." error={errors.icon_name} />
+      <IconField
+        value={values.icon_name}
+        onChange={(v) => set("icon_name", v)}
+        names={industryIcons}
+        iconOf={industryIcon}
+        hint="e.g. Building, Factory, etc."
+        error={errors.icon_name}
+      />
       <TextField label="Order Index" type="number" inputMode="numeric" value={values.order_index} onChange={(v) => set("order_index", v)} error={errors.order_index} />
       <CheckboxField label="Active" checked={values.is_active} onChange={(v) => set("is_active", v)} />
     </>
@@ -219,7 +240,12 @@ function IndustriesTab() {
  */
 export default function ContentPage() {
   const [params, setParams] = useSearchParams();
-  const tab: TabId = isOneOf(tabs.map((t) => t.id), params.get("tab")) ? (params.get("tab") as TabId) : "sections";
+  const tab: TabId = isOneOf(
+    tabs.map((t) => t.id),
+    params.get("tab"),
+  )
+    ? (params.get("tab") as TabId)
+    : "sections";
   const pageParam = params.get("page");
   const page: PageSlug = isOneOf(pageSlugs, pageParam) ? pageParam : "home";
   // An Activity row's link to a section (`?history={id}`) names no page: its newest revision does.

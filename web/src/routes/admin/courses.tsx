@@ -176,11 +176,41 @@ function ColorSchemeField({ value, onChange, error }: { value: string; onChange:
  * A number input with bounds, wired like TextField (the same FormField: label, aria-invalid, error);
  * TextField has no min/max. The value stays the text typed: the server coerces it.
  */
-function NumberField({ label, value, onChange, error, hint, min, max, step }: { label: string; value: string; onChange: (v: string) => void; error?: string; hint?: string; min?: number; max?: number; step?: number }) {
+function NumberField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  min,
+  max,
+  step,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  hint?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+}) {
   const id = useId();
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
-      {(field) => <input {...field} type="number" inputMode={step !== undefined && step < 1 ? "decimal" : "numeric"} min={min} max={max} step={step} value={value} onChange={(e) => onChange(e.target.value)} className={fieldControl} />}
+      {(field) => (
+        <input
+          {...field}
+          type="number"
+          inputMode={step !== undefined && step < 1 ? "decimal" : "numeric"}
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={fieldControl}
+        />
+      )}
     </FormField>
   );
 }

@@ -25,11 +25,30 @@ function Field(props: { id: string; text: string; type?: "password"; autoComplet
   const describedBy = [props.error && `${props.id}-error`, props.hint && `${props.id}-hint`].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={props.id} className={label}>{props.text}</label>
-      <input id={props.id} type={props.type} autoComplete={props.autoComplete} required className={input} value={props.value}
-        aria-invalid={props.error ? true : undefined} aria-describedby={describedBy} onChange={(e) => props.onChange(e.target.value)} />
-      {props.hint && <p id={`${props.id}-hint`} className="mt-1 text-xs text-slate-600">{props.hint}</p>}
-      {props.error && <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">{props.error}</p>}
+      <label htmlFor={props.id} className={label}>
+        {props.text}
+      </label>
+      <input
+        id={props.id}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required
+        className={input}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="mt-1 text-xs text-slate-600">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }
@@ -57,9 +76,13 @@ export default function InvitePage() {
     const text = failure || (err instanceof ApiError && (err.status === 404 || err.status === 410) ? err.message : "This link could not be opened. Try again in a moment.");
     return (
       <Card icon={LinkIcon} title="This link does not work">
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">{text}</p>
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+          {text}
+        </p>
         <p className="mt-6 text-center text-sm">
-          <Link to="/admin/login" className="font-medium text-purple-700 hover:text-purple-900 hover:underline">Go to the sign-in page</Link>
+          <Link to="/admin/login" className="font-medium text-purple-700 hover:text-purple-900 hover:underline">
+            Go to the sign-in page
+          </Link>
         </p>
       </Card>
     );
@@ -73,7 +96,9 @@ export default function InvitePage() {
           {reset ? "Your new password is set, and you were signed out everywhere else." : "Your account is ready."} Sign in with the username <strong>{done}</strong>.
         </p>
         <p className="mt-6 text-center">
-          <Link to="/admin/login" className={btnPrimary}>Sign in</Link>
+          <Link to="/admin/login" className={btnPrimary}>
+            Sign in
+          </Link>
         </p>
       </Card>
     );
@@ -102,19 +127,42 @@ export default function InvitePage() {
   return (
     <Card icon={KeyRound} title={reset ? "Choose a new password" : "Join the team"}>
       <p className="mb-5 text-center text-sm text-slate-600">
-        {reset
-          ? <>For the account <strong>{link.username}</strong>.</>
-          : <>You are invited as {roleArticle(link.role ?? "editor")} <strong>{roleLabels[link.role ?? "editor"].toLowerCase()}</strong>.</>}
+        {reset ? (
+          <>
+            For the account <strong>{link.username}</strong>.
+          </>
+        ) : (
+          <>
+            You are invited as {roleArticle(link.role ?? "editor")} <strong>{roleLabels[link.role ?? "editor"].toLowerCase()}</strong>.
+          </>
+        )}
       </p>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={reset ? "New password" : "Accept the invitation"}>
         {link.username ? (
-          <p className="text-sm text-slate-700">Username: <strong>{link.username}</strong></p>
+          <p className="text-sm text-slate-700">
+            Username: <strong>{link.username}</strong>
+          </p>
         ) : (
-          <Field id="invite-username" text="Username" autoComplete="username" value={username} onChange={setUsername} error={errors.username}
-            hint="Letters, digits, '.', '-' or '_'." />
+          <Field
+            id="invite-username"
+            text="Username"
+            autoComplete="username"
+            value={username}
+            onChange={setUsername}
+            error={errors.username}
+            hint="Letters, digits, '.', '-' or '_'."
+          />
         )}
-        <Field id="invite-password" text="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        <Field
+          id="invite-password"
+          text="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
         <Field id="invite-repeat" text="Repeat the password" type="password" autoComplete="new-password" value={repeat} onChange={setRepeat} error={errors.repeat} />
         <button type="submit" className={btnPrimary} disabled={busy}>
           {busy ? "Saving..." : reset ? "Set the new password" : "Create my account"}

@@ -15,10 +15,21 @@ import { session, useSession } from "../../features/session/session-store";
 import { ApiError } from "../../lib/api";
 
 /** A labelled, required field of the sign-in form. */
-function LoginField(props: { id: string; name: string; text: string; type?: "password"; autoComplete: string; maxLength: number; value: string; onChange: (value: string) => void }) {
+function LoginField(props: {
+  id: string;
+  name: string;
+  text: string;
+  type?: "password";
+  autoComplete: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div>
-      <label htmlFor={props.id} className={label}>{props.text}</label>
+      <label htmlFor={props.id} className={label}>
+        {props.text}
+      </label>
       <input
         id={props.id}
         name={props.name}
@@ -113,7 +124,11 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: SecondFactorCha
     <form onSubmit={submit} className="space-y-4" aria-label="Two-step verification">
       <div className="flex items-start gap-3 rounded-lg bg-purple-50 px-4 py-3 text-sm text-purple-900">
         <ShieldCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-        <p>{recovery ? "Enter one of the recovery codes you saved when you turned on two-factor. Each code works once." : "Open your authenticator app and enter the 6-digit code it shows for this account."}</p>
+        <p>
+          {recovery
+            ? "Enter one of the recovery codes you saved when you turned on two-factor. Each code works once."
+            : "Open your authenticator app and enter the 6-digit code it shows for this account."}
+        </p>
       </div>
       {error && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
@@ -121,7 +136,9 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: SecondFactorCha
         </p>
       )}
       <div>
-        <label htmlFor={fieldId} className={label}>{recovery ? "Recovery code" : "Authentication code"}</label>
+        <label htmlFor={fieldId} className={label}>
+          {recovery ? "Recovery code" : "Authentication code"}
+        </label>
         <input
           key={fieldId}
           id={fieldId}
@@ -163,8 +180,7 @@ function CodeStep({ challenge, onDone, onRestart }: { challenge: SecondFactorCha
 }
 
 /** The text for a failed username sign-in: the server's for 401 and 429, SPEC's otherwise. */
-const passwordError = (err: unknown) =>
-  err instanceof ApiError && (err.status === 401 || err.status === 429) ? err.message : authMessages.loginFailed;
+const passwordError = (err: unknown) => (err instanceof ApiError && (err.status === 401 || err.status === 429) ? err.message : authMessages.loginFailed);
 
 /**
  * /admin/login: Development Login (when on), Continue with Google, a username form, the back link.
@@ -268,7 +284,9 @@ export default function AdminLoginPage() {
       {user?.is_admin && !error && (
         <p role="status" className="mb-5 rounded-lg border border-purple-200 bg-purple-50 px-4 py-3 text-sm text-purple-900">
           Signed in as {user.type === "google" ? user.email : `@${user.username}`}.{" "}
-          <Link to={afterSignIn(next)} className="font-semibold underline">{next ? "Continue" : "Go to the dashboard"}</Link>
+          <Link to={afterSignIn(next)} className="font-semibold underline">
+            {next ? "Continue" : "Go to the dashboard"}
+          </Link>
         </p>
       )}
 
@@ -314,7 +332,16 @@ export default function AdminLoginPage() {
               )}
               <form onSubmit={submit} className="space-y-4" aria-label="Admin account sign-in">
                 <LoginField id="login-username" name="username" text="Username" autoComplete="username" maxLength={100} value={username} onChange={setUsername} />
-                <LoginField id="login-password" name="password" text="Password" type="password" autoComplete="current-password" maxLength={1024} value={password} onChange={setPassword} />
+                <LoginField
+                  id="login-password"
+                  name="password"
+                  text="Password"
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={1024}
+                  value={password}
+                  onChange={setPassword}
+                />
                 <button type="submit" className={btnPrimary} disabled={busy !== ""}>
                   {busy === "password" ? "Signing in..." : "Sign in"}
                 </button>

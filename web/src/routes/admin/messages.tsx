@@ -27,7 +27,6 @@ function inquiryTypes(stats: MessageStats | undefined) {
   return { counts, types: [...knownInquiryTypes, ...[...counts.keys()].filter((t) => !knownInquiryTypes.includes(t)).sort()] };
 }
 
-
 const config: InboxConfig<AdminMessage, MessageFilters, MessageStats> = {
   api: messagesApi,
   title: "Contact Messages",
@@ -85,14 +84,21 @@ const config: InboxConfig<AdminMessage, MessageFilters, MessageStats> = {
   isRowHighlighted: (m) => !m.is_read,
   // SPEC §4: opening an unread message marks it read.
   onOpenChange: (m) => (m.is_read ? undefined : { is_read: true }),
-  details: (m, { close, change, busyId }) => <MessageDetails message={m} onClose={close} onToggleRead={(x) => change(x, { is_read: !x.is_read })} toggling={busyId !== undefined} />,
+  details: (m, { close, change, busyId }) => (
+    <MessageDetails message={m} onClose={close} onToggleRead={(x) => change(x, { is_read: !x.is_read })} toggling={busyId !== undefined} />
+  ),
   bulkActions: [
     {
       label: "Mark read",
       icon: MailOpen,
       verb: "Marking as read",
       body: () => ({ action: "mark_read" }),
-      confirm: (count) => ({ title: `Mark ${count} as read?`, message: "They will show as read. You can mark any of them unread again.", confirmLabel: "Mark read", tone: "default" }),
+      confirm: (count) => ({
+        title: `Mark ${count} as read?`,
+        message: "They will show as read. You can mark any of them unread again.",
+        confirmLabel: "Mark read",
+        tone: "default",
+      }),
     },
     {
       label: "Mark unread",
@@ -121,7 +127,8 @@ function MarkAllRead() {
   async function run() {
     // The question is the title; the message says what it does, not the question again.
     const n = counted(unread ?? 0, "unread message");
-    if (!(await confirm({ title: "Mark all as read?", message: `${n} will show as read. You can mark any of them unread again.`, confirmLabel: "Mark All Read", tone: "default" }))) return;
+    if (!(await confirm({ title: "Mark all as read?", message: `${n} will show as read. You can mark any of them unread again.`, confirmLabel: "Mark All Read", tone: "default" })))
+      return;
     markAll.mutate(undefined, {
       onSuccess: (count) => toast.success(`Marked ${counted(count, "message")} as read`),
       onError: (err) => showError(err, { fallback: "Failed to mark all messages as read" }),

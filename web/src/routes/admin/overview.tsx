@@ -36,7 +36,10 @@ function RecentList({ title, empty, link, children }: { title: string; empty: st
 function Row({ to, primary, secondary, meta, date }: { to: string; primary: ReactNode; secondary?: ReactNode; meta?: ReactNode; date?: string }) {
   return (
     <li>
-      <Link to={to} className="flex items-start justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-purple-600">
+      <Link
+        to={to}
+        className="flex items-start justify-between gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-purple-600"
+      >
         <div className="min-w-0">
           <p className="truncate text-sm font-medium text-slate-900">{primary}</p>
           {secondary && <p className="truncate text-sm text-slate-600">{secondary}</p>}
@@ -69,27 +72,54 @@ export default function Overview() {
         </p>
       )}
       <StatGrid label="Counters" columns={leads.messages && leads.registrations ? "lg:grid-cols-5" : undefined}>
-        <StatCard label="Blog Posts" value={s?.blogPosts.total} icon={BookOpen} tone="purple" animate
-          hint={s && `${formatCount(s.blogPosts.published)} published, ${counted(s.blogPosts.drafts, "draft")}`} />
-        <StatCard label="Courses" value={s?.courses.total} icon={GraduationCap} tone="blue" animate
-          hint={s && `${formatCount(s.courses.active)} active, ${formatCount(s.courses.inactive)} inactive`} />
+        <StatCard
+          label="Blog Posts"
+          value={s?.blogPosts.total}
+          icon={BookOpen}
+          tone="purple"
+          animate
+          hint={s && `${formatCount(s.blogPosts.published)} published, ${counted(s.blogPosts.drafts, "draft")}`}
+        />
+        <StatCard
+          label="Courses"
+          value={s?.courses.total}
+          icon={GraduationCap}
+          tone="blue"
+          animate
+          hint={s && `${formatCount(s.courses.active)} active, ${formatCount(s.courses.inactive)} inactive`}
+        />
         {leads.messages && (
           <StatCard label="Contact Forms" value={s?.contacts?.total} icon={Mail} tone="green" animate hint={s?.contacts && `${formatCount(s.contacts.unread)} unread`} />
         )}
         {leads.registrations && (
-          <StatCard label="Course Registrations" value={s?.registrations?.total} icon={ClipboardList} tone="amber" animate
-            hint={s?.registrations && `${formatCount(s.registrations.pending)} pending`} />
+          <StatCard
+            label="Course Registrations"
+            value={s?.registrations?.total}
+            icon={ClipboardList}
+            tone="amber"
+            animate
+            hint={s?.registrations && `${formatCount(s.registrations.pending)} pending`}
+          />
         )}
         {leads.messages && (
-          <StatCard label="Newsletter Subscribers" value={s?.subscribers?.confirmed} icon={Newspaper} tone="blue" animate
-            hint={s?.subscribers && `${formatCount(s.subscribers.pending)} awaiting confirmation`} />
+          <StatCard
+            label="Newsletter Subscribers"
+            value={s?.subscribers?.confirmed}
+            icon={Newspaper}
+            tone="blue"
+            animate
+            hint={s?.subscribers && `${formatCount(s.subscribers.pending)} awaiting confirmation`}
+          />
         )}
       </StatGrid>
 
       <nav aria-label="Quick links" className="mb-6 grid gap-3 sm:grid-cols-3">
         {quickLinks.map(({ to, label, hint, icon: Icon }) => (
-          <Link key={to} to={to}
-            className="group flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-purple-300 hover:shadow focus-visible:outline-2 focus-visible:outline-purple-600">
+          <Link
+            key={to}
+            to={to}
+            className="group flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-purple-300 hover:shadow focus-visible:outline-2 focus-visible:outline-purple-600"
+          >
             <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-purple-100 text-purple-700">
               <Icon aria-hidden="true" className="h-5 w-5" />
             </span>
@@ -114,20 +144,42 @@ export default function Overview() {
           {recent.registrations && (
             <RecentList title="Recent Course Registrations" empty="No recent course registrations" link={{ to: "/admin/registrations", label: "View all" }}>
               {recent.registrations.map((r) => (
-                <Row key={r.id} to={`/admin/registrations?open=${encodeURIComponent(r.id)}`} primary={r.name} secondary={r.email} meta={r.course_interest || undefined} date={r.created_at} />
+                <Row
+                  key={r.id}
+                  to={`/admin/registrations?open=${encodeURIComponent(r.id)}`}
+                  primary={r.name}
+                  secondary={r.email}
+                  meta={r.course_interest || undefined}
+                  date={r.created_at}
+                />
               ))}
             </RecentList>
           )}
           <RecentList title="Recent Blog Posts" empty="No recent blog posts" link={{ to: "/admin/blog", label: "View all" }}>
             {recent.blogPosts.map((p) => (
-              <Row key={p.id} to={`/admin/blog?open=${encodeURIComponent(p.id)}`} primary={p.title} secondary={`/${p.slug}`} date={p.created_at}
-                meta={<Badge tone={p.is_published ? "green" : "slate"}>{p.is_published ? "Published" : "Draft"}</Badge>} />
+              <Row
+                key={p.id}
+                to={`/admin/blog?open=${encodeURIComponent(p.id)}`}
+                primary={p.title}
+                secondary={`/${p.slug}`}
+                date={p.created_at}
+                meta={<Badge tone={p.is_published ? "green" : "slate"}>{p.is_published ? "Published" : "Draft"}</Badge>}
+              />
             ))}
           </RecentList>
           <RecentList title="Upcoming Scheduled Posts" empty="No posts scheduled" link={{ to: "/admin/blog", label: "View all" }}>
             {(data?.scheduledPosts ?? []).map((p) => (
-              <Row key={p.id} to={`/admin/blog?open=${encodeURIComponent(p.id)}`} primary={p.title} secondary={`/${p.slug}`}
-                meta={<Badge tone="blue">Scheduled for <time dateTime={p.publish_at}>{formatDateTime(p.publish_at)}</time></Badge>} />
+              <Row
+                key={p.id}
+                to={`/admin/blog?open=${encodeURIComponent(p.id)}`}
+                primary={p.title}
+                secondary={`/${p.slug}`}
+                meta={
+                  <Badge tone="blue">
+                    Scheduled for <time dateTime={p.publish_at}>{formatDateTime(p.publish_at)}</time>
+                  </Badge>
+                }
+              />
             ))}
           </RecentList>
         </div>

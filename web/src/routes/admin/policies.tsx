@@ -48,7 +48,14 @@ function PolicyEditor({ section, label, contactEmail, hidden }: { section: PageS
         >
           <EditorRecovery editor={editor} />
           <TextField label="Title" value={values.title} onChange={(v) => set("title", v)} error={errors.title} />
-          <TextAreaField label="Content" hint="HTML allowed: headings, paragraphs, lists and links. Scripts and styles are removed." rows={18} value={values.content} onChange={(v) => set("content", v)} error={errors.content} />
+          <TextAreaField
+            label="Content"
+            hint="HTML allowed: headings, paragraphs, lists and links. Scripts and styles are removed."
+            rows={18}
+            value={values.content}
+            onChange={(v) => set("content", v)}
+            error={errors.content}
+          />
           <div className="flex items-center justify-end gap-3">
             {editor.record && <HistoryButton entity="page-sections" id={editor.record.id} name={label} current={editor.record} onRestored={(saved) => editor.load(saved)} />}
             <p className="text-sm text-slate-600" aria-live="polite">

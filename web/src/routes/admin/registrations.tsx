@@ -45,7 +45,12 @@ const config: InboxConfig<AdminRegistration, RegistrationFilters, RegistrationSt
       choices: { label: "New status for the selected registrations", options: statusOptions },
       verb: "Changing status",
       body: (status) => ({ action: "set_status", status }),
-      confirm: (count, status) => ({ title: `Change the status of ${count}?`, message: `Each will be ${status}, whatever its status now.`, confirmLabel: "Change status", tone: "default" }),
+      confirm: (count, status) => ({
+        title: `Change the status of ${count}?`,
+        message: `Each will be ${status}, whatever its status now.`,
+        confirmLabel: "Change status",
+        tone: "default",
+      }),
     },
     bulkDelete,
   ],

@@ -83,7 +83,12 @@ function DetailForm({ editor }: { editor: RecordEditor<ServiceDetail, DetailValu
   const text = fieldBinder(editor, labels);
   return (
     <>
-      <SelectField {...text("service_category")} required options={categoryOptions(values.service_category)} hint="The services page's Learn More opens its category's first active detail (lowest Order Index)" />
+      <SelectField
+        {...text("service_category")}
+        required
+        options={categoryOptions(values.service_category)}
+        hint="The services page's Learn More opens its category's first active detail (lowest Order Index)"
+      />
       <TextField {...text("title")} />
       <TextAreaField {...text("short_description")} rows={2} />
       <TextAreaField {...text("detailed_description")} rows={5} />

@@ -54,7 +54,11 @@ export default function SettingsPage() {
           toast.success("Setting saved");
         },
         onError: (err) =>
-          showError(err, { fallback: "Failed to save the setting", onReload: () => settings.refetch(), setFieldErrors: (f) => drafts.setErrors({ [s.key]: f.value ?? Object.values(f)[0] ?? "" }) }),
+          showError(err, {
+            fallback: "Failed to save the setting",
+            onReload: () => settings.refetch(),
+            setFieldErrors: (f) => drafts.setErrors({ [s.key]: f.value ?? Object.values(f)[0] ?? "" }),
+          }),
         onSettled: () => setSavingKey(null),
       },
     );
@@ -63,16 +67,13 @@ export default function SettingsPage() {
   function saveChanged() {
     if (!changed.length || saveAll.isPending) return;
     const sent = changed.map((s) => ({ key: s.key, value: valueOf(s), version: s.version }));
-    saveAll.mutate(
-      sent,
-      {
-        onSuccess: (saved) => {
-          for (const s of saved) drafts.saved(s, sent.find((x) => x.key === s.key)?.value ?? s.value);
-          toast.success(`${changed.length} setting${changed.length === 1 ? "" : "s"} saved`);
-        },
-        onError: (err) => showError(err, { fallback: "Failed to save the settings", onReload: () => settings.refetch(), setFieldErrors: drafts.setErrors }),
+    saveAll.mutate(sent, {
+      onSuccess: (saved) => {
+        for (const s of saved) drafts.saved(s, sent.find((x) => x.key === s.key)?.value ?? s.value);
+        toast.success(`${changed.length} setting${changed.length === 1 ? "" : "s"} saved`);
       },
-    );
+      onError: (err) => showError(err, { fallback: "Failed to save the settings", onReload: () => settings.refetch(), setFieldErrors: drafts.setErrors }),
+    });
   }
   useSaveShortcut(saveChanged, changed.length > 0);
 
@@ -81,7 +82,9 @@ export default function SettingsPage() {
     return (
       <div>
         <PageHeader title="Settings" />
-        <p role="alert" className="text-sm text-red-800">The settings could not be loaded. Reload the page to try again.</p>
+        <p role="alert" className="text-sm text-red-800">
+          The settings could not be loaded. Reload the page to try again.
+        </p>
       </div>
     );
   }

@@ -69,7 +69,14 @@ export default function SubscribersPage() {
       <PageHeader
         title="Newsletter Subscribers"
         description="Addresses that signed up in the footer or the blog. Only confirmed addresses are subscribers."
-        actions={<ExportCsvButton filePrefix="newsletter-subscribers" noun="subscriber" columns={subscriberCsvColumns} fetchAll={(onProgress) => fetchAllSubscribers(filters, onProgress)} />}
+        actions={
+          <ExportCsvButton
+            filePrefix="newsletter-subscribers"
+            noun="subscriber"
+            columns={subscriberCsvColumns}
+            fetchAll={(onProgress) => fetchAllSubscribers(filters, onProgress)}
+          />
+        }
       />
       <StatGrid label="Subscriber counts">
         <StatCard label="Confirmed" value={stats.data?.confirmed} icon={MailCheck} tone="green" />
@@ -88,7 +95,13 @@ export default function SubscribersPage() {
         {...fromPagedList(list)}
         columns={columns}
         getRowId={(s) => s.id}
-        empty={<EmptyState icon={Newspaper} title="No subscribers found" hint={filtered ? "Try adjusting your filters" : "Subscribers will appear here once visitors sign up for the newsletter"} />}
+        empty={
+          <EmptyState
+            icon={Newspaper}
+            title="No subscribers found"
+            hint={filtered ? "Try adjusting your filters" : "Subscribers will appear here once visitors sign up for the newsletter"}
+          />
+        }
       />
       {confirmDialog}
     </div>

@@ -150,12 +150,7 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
         m.kind === "invitation" ? (
           <Badge tone="slate">{roleLabels[m.role]}</Badge>
         ) : (
-          <select
-            aria-label={`Role of ${m.name}`}
-            value={m.role}
-            onChange={(e) => actions.onRole(m, e.target.value as Role)}
-            className={`${fieldControl} w-auto py-1`}
-          >
+          <select aria-label={`Role of ${m.name}`} value={m.role} onChange={(e) => actions.onRole(m, e.target.value as Role)} className={`${fieldControl} w-auto py-1`}>
             {roleOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -181,7 +176,9 @@ function teamColumns(actions: RowActions): ColumnDef<TeamMember>[] {
       cell: ({ row: { original: m } }) => {
         if (m.kind === "google") return <span className="text-sm text-slate-600">Google account</span>;
         if (m.kind === "invitation") return <span className="text-sm text-slate-600">—</span>;
-        const on = [m.two_factor.totp && "Authenticator app", m.two_factor.passkeys > 0 && `${m.two_factor.passkeys} passkey${m.two_factor.passkeys === 1 ? "" : "s"}`].filter(Boolean);
+        const on = [m.two_factor.totp && "Authenticator app", m.two_factor.passkeys > 0 && `${m.two_factor.passkeys} passkey${m.two_factor.passkeys === 1 ? "" : "s"}`].filter(
+          Boolean,
+        );
         return on.length ? <Badge tone="green">{on.join(", ")}</Badge> : <Badge tone="slate">Off</Badge>;
       },
     },
@@ -234,14 +231,24 @@ export default function TeamPage() {
         onRole: (m, role) =>
           updateMember(
             { id: m.id, role },
-            { onSuccess: () => toast.success(`${m.name} is now ${role === "admin" || role === "owner" ? "an" : "a"} ${roleLabels[role].toLowerCase()}`), onError: (err) => showError(err, { fallback: "Failed to change the role" }) },
+            {
+              onSuccess: () => toast.success(`${m.name} is now ${role === "admin" || role === "owner" ? "an" : "a"} ${roleLabels[role].toLowerCase()}`),
+              onError: (err) => showError(err, { fallback: "Failed to change the role" }),
+            },
           ),
         onToggle: async (m) => {
           const disabling = m.status !== "disabled";
-          if (disabling && !(await confirm({ title: `Disable ${m.name}`, message: "They are signed out at once and cannot sign in until enabled again.", confirmLabel: "Disable" }))) return;
+          if (
+            disabling &&
+            !(await confirm({ title: `Disable ${m.name}`, message: "They are signed out at once and cannot sign in until enabled again.", confirmLabel: "Disable" }))
+          )
+            return;
           updateMember(
             { id: m.id, disabled: disabling },
-            { onSuccess: () => toast.success(disabling ? `${m.name} is disabled` : `${m.name} is enabled`), onError: (err) => showError(err, { fallback: "Failed to change the member" }) },
+            {
+              onSuccess: () => toast.success(disabling ? `${m.name} is disabled` : `${m.name} is enabled`),
+              onError: (err) => showError(err, { fallback: "Failed to change the member" }),
+            },
           );
         },
         onReset: (m) =>

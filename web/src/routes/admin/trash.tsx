@@ -61,7 +61,9 @@ export default function TrashPage() {
     if (ok) toast.success(items.length === 1 ? done : `${done}: ${counted(ok, "item")}`);
     if (failed.size) toast.error(`${counted(failed.size, "item")} not done: the reason is shown on ${failed.size === 1 ? "its row" : "each row"}`);
   });
-  const restoreItems = useStableCallback((items: TrashItem[]) => run(items, (t) => restore.mutateAsync(t), items.length === 1 ? "Item restored" : "Restored", "Failed to restore the item"));
+  const restoreItems = useStableCallback((items: TrashItem[]) =>
+    run(items, (t) => restore.mutateAsync(t), items.length === 1 ? "Item restored" : "Restored", "Failed to restore the item"),
+  );
   const purgeItems = useStableCallback(async (items: TrashItem[]) => {
     const one = items.length === 1;
     const ok = await confirm({
@@ -140,7 +142,9 @@ export default function TrashPage() {
         {...fromPagedList(list)}
         columns={columns}
         getRowId={(t) => t.id}
-        empty={<EmptyState icon={Trash2} title="The Trash is empty" hint={entity ? "Nothing of this type was deleted lately" : `What is deleted stays here for ${TRASH_DAYS} days`} />}
+        empty={
+          <EmptyState icon={Trash2} title="The Trash is empty" hint={entity ? "Nothing of this type was deleted lately" : `What is deleted stays here for ${TRASH_DAYS} days`} />
+        }
       />
       {dialog}
     </div>

@@ -10,8 +10,7 @@ import { usePageMeta } from "../../features/seo/use-page-meta";
 
 const defaults = {
   hero_title: "We Build AI That Earns Its Place",
-  hero_subtitle:
-    "Engineers, data scientists and teachers who care less about hype and more about whether the system is still saving you time a year from now.",
+  hero_subtitle: "Engineers, data scientists and teachers who care less about hype and more about whether the system is still saving you time a year from now.",
   story_title: "Our Story",
   story_content:
     "Arcline started in 2019 when three engineers who had spent years building data platforms for large banks noticed the same thing at every mid-sized company they talked to: talented people spending whole days copying data between systems, chasing approvals and rebuilding the same spreadsheet every week. The technology to fix it existed. What was missing was someone to apply it carefully, measure the result and leave the team able to run it.\n\nSo we set up shop in New York with a simple rule: every project has to pay for itself, and every client has to understand what we built.\n\nArcline Academy grew out of our handover sessions. Clients kept asking us to teach their analysts and engineers how the systems worked, and those sessions became courses.",
@@ -36,7 +35,10 @@ const stats = [projectsDelivered, { end: 3000, suffix: "+", label: "Students tra
 export default function AboutPage() {
   const { texts } = usePageTexts("about", defaults);
   usePageMeta({ title: "About Us", description: texts.hero_subtitle });
-  const paragraphs = texts.story_content.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = texts.story_content
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
   return (
     <>
@@ -46,7 +48,9 @@ export default function AboutPage() {
         <div className={`${container} grid gap-12 lg:grid-cols-5 lg:gap-16`}>
           <div className="lg:col-span-3">
             <p className={eyebrow}>Who we are</p>
-            <h2 id="story-heading" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{texts.story_title}</h2>
+            <h2 id="story-heading" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              {texts.story_title}
+            </h2>
             <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
               {paragraphs.map((p, i) => (
                 <p key={i}>{p}</p>
@@ -72,11 +76,19 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <PageSection headingId="approach-heading" className="bg-slate-50 py-20 sm:py-24" kicker="How we work" title="Our Approach" intro="Four steps we follow on every engagement, from a one-week automation to a year-long AI program.">
+      <PageSection
+        headingId="approach-heading"
+        className="bg-slate-50 py-20 sm:py-24"
+        kicker="How we work"
+        title="Our Approach"
+        intro="Four steps we follow on every engagement, from a one-week automation to a year-long AI program."
+      >
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {approach.map((step, i) => (
             <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
-              <span className="absolute top-6 right-6 text-5xl font-extrabold text-slate-300" aria-hidden="true">{i + 1}</span>
+              <span className="absolute top-6 right-6 text-5xl font-extrabold text-slate-300" aria-hidden="true">
+                {i + 1}
+              </span>
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-linear-to-br from-purple-600 to-blue-600 text-white">
                 <step.icon className="h-6 w-6" aria-hidden="true" />
               </span>

@@ -20,8 +20,7 @@ import { useTypedBeforeHydration } from "../../lib/hydration";
 
 const defaults = {
   hero_title: "Field Notes on Applied AI",
-  hero_subtitle:
-    "Lessons from client projects, practical guides and student work from the Arcline team: what worked, what did not, and what we would do differently.",
+  hero_subtitle: "Lessons from client projects, practical guides and student work from the Arcline team: what worked, what did not, and what we would do differently.",
 };
 
 const popularTags = ["Automation", "AI Agents", "Machine Learning", "Forecasting", "Python", "Case Study", "Careers", "LLMs"];
@@ -29,10 +28,7 @@ const popularTags = ["Automation", "AI Agents", "Machine Learning", "Forecasting
 /** The sidebar's categories with the counts kept on the server ("All Posts": every published post). */
 function CategoryList({ counts, active, onPick }: { counts: BlogCategoryCounts | undefined; active: string; onPick: (c: string) => void }) {
   const countOf = (c: string) => counts?.categories.find((x) => x.category === c)?.count;
-  const items = [
-    { value: "", label: "All Posts", count: counts?.total },
-    ...blogCategories.map((c) => ({ value: c, label: categoryLabel(c), count: countOf(c) })),
-  ];
+  const items = [{ value: "", label: "All Posts", count: counts?.total }, ...blogCategories.map((c) => ({ value: c, label: categoryLabel(c), count: countOf(c) }))];
   return (
     <ul className="space-y-1" data-testid="category-list">
       {items.map((item) => {
@@ -60,20 +56,28 @@ function CategoryList({ counts, active, onPick }: { counts: BlogCategoryCounts |
 /** Previous and Next between the list's addresses (/blog, /blog/page/{n}), with "Page n of N" when N is known. */
 function Pagination({ page, pages, hasNext, filters }: { page: number; pages: number | undefined; hasNext: boolean; filters: { category: string; q: string } }) {
   if (page === 1 && !hasNext) return null;
-  const link = "inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 shadow-sm hover:border-purple-400 hover:text-purple-800";
+  const link =
+    "inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 shadow-sm hover:border-purple-400 hover:text-purple-800";
   return (
     <nav aria-label="Blog pages" className="mt-12 flex items-center justify-between gap-4">
       {page > 1 ? (
         <Link to={blogPageHref(page - 1, filters)} rel="prev" className={link}>
           <ChevronLeft className="h-5 w-5" aria-hidden="true" /> Previous<span className="sr-only"> page</span>
         </Link>
-      ) : <span />}
-      <p className="text-sm text-slate-600" aria-current="page">Page {page}{pages ? ` of ${pages}` : ""}</p>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-600" aria-current="page">
+        Page {page}
+        {pages ? ` of ${pages}` : ""}
+      </p>
       {hasNext ? (
         <Link to={blogPageHref(page + 1, filters)} rel="next" className={link}>
           Next<span className="sr-only"> page</span> <ChevronRight className="h-5 w-5" aria-hidden="true" />
         </Link>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }
@@ -161,7 +165,9 @@ export default function BlogListPage() {
           <div className="min-w-0">
             <div className="flex gap-3">
               <div className="relative flex-1">
-                <label htmlFor="blog-search" className="sr-only">Search articles</label>
+                <label htmlFor="blog-search" className="sr-only">
+                  Search articles
+                </label>
                 <Search className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
                 <input
                   ref={searchBox}
@@ -187,8 +193,18 @@ export default function BlogListPage() {
             {filtering && (
               <p className="mt-4 text-sm text-slate-600" role="status">
                 {q || categoryCount === undefined ? "Articles" : counted(categoryCount, "article")}
-                {category && <> in <strong className="text-slate-900">{categoryLabel(category)}</strong></>}
-                {q && <> matching “<strong className="text-slate-900">{q}</strong>”</>}
+                {category && (
+                  <>
+                    {" "}
+                    in <strong className="text-slate-900">{categoryLabel(category)}</strong>
+                  </>
+                )}
+                {q && (
+                  <>
+                    {" "}
+                    matching “<strong className="text-slate-900">{q}</strong>”
+                  </>
+                )}
               </p>
             )}
 
@@ -213,7 +229,9 @@ export default function BlogListPage() {
               <>
                 {featured && (
                   <section aria-labelledby="featured-heading" className="mt-10">
-                    <h2 id="featured-heading" className="text-sm font-semibold tracking-wider text-purple-700 uppercase">Featured Article</h2>
+                    <h2 id="featured-heading" className="text-sm font-semibold tracking-wider text-purple-700 uppercase">
+                      Featured Article
+                    </h2>
                     <div className="mt-4">
                       <PostCard post={featured} featured />
                     </div>
@@ -221,13 +239,18 @@ export default function BlogListPage() {
                 )}
                 {rest.length > 0 && (
                   <section aria-labelledby="more-heading" className={featured ? "mt-14" : "mt-10"}>
-                    <h2 id="more-heading" className="text-2xl font-bold text-slate-900">More Articles</h2>
+                    <h2 id="more-heading" className="text-2xl font-bold text-slate-900">
+                      More Articles
+                    </h2>
                     <ul className="mt-6 grid gap-6 md:grid-cols-2">
-                      {rest.map((p) => p && (
-                        <li key={p.id} className="flex">
-                          <PostCard post={p} />
-                        </li>
-                      ))}
+                      {rest.map(
+                        (p) =>
+                          p && (
+                            <li key={p.id} className="flex">
+                              <PostCard post={p} />
+                            </li>
+                          ),
+                      )}
                     </ul>
                   </section>
                 )}
@@ -238,7 +261,9 @@ export default function BlogListPage() {
 
           <aside aria-label="Blog sidebar" className="space-y-6">
             <nav aria-labelledby="categories-heading" className="hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:block">
-              <h2 id="categories-heading" className="mb-4 text-lg font-bold text-slate-900">Categories</h2>
+              <h2 id="categories-heading" className="mb-4 text-lg font-bold text-slate-900">
+                Categories
+              </h2>
               {categories}
             </nav>
             <StayUpdated />
@@ -247,15 +272,11 @@ export default function BlogListPage() {
         </div>
       </div>
 
-      <Modal
-        open={drawer}
-        onClose={() => setDrawer(false)}
-        labelledBy={drawerTitle}
-        width="max-w-xs"
-        variant="drawer"
-      >
+      <Modal open={drawer} onClose={() => setDrawer(false)} labelledBy={drawerTitle} width="max-w-xs" variant="drawer">
         <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-          <h2 id={drawerTitle} className="text-lg font-bold text-slate-900">Categories</h2>
+          <h2 id={drawerTitle} className="text-lg font-bold text-slate-900">
+            Categories
+          </h2>
           <CloseButton onClick={() => setDrawer(false)} label="Close filters" />
         </div>
         <div className="p-4">{categories}</div>

@@ -59,7 +59,9 @@ function Related({ current }: { current: BlogPost }) {
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-16 sm:py-20">
       <div className={container}>
-        <h2 id="related-heading" className="text-3xl font-bold tracking-tight text-slate-900">Related Articles</h2>
+        <h2 id="related-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+          Related Articles
+        </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="related-posts">
           {related.map((p) => (
             <li key={p.id} className="flex">
@@ -122,11 +124,25 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
           <div className={`${container} max-w-4xl pt-28 pb-14 sm:pt-32`}>
             <nav aria-label="Breadcrumb">
               <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-300">
-                <li><Link to="/" className="rounded hover:text-white">Home</Link></li>
-                <li aria-hidden="true"><ChevronRight className="h-4 w-4" /></li>
-                <li><Link to="/blog" className="rounded hover:text-white">Blog</Link></li>
-                <li aria-hidden="true"><ChevronRight className="h-4 w-4" /></li>
-                <li aria-current="page" className="line-clamp-1 max-w-full text-white">{post.title}</li>
+                <li>
+                  <Link to="/" className="rounded hover:text-white">
+                    Home
+                  </Link>
+                </li>
+                <li aria-hidden="true">
+                  <ChevronRight className="h-4 w-4" />
+                </li>
+                <li>
+                  <Link to="/blog" className="rounded hover:text-white">
+                    Blog
+                  </Link>
+                </li>
+                <li aria-hidden="true">
+                  <ChevronRight className="h-4 w-4" />
+                </li>
+                <li aria-current="page" className="line-clamp-1 max-w-full text-white">
+                  {post.title}
+                </li>
               </ol>
             </nav>
             <div className="mt-8 flex flex-wrap items-center gap-3">
@@ -151,9 +167,7 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
         </header>
 
         <div className={`${container} max-w-4xl py-12 sm:py-16`}>
-          {image && (
-            <img src={image} alt={post.featured_image_alt ?? ""} width={1200} height={630} className="mb-12 aspect-[1200/630] w-full rounded-2xl object-cover shadow-lg" />
-          )}
+          {image && <img src={image} alt={post.featured_image_alt ?? ""} width={1200} height={630} className="mb-12 aspect-[1200/630] w-full rounded-2xl object-cover shadow-lg" />}
           <SafeHtml html={post.content ?? ""} className="text-lg" />
           <div className="mt-14 grid items-start gap-8 border-t border-slate-200 pt-10 md:grid-cols-2">
             <div>

@@ -9,8 +9,7 @@ import { usePageMeta } from "../../features/seo/use-page-meta";
 
 const defaults = {
   hero_title: "Let's Talk About What's Slowing You Down",
-  hero_subtitle:
-    "Tell us about a process, a project or a course you are considering. We reply within 24 hours, and every engagement starts with a free 30-minute consultation.",
+  hero_subtitle: "Tell us about a process, a project or a course you are considering. We reply within 24 hours, and every engagement starts with a free 30-minute consultation.",
 };
 
 const hours = [
@@ -82,7 +81,9 @@ export default function ContactPage() {
                   <div className="min-w-0">
                     <h2 className="font-semibold text-slate-900">{c.title}</h2>
                     {c.href ? (
-                      <a href={c.href} className="mt-0.5 block rounded font-medium break-words text-purple-700 hover:text-purple-900">{c.text}</a>
+                      <a href={c.href} className="mt-0.5 block rounded font-medium break-words text-purple-700 hover:text-purple-900">
+                        {c.text}
+                      </a>
                     ) : (
                       <p className="mt-0.5 text-slate-800">{c.text}</p>
                     )}
@@ -104,7 +105,9 @@ export default function ContactPage() {
             </SidePanel>
 
             <section aria-labelledby="expect-heading" className="on-dark rounded-2xl bg-linear-to-br from-purple-700 to-blue-700 p-6 text-white shadow-lg shadow-purple-900/20">
-              <h2 id="expect-heading" className="text-lg font-bold">What to Expect</h2>
+              <h2 id="expect-heading" className="text-lg font-bold">
+                What to Expect
+              </h2>
               <ol className="mt-4 space-y-4">
                 {expectations.map((e) => (
                   <li key={e.title} className="flex gap-3">
@@ -129,7 +132,12 @@ export default function ContactPage() {
             <details key={f.q} className="group rounded-2xl border border-slate-200 bg-white p-6 shadow-sm open:shadow-md">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-lg font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
                 {f.q}
-                <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-purple-50 text-xl text-purple-700 transition group-open:rotate-45">+</span>
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-purple-50 text-xl text-purple-700 transition group-open:rotate-45"
+                >
+                  +
+                </span>
               </summary>
               <p className="mt-4 leading-relaxed text-slate-700">{f.a}</p>
             </details>

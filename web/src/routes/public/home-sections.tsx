@@ -16,8 +16,7 @@ import { useDeferredData } from "../../features/content/deferred";
 /** Defaults of the sections below the hero, overridden by the home page sections (SPEC §7). */
 const defaults = {
   video_title: "Understand the Technology Behind the Results",
-  video_subtitle:
-    "A clear, visual introduction to how neural networks learn, the same foundation our engineers build on and our students start with.",
+  video_subtitle: "A clear, visual introduction to how neural networks learn, the same foundation our engineers build on and our students start with.",
   video_embed_url: "https://www.youtube-nocookie.com/embed/aircAruvnKk",
   video_description_title: "No black boxes",
   video_description:
@@ -115,7 +114,8 @@ export default function HomeSections({ services, industries, courses }: Props) {
       </PageSection>
 
       <PageSection
-        headingId="industries-heading" className="bg-slate-50 py-20 sm:py-24"
+        headingId="industries-heading"
+        className="bg-slate-50 py-20 sm:py-24"
         kicker="Industries"
         title="Industries We Serve"
         intro="Every industry has its own data, rules and rhythms. We bring automation patterns that have already worked for businesses like yours."
@@ -144,7 +144,9 @@ export default function HomeSections({ services, industries, courses }: Props) {
           <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">
             <div className="max-w-2xl">
               <p className={eyebrow}>Arcline Academy</p>
-              <h2 id="academy-heading" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{texts.featured_courses_title}</h2>
+              <h2 id="academy-heading" className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+                {texts.featured_courses_title}
+              </h2>
               <p className="mt-4 text-lg leading-relaxed text-slate-600">{texts.featured_courses_subtitle}</p>
             </div>
             <Link to="/tech-school" className={`${btnSecondary} shrink-0`}>
@@ -166,7 +168,13 @@ export default function HomeSections({ services, industries, courses }: Props) {
         </div>
       </section>
 
-      <PageSection headingId="testimonials-heading" className="bg-linear-to-b from-purple-50 to-white py-20 sm:py-24" kicker="Testimonials" title="What Our Clients Say" intro="Results our clients measured, in their own words.">
+      <PageSection
+        headingId="testimonials-heading"
+        className="bg-linear-to-b from-purple-50 to-white py-20 sm:py-24"
+        kicker="Testimonials"
+        title="What Our Clients Say"
+        intro="Results our clients measured, in their own words."
+      >
         <div className="mt-12">
           <TestimonialCarousel items={homeTestimonials} />
         </div>

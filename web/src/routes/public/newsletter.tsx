@@ -70,7 +70,12 @@ function ConfirmPage() {
       </Panel>
     );
   }
-  const titles = { used: "This link has already been used", expired: "This link has expired", invalid: "This link is not valid", failed: "Your subscription could not be confirmed" };
+  const titles = {
+    used: "This link has already been used",
+    expired: "This link has expired",
+    invalid: "This link is not valid",
+    failed: "Your subscription could not be confirmed",
+  };
   return (
     <Panel icon={bad} title={titles[outcome.kind]}>
       <p>{outcome.message}</p>

@@ -15,7 +15,9 @@ export default function NotFoundPage({ robots }: { robots?: string } = {}) {
         <p className="mt-6 text-sm font-semibold tracking-wider text-purple-200 uppercase">404</p>
         <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Page Not Found</h1>
         <p className="mt-4 text-lg text-slate-200">The page you are looking for does not exist or has moved.</p>
-        <Link to="/" className={`${btnPrimary} mt-10`}>Back to Home</Link>
+        <Link to="/" className={`${btnPrimary} mt-10`}>
+          Back to Home
+        </Link>
       </div>
     </section>
   );

@@ -1,8 +1,22 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import {
-  ArrowRight, Award, Bot, Brain, CheckCircle2, Clock, Eye, Headphones, MessagesSquare, Rocket, Search, ShieldCheck,
-  TrendingUp, Workflow, Wrench, type LucideIcon,
+  ArrowRight,
+  Award,
+  Bot,
+  Brain,
+  CheckCircle2,
+  Clock,
+  Eye,
+  Headphones,
+  MessagesSquare,
+  Rocket,
+  Search,
+  ShieldCheck,
+  TrendingUp,
+  Workflow,
+  Wrench,
+  type LucideIcon,
 } from "lucide-react";
 import type { serviceCategories } from "@agency/core/contract/catalog-values";
 import type { ServiceDetail } from "@agency/core/contract/catalog";
@@ -113,14 +127,27 @@ export default function ServicesPage() {
             Book a Free Consultation
             <ArrowRight className="h-5 w-5" aria-hidden="true" />
           </Link>
-          <a href="#service-categories" className={btnOnDark}>Explore Services</a>
+          <a href="#service-categories" className={btnOnDark}>
+            Explore Services
+          </a>
         </div>
       </PageHero>
 
-      <PageSection id="service-categories" headingId="categories-heading" className="scroll-mt-20 py-20 sm:py-24" kicker="What we offer" title="Our AI Services" intro="Six practices, one team. Choose a starting point, or let us help you find the one with the best return.">
+      <PageSection
+        id="service-categories"
+        headingId="categories-heading"
+        className="scroll-mt-20 py-20 sm:py-24"
+        kicker="What we offer"
+        title="Our AI Services"
+        intro="Six practices, one team. Choose a starting point, or let us help you find the one with the best return."
+      >
         <ul className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {categories.map((c) => (
-            <li key={c.title} data-testid="service-category" className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:border-purple-200 hover:shadow-xl hover:shadow-purple-900/5">
+            <li
+              key={c.title}
+              data-testid="service-category"
+              className="group flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm transition hover:-translate-y-1 hover:border-purple-200 hover:shadow-xl hover:shadow-purple-900/5"
+            >
               <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-linear-to-br from-purple-600 to-blue-600 text-white shadow-lg shadow-purple-600/25">
                 <c.icon className="h-7 w-7" aria-hidden="true" />
               </span>
@@ -146,7 +173,13 @@ export default function ServicesPage() {
         </ul>
       </PageSection>
 
-      <PageSection headingId="process-heading" className="bg-slate-50 py-20 sm:py-24" kicker="How it works" title="Our Process" intro="A clear path from first conversation to a system your team owns.">
+      <PageSection
+        headingId="process-heading"
+        className="bg-slate-50 py-20 sm:py-24"
+        kicker="How it works"
+        title="Our Process"
+        intro="A clear path from first conversation to a system your team owns."
+      >
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {process.map((step, i) => (
             <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
@@ -176,7 +209,13 @@ export default function ServicesPage() {
         </ul>
       </PageSection>
 
-      <PageSection headingId="solutions-heading" className="bg-slate-50 py-20 sm:py-24" kicker="Featured" title="Featured Solutions" intro="The solutions our clients ask for most.">
+      <PageSection
+        headingId="solutions-heading"
+        className="bg-slate-50 py-20 sm:py-24"
+        kicker="Featured"
+        title="Featured Solutions"
+        intro="The solutions our clients ask for most."
+      >
         {services.pending ? (
           <Spinner label="Loading solutions" />
         ) : (
@@ -184,7 +223,15 @@ export default function ServicesPage() {
             {(services.data ?? []).map((s) => (
               <li key={s.id} data-testid="featured-solution" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
                 {imageSrc(s.image_url) && (
-                  <img src={imageSrc(s.image_url)} alt={s.image_alt ?? ""} loading="lazy" decoding="async" width={640} height={360} className="-mx-7 -mt-7 mb-6 aspect-video w-[calc(100%+3.5rem)] max-w-none object-cover" />
+                  <img
+                    src={imageSrc(s.image_url)}
+                    alt={s.image_alt ?? ""}
+                    loading="lazy"
+                    decoding="async"
+                    width={640}
+                    height={360}
+                    className="-mx-7 -mt-7 mb-6 aspect-video w-[calc(100%+3.5rem)] max-w-none object-cover"
+                  />
                 )}
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-purple-50 text-purple-700">
                   <ServiceIcon name={s.icon_name} className="h-6 w-6" />
@@ -204,7 +251,9 @@ export default function ServicesPage() {
       <section aria-labelledby="services-cta-heading" className="py-20 sm:py-24">
         <div className={container}>
           <div className="on-dark relative isolate overflow-hidden rounded-3xl bg-linear-to-br from-purple-700 via-indigo-700 to-blue-700 px-6 py-16 text-center text-white shadow-2xl shadow-purple-900/20 sm:px-12">
-            <h2 id="services-cta-heading" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl">Ready to Transform Your Business?</h2>
+            <h2 id="services-cta-heading" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              Ready to Transform Your Business?
+            </h2>
             <p className="mx-auto mt-4 max-w-2xl text-lg text-purple-50">
               Book a free consultation and leave with a clear picture of what AI can do for your team, and what it would take.
             </p>
@@ -220,7 +269,9 @@ export default function ServicesPage() {
                 Schedule a Consultation
                 <ArrowRight className="h-5 w-5" aria-hidden="true" />
               </Link>
-              <Link to="/tech-school" className={btnOnDark}>Train Your Team</Link>
+              <Link to="/tech-school" className={btnOnDark}>
+                Train Your Team
+              </Link>
             </div>
           </div>
         </div>

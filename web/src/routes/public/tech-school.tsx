@@ -19,15 +19,12 @@ import { usePageMeta } from "../../features/seo/use-page-meta";
 const defaults = {
   hero_badge: "Arcline Academy",
   hero_title: "Learn AI From the People Who Build It",
-  hero_subtitle:
-    "Hands-on courses in machine learning, automation and data science, taught in small live cohorts by practitioners who ship AI systems for clients every week.",
+  hero_subtitle: "Hands-on courses in machine learning, automation and data science, taught in small live cohorts by practitioners who ship AI systems for clients every week.",
   video_title: "Start With the Fundamentals",
-  video_subtitle:
-    "Every learning path begins here: how a neural network turns data into predictions. Watch it before your first session and you will be ahead on day one.",
+  video_subtitle: "Every learning path begins here: how a neural network turns data into predictions. Watch it before your first session and you will be ahead on day one.",
   video_embed_url: "https://www.youtube-nocookie.com/embed/aircAruvnKk",
   featured_courses_title: "Featured Courses",
-  featured_courses_subtitle:
-    "Four to twelve weeks, live instruction, weekly office hours and a capstone project reviewed by a working engineer.",
+  featured_courses_subtitle: "Four to twelve weeks, live instruction, weekly office hours and a capstone project reviewed by a working engineer.",
 };
 
 const heroStats = [
@@ -46,7 +43,8 @@ const outcomeStats = [
 
 const studentTestimonials: Testimonial[] = [
   {
-    content: "I went from building reports in Excel to shipping a churn model my company actually uses. The capstone review from a working engineer was worth the course on its own.",
+    content:
+      "I went from building reports in Excel to shipping a churn model my company actually uses. The capstone review from a working engineer was worth the course on its own.",
     author: "Jessica Park",
     role: "Data Analyst",
     company: "Meridian Health",
@@ -90,13 +88,19 @@ function AcademyCourseCard({ course: c, onContact }: { course: Course; onContact
   const external = c.button_type === "register" && /^https?:\/\//i.test(c.external_url ?? "");
   const highlights = splitBarList(c.highlights);
   return (
-    <li data-testid="academy-course" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5">
+    <li
+      data-testid="academy-course"
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl hover:shadow-purple-900/5"
+    >
       <CourseArt course={c} className="flex h-36 items-center justify-center">
-        <span className="absolute top-4 left-4"><LevelBadge level={c.level || "Beginner"} /></span>
+        <span className="absolute top-4 left-4">
+          <LevelBadge level={c.level || "Beginner"} />
+        </span>
         {rating > 0 && (
           <span className="absolute top-4 right-4 inline-flex items-center gap-1 rounded-full bg-black/40 px-2.5 py-1 text-xs font-semibold text-white">
             <Star className="h-3.5 w-3.5 fill-amber-300 text-amber-300" aria-hidden="true" />
-            {rating.toFixed(1)}<span className="sr-only"> out of 5</span>
+            {rating.toFixed(1)}
+            <span className="sr-only"> out of 5</span>
           </span>
         )}
       </CourseArt>
@@ -111,8 +115,14 @@ function AcademyCourseCard({ course: c, onContact }: { course: Course; onContact
           ))}
         </ul>
         <p className="mt-5 flex items-center gap-5 border-t border-slate-100 pt-4 text-sm text-slate-700">
-          <span className="flex items-center gap-1.5"><Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />{c.duration || "8 weeks"}</span>
-          <span className="flex items-center gap-1.5"><Users className="h-4 w-4 text-purple-600" aria-hidden="true" />{c.student_count || "1k"} students</span>
+          <span className="flex items-center gap-1.5">
+            <Clock className="h-4 w-4 text-purple-600" aria-hidden="true" />
+            {c.duration || "8 weeks"}
+          </span>
+          <span className="flex items-center gap-1.5">
+            <Users className="h-4 w-4 text-purple-600" aria-hidden="true" />
+            {c.student_count || "1k"} students
+          </span>
         </p>
         {external ? (
           <a href={c.external_url} target="_blank" rel="noopener noreferrer" className={`${btnPrimary} mt-5 w-full`}>
@@ -173,7 +183,13 @@ export default function TechSchoolPage() {
         </div>
       </PageSection>
 
-      <PageSection headingId="paths-heading" className="bg-slate-50 py-20 sm:py-24" kicker="Learning paths" title="Structured Learning Paths" intro="Follow a sequence of courses designed to take you from first steps to job-ready.">
+      <PageSection
+        headingId="paths-heading"
+        className="bg-slate-50 py-20 sm:py-24"
+        kicker="Learning paths"
+        title="Structured Learning Paths"
+        intro="Follow a sequence of courses designed to take you from first steps to job-ready."
+      >
         <ul className="mt-14 grid gap-6 lg:grid-cols-3">
           {learningPaths.map((p) => (
             <li key={p.title} data-testid="learning-path" className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
@@ -213,7 +229,9 @@ export default function TechSchoolPage() {
                   <Avatar name={t.author} />
                   <span>
                     <span className="block font-semibold text-slate-900">{t.author}</span>
-                    <span className="block text-sm text-slate-600">{t.role}, {t.company}</span>
+                    <span className="block text-sm text-slate-600">
+                      {t.role}, {t.company}
+                    </span>
                   </span>
                 </figcaption>
               </figure>
@@ -225,16 +243,18 @@ export default function TechSchoolPage() {
       <section aria-labelledby="ts-cta-heading" className="pb-20 sm:pb-24">
         <div className={container}>
           <div className="on-dark relative isolate overflow-hidden rounded-3xl bg-linear-to-br from-purple-700 via-indigo-700 to-blue-700 px-6 py-16 text-center text-white shadow-2xl shadow-purple-900/20 sm:px-12">
-            <h2 id="ts-cta-heading" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl">Ready to Start Your AI Journey?</h2>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-purple-50">
-              Join the next cohort, or talk to an advisor about the course or learning path that fits your goals.
-            </p>
+            <h2 id="ts-cta-heading" className="mx-auto max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+              Ready to Start Your AI Journey?
+            </h2>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-purple-50">Join the next cohort, or talk to an advisor about the course or learning path that fits your goals.</p>
             <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
               <button type="button" onClick={() => openDialog()} className={btnWhite}>
                 Register Your Interest
                 <ArrowRight className="h-5 w-5" aria-hidden="true" />
               </button>
-              <Link to="/contact" className={btnOnDark}>Talk to an Advisor</Link>
+              <Link to="/contact" className={btnOnDark}>
+                Talk to an Advisor
+              </Link>
             </div>
           </div>
         </div>
