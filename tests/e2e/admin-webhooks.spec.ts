@@ -112,7 +112,13 @@ test("an owner adds a webhook endpoint, copies its secret once, sends a signed t
     const testEvents = () => receiver.received.filter((d) => (JSON.parse(d.raw) as { event?: string }).event === "webhook.test");
     await row.getByRole("button", { name: "Deliveries" }).click();
     const log = page.getByRole("dialog", { name: "Deliveries" });
-    await expect(log.getByTestId("empty-state").or(log.getByRole("table", { name: "Deliveries" }))).toBeVisible();
+    // The log has loaded: its empty state (drawn inside the table) or its rows.
+    await expect(
+      log
+        .getByTestId("empty-state")
+        .or(log.getByRole("table", { name: "Deliveries" }))
+        .first(),
+    ).toBeVisible();
     await expect(log.getByRole("row").filter({ hasText: "webhook.test" })).toHaveCount(0);
     await log.getByRole("button", { name: "Send test event" }).click();
     await expect(page.getByTestId("toasts")).toContainText("Test event sent");
