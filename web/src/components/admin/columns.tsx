@@ -33,8 +33,8 @@ export function dateColumn<T>(
 export function actionsColumn<T>(cell: (row: T) => ReactNode): ColumnDef<T> {
   return {
     id: "actions",
-    header: () => <span className="sr-only">Actions</span>,
-    meta: { className: "w-px" },
+    header: "Actions",
+    meta: { className: "w-px", srOnlyHeader: true },
     cell: ({ row }) => <RowActions>{cell(row.original)}</RowActions>,
   };
 }

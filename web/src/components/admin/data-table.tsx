@@ -12,6 +12,8 @@ declare module "@tanstack/react-table" {
     className?: string;
     /** This column's cell is the row's open button. Default: the first column. */
     opensRow?: boolean;
+    /** The header is a name for screen readers only (a row's actions, its checkbox), on every screen size. */
+    srOnlyHeader?: boolean;
   }
 }
 
@@ -239,19 +241,21 @@ export function DataTable<T>({
         <table role="table" className="min-w-full border-collapse max-sm:block">
           <caption className="sr-only">{caption}</caption>
           {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- the table is display:block on phones, which drops its semantics: the explicit roles keep them */}
-          <thead role="rowgroup" className="bg-slate-50 max-sm:block">
+          <thead role="rowgroup" className={`bg-slate-50 ${rows.length ? "max-sm:block" : "max-sm:sr-only"}`}>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} role="row" className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4">
                 {group.headers.map((header) => {
                   const sortable = header.column.getCanSort();
                   const dir = header.column.getIsSorted();
-                  const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                  const rendered = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                  const srOnly = header.column.columnDef.meta?.srOnlyHeader ?? false;
+                  const label = srOnly ? <span className="sr-only">{rendered}</span> : rendered;
                   const Icon = dir === "asc" ? ArrowUp : dir === "desc" ? ArrowDown : ArrowUpDown;
                   // On a phone a plain column name is only read out (each card names its cells); a
                   // header that does something (sort, select all) stays on screen above the cards.
                   const phone = hiddenOnPhone(header.column.columnDef.meta?.className ?? "")
                     ? ""
-                    : sortable || typeof header.column.columnDef.header !== "string"
+                    : sortable || (!srOnly && typeof header.column.columnDef.header !== "string")
                       ? "max-sm:block"
                       : "max-sm:sr-only";
                   return (

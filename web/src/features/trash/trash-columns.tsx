@@ -21,8 +21,8 @@ export function trashColumns(a: TrashRowActions): ColumnDef<TrashItem>[] {
   return [
     {
       id: "select",
-      header: () => <span className="sr-only">Select</span>,
-      meta: { className: "w-px" },
+      header: "Select",
+      meta: { className: "w-px", srOnlyHeader: true },
       cell: ({ row: { original: t } }) => (
         <input
           type="checkbox"
