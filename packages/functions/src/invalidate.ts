@@ -34,7 +34,8 @@ export const publicPaths = {
    * every page of the list under any `?page=&category=&q=` (query strings are part of the cache
    * key) and for every post with its Related Articles, since a post appears in its neighbours'
    * related lists and shifts every list page after it. Then the category counts, the feeds, and
-   * the site's addresses of the list pages and of the post at each slug given.
+   * the site's addresses of the blog and of the post at each slug given (the renderer finds the list
+   * pages that show the post: render.ts pagesFor).
    */
   blogPost: (slugs: readonly string[]) => [
     "/api/blog-posts*",
@@ -42,7 +43,6 @@ export const publicPaths = {
     "/rss.xml",
     "/sitemap.xml",
     "/blog",
-    "/blog/page/*",
     ...[...new Set(slugs)].map((slug) => `/blog/${encodeURIComponent(slug)}`),
   ],
 };

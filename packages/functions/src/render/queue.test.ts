@@ -14,7 +14,7 @@ describe("pagesOfBatch", () => {
   it("merges a burst of saves into one render per page", () => {
     // What saves of posts a, a again and b invalidate (invalidate.ts).
     const { pages, rejected } = pagesOfBatch([message(publicPaths.blogPost(["a"])), message(publicPaths.blogPost(["a"])), message(publicPaths.blogPost(["b"]))]);
-    expect(pages).toEqual(["/blog", "/blog/page/*", "/blog/a", "/blog/b"]);
+    expect(pages).toEqual(["readers-of-changed:/api/blog-categories", "/blog", "/blog/a", "readers-of:/api/blog-posts/a", "/blog/b", "readers-of:/api/blog-posts/b"]);
     expect(rejected).toEqual([]);
   });
 
@@ -25,7 +25,7 @@ describe("pagesOfBatch", () => {
 
   it("skips what is not a render request, and reports it", () => {
     const { pages, rejected } = pagesOfBatch(["not json", JSON.stringify({ apiPaths: "/api/x" }), JSON.stringify({ all: "yes" }), message(publicPaths.blogPost(["a"]))]);
-    expect(pages).toEqual(["/blog", "/blog/page/*", "/blog/a"]);
+    expect(pages).toEqual(["readers-of-changed:/api/blog-categories", "/blog", "/blog/a", "readers-of:/api/blog-posts/a"]);
     expect(rejected).toEqual(["not json", JSON.stringify({ apiPaths: "/api/x" }), JSON.stringify({ all: "yes" })]);
   });
 });

@@ -1,11 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { publicPaths } from "../invalidate";
 import { pageKey, pagesFor, renderPages, renderQueue, type PageStore, type RenderContext, type ServerEntry } from "./render";
 import { headHtml, pageHtml, scriptJson, shellHtml } from "./page-html";
 
 describe("pagesFor", () => {
-  it("renders a post's pages and every page of the blog list for a post's paths, and no other page", () => {
-    expect(pagesFor(publicPaths.blogPost(["new", "old"]))).toEqual(["/blog", "/blog/page/*", "/blog/new", "/blog/old"]);
+  it("renders for a post's paths its pages, /blog, the pages that listed it and, when the counts changed, the pages that show them", () => {
+    expect(pagesFor(publicPaths.blogPost(["new", "old"]))).toEqual([
+      "readers-of-changed:/api/blog-categories",
+      "/blog",
+      "/blog/new",
+      "readers-of:/api/blog-posts/new",
+      "/blog/old",
+      "readers-of:/api/blog-posts/old",
+    ]);
   });
   it("renders every page for the settings, which every page shows", () => {
     expect(pagesFor(["/api/site-settings", "/rss.xml"])).toBe("all");
@@ -227,5 +234,107 @@ describe("rendering the blog's list pages", () => {
     expect(batch.files.get(pageKey("/blog/page/3"))).toContain("<li>Post 36</li></ol><a>Next</a>");
     expect(batch.files.get(pageKey("/blog/page/4"))).toContain("<ol><li>Post 37</li><li>Post 38</li><li>Post 39</li><li>Post 40</li></ol>");
     expect(batch.files.get(pageKey("/blog/page/4"))).not.toContain("Next");
+  });
+});
+
+describe("a post's write renders the list pages that show it", () => {
+  // A blog of 48 posts, newest first, 12 a page: /blog, /blog/page/2, 3 and 4. A list page shows its
+  // posts and the category counts; a post page shows its post.
+  type Post = { slug: string; title: string; category: string };
+  const posts: Post[] = [];
+  const listNumber = (path: string) => (path === "/blog" ? 1 : Number(/^\/blog\/page\/(\d+)$/.exec(path)?.[1] ?? NaN));
+  const rendered: string[] = [];
+  const meta = (title: string, notFound = false) => ({ title, ogTitle: title, description: "", siteName: "S", type: "website" as const, jsonLd: [], notFound });
+  const entry: ServerEntry = {
+    async renderPage(pathname, { transport }) {
+      rendered.push(pathname);
+      await transport("/api/site-settings", {});
+      const n = listNumber(pathname);
+      if (n) {
+        const counts = (await (await transport("/api/blog-categories", {})).json()) as unknown;
+        const list = (await (await transport(`/api/blog-posts?limit=12${n > 1 ? `&page=${n}` : ""}`, {})).json()) as Post[];
+        if (!list.length) return { html: "", meta: meta("Not found", true), state: {} };
+        return { html: `<main>${JSON.stringify(counts)} ${list.map((p) => p.title).join(", ")}</main>`, meta: meta(pathname), state: {} };
+      }
+      const res = await transport(`/api/blog-posts/${pathname.slice("/blog/".length)}`, {});
+      if (!res.ok) return { html: "", meta: meta("Not found", true), state: {} };
+      return { html: `<main>${((await res.json()) as Post).title}</main>`, meta: meta(pathname), state: {} };
+    },
+  };
+  const api = async (path: string) => {
+    const url = new URL(path, "http://api.invalid");
+    const pages = Math.ceil(posts.length / 12);
+    if (path === "/sitemap.xml") {
+      const addresses = ["/blog", ...Array.from({ length: pages - 1 }, (_, i) => `/blog/page/${i + 2}`), ...posts.map((p) => `/blog/${p.slug}`)];
+      return new Response(`<urlset>${addresses.map((p) => `<url><loc>https://site.test${p}</loc></url>`).join("")}</urlset>`);
+    }
+    if (url.pathname === "/api/blog-categories") {
+      const count = (c: string) => posts.filter((p) => p.category === c).length;
+      return Response.json({
+        total: posts.length,
+        categories: [
+          { category: "news", count: count("news") },
+          { category: "tutorials", count: count("tutorials") },
+        ],
+      });
+    }
+    if (url.pathname === "/api/blog-posts") {
+      const page = Number(url.searchParams.get("page") ?? 1);
+      return Response.json(posts.slice((page - 1) * 12, page * 12));
+    }
+    const post = posts.find((p) => `/api/blog-posts/${p.slug}` === url.pathname);
+    return post ? Response.json(post) : Response.json({ error: "Not found" }, { status: 404 });
+  };
+  const template = "<html><head><!--page-head:--><!--/page-head--></head><body><!--page-body--><!--/page-body--></body></html>";
+  const files = new Map<string, string>();
+  const store: PageStore = {
+    put: async (k, html) => void files.set(k, html),
+    remove: async (k) => void files.delete(k),
+    keys: async () => [...files.keys()],
+    read: async (k) => files.get(k),
+  };
+  const ctx = { entry, template, store, origin: "https://site.test", api };
+  beforeEach(async () => {
+    posts.splice(0, posts.length, ...Array.from({ length: 48 }, (_, i) => ({ slug: `post-${i}`, title: `Post ${i}`, category: i % 2 ? "tutorials" : "news" })));
+    files.clear();
+    await renderPages(ctx, "all");
+  });
+  const saved = async (slugs: string[]) => {
+    rendered.length = 0;
+    const report = await renderPages(ctx, pagesFor(publicPaths.blogPost(slugs)));
+    expect(report.failed).toEqual([]);
+    return [...rendered].sort();
+  };
+
+  it("an edit of a post on page 3 renders its page, /blog/page/3 and /blog (where a new post would be), no other list page", async () => {
+    posts[30]!.title = "Post 30, edited";
+    expect(await saved(["post-30"])).toEqual(["/blog", "/blog/page/3", "/blog/post-30"]);
+    expect(files.get(pageKey("/blog/page/3"))).toContain("Post 30, edited");
+    expect(files.get(pageKey("/blog/post-30"))).toContain("Post 30, edited");
+  });
+
+  it("an edit that moves a post to another category renders every list page (they show the counts)", async () => {
+    posts[4]!.category = "tutorials";
+    expect(await saved(["post-4"])).toEqual(["/blog", "/blog/page/2", "/blog/page/3", "/blog/page/4", "/blog/post-4"]);
+  });
+
+  it("a post published renders every list page (each shows one post later) and the list page it opens; a post taken down renders every list page, and its page goes", async () => {
+    posts.unshift({ slug: "new-0", title: "New 0", category: "news" });
+    expect(await saved(["new-0"])).toEqual(["/blog", "/blog/new-0", "/blog/page/2", "/blog/page/3", "/blog/page/4", "/blog/page/5"]);
+    expect(files.get(pageKey("/blog/page/5"))).toContain("Post 47");
+    const [gone] = posts.splice(46, 1);
+    expect(await saved([gone!.slug])).toEqual(["/blog", "/blog/page/2", "/blog/page/3", "/blog/page/4", "/blog/page/5", `/blog/${gone!.slug}`]);
+    expect(files.has(pageKey(`/blog/${gone!.slug}`))).toBe(false);
+    expect(files.has(pageKey("/blog/page/5"))).toBe(false);
+    expect(files.get(pageKey("/blog/page/4"))).toContain("Post 47");
+  });
+
+  it("one post published and another of its category taken down in one render (the counts unchanged) renders the list pages between them", async () => {
+    posts.unshift({ slug: "new-1", title: "New 1", category: "news" });
+    const [gone] = posts.splice(31, 1);
+    expect(gone!.category).toBe("news");
+    expect(await saved(["new-1", gone!.slug])).toEqual(["/blog", "/blog/new-1", "/blog/page/2", "/blog/page/3", "/blog/page/4", `/blog/${gone!.slug}`]);
+    expect(files.get(pageKey("/blog/page/2"))).toContain("Post 11, Post 12");
+    expect(files.get(pageKey("/blog/page/4"))).toContain("Post 47");
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
 import { pageHtml, assertTemplate, shellHtml, type PageHead, type ShellSettings } from "./page-html";
 
@@ -78,8 +79,38 @@ async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) =>
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Each page's API reads (READS_KEY), by address. */
+/**
+ * Each page's API reads (READS_KEY), by address: the API paths it read (without their query), the
+ * posts a list page showed as their own paths (`/api/blog-posts/<slug>`, what the post's page reads),
+ * and for the reads in COMPARED_READS the path with a digest of what it answered
+ * (`/api/blog-categories#<digest>`).
+ */
 type Reads = Record<string, string[]>;
+
+/**
+ * Reads whose answer every list page shows but a post's save changes only sometimes (the category
+ * counts: a post published, taken down or moved to another category): their readers render again
+ * when the answer differs from the one they were rendered from, not on every save of a post.
+ */
+const COMPARED_READS = new Set(["/api/blog-categories"]);
+const digest = (body: string) => createHash("sha256").update(body).digest("base64url").slice(0, 16);
+/** The path a read entry names, its digest dropped. */
+const readPath = (entry: string) => entry.split("#")[0]!;
+/** The public blog's list read (`/api/blog-posts?limit=12&page=N`), whose answer lists posts. */
+const LIST_READ = "/api/blog-posts";
+const postRead = (slug: string) => new URL(`${LIST_READ}/${encodeURIComponent(slug)}`, "http://api.invalid").pathname;
+/** The page number of a list page's address (`/blog` 1, `/blog/page/3` 3), or undefined for another address. */
+function listPageNumber(path: string): number | undefined {
+  if (path === "/blog") return 1;
+  const n = /^\/blog\/page\/(\d+)$/.exec(path)?.[1];
+  return n === undefined ? undefined : Number(n);
+}
+/** The posts a list page showed when it was rendered (its post reads), as one comparable string. */
+const listedPosts = (reads: readonly string[] | undefined) =>
+  reads
+    ?.filter((r) => r.startsWith(`${LIST_READ}/`))
+    .sort()
+    .join(" ");
 
 async function loadReads(store: PageStore): Promise<Reads | undefined> {
   try {
@@ -93,7 +124,8 @@ async function loadReads(store: PageStore): Promise<Reads | undefined> {
 }
 
 /** Does a page that read `reads` show what changed at `changed` (`/api/x*`: every path under it)? */
-const readsAny = (reads: readonly string[], changed: string) => (changed.endsWith("*") ? reads.some((r) => r.startsWith(changed.slice(0, -1))) : reads.includes(changed));
+const readsAny = (reads: readonly string[], changed: string) =>
+  changed.endsWith("*") ? reads.some((r) => readPath(r).startsWith(changed.slice(0, -1))) : reads.some((r) => readPath(r) === changed);
 
 type Answer = { status: number; headers: [string, string][]; body: ArrayBuffer };
 
@@ -152,10 +184,17 @@ function listPageAfter(path: string): { previous: string; from(cursor: string): 
 async function renderOne(ctx: RenderContext, path: string, reads: Set<string>): Promise<Outcome> {
   let moved = false;
   const transport = async (p: string, init: RequestInit) => {
-    reads.add(new URL(p, "http://api.invalid").pathname);
+    const path = new URL(p, "http://api.invalid").pathname;
     // A moved post's earlier slug answers 301: that address is a redirect, not a page of its own.
     const res = await ctx.api(p, { ...init, redirect: "manual" });
     if (res.status >= 300 && res.status < 400) moved = true;
+    if (COMPARED_READS.has(path)) reads.add(`${path}#${digest(await res.clone().text())}`);
+    else reads.add(path);
+    // A list shows its posts: the page is one of theirs, and a save of one of them renders it again.
+    if (path === LIST_READ && res.ok) {
+      const listed = (await res.clone().json()) as unknown;
+      if (Array.isArray(listed)) for (const post of listed as { slug?: unknown }[]) if (typeof post?.slug === "string") reads.add(postRead(post.slug));
+    }
     return res;
   };
   const page = await ctx.entry.renderPage(path, { origin: ctx.origin, transport });
@@ -180,28 +219,45 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
   const record: Reads = { ...before };
   const list = all ? await sitemapPaths(ctx) : await expand(ctx, paths, before);
   // Past the limit, pages are left to a later render (in AWS a function's run is bounded: batch.ts).
-  const now = options.limit === undefined ? list : list.slice(0, options.limit);
-  report.deferred = list.slice(now.length);
-
-  // RENDER_CONCURRENCY pages side by side (each render has its own transport: entry-server.tsx),
-  // taken in the list's order.
-  await eachLimit(now, RENDER_CONCURRENCY, async (path) => {
-    try {
-      const reads = new Set<string>();
-      const out = await renderOne(ctx, path, reads);
-      if (out.kind === "page") {
-        await ctx.store.put(pageKey(path), out.html);
-        report.rendered.push(path);
-        record[path] = [...reads].sort();
-      } else {
-        await ctx.store.remove(pageKey(path));
-        report.removed.push(path);
-        delete record[path];
+  let budget = options.limit ?? Infinity;
+  const renderEach = async (pages: readonly string[]) => {
+    const now = pages.slice(0, budget);
+    budget -= now.length;
+    report.deferred.push(...pages.slice(now.length));
+    // RENDER_CONCURRENCY pages side by side (each render has its own transport: entry-server.tsx),
+    // taken in the list's order.
+    await eachLimit(now, RENDER_CONCURRENCY, async (path) => {
+      try {
+        const reads = new Set<string>();
+        const out = await renderOne(ctx, path, reads);
+        if (out.kind === "page") {
+          await ctx.store.put(pageKey(path), out.html);
+          report.rendered.push(path);
+          record[path] = [...reads].sort();
+        } else {
+          await ctx.store.remove(pageKey(path));
+          report.removed.push(path);
+          delete record[path];
+        }
+      } catch (err) {
+        report.failed.push({ path, error: (err as Error)?.message ?? String(err) });
       }
-    } catch (err) {
-      report.failed.push({ path, error: (err as Error)?.message ?? String(err) });
+    });
+  };
+  await renderEach(list);
+
+  // A list page that now shows other posts than before (a post published or taken down) moved the
+  // posts of every page after it by as many: those pages render too, and a page past the new last
+  // one renders as no page (its file goes).
+  if (before) {
+    const shifted = [...report.rendered, ...report.removed].filter((p) => listPageNumber(p) !== undefined && listedPosts(record[p]) !== listedPosts(before[p]));
+    const from = Math.min(...shifted.map((p) => listPageNumber(p)!));
+    if (shifted.length) {
+      const done = new Set(list);
+      const later = (await knownPages(ctx)).filter((p) => (listPageNumber(p) ?? 0) > from && !done.has(p));
+      await renderEach([...new Set(later)].sort((a, b) => listPageNumber(a)! - listPageNumber(b)!));
     }
-  });
+  }
   if (report.rendered.length || report.removed.length) await ctx.store.put(READS_KEY, JSON.stringify(record));
 
   if (all) {
@@ -235,42 +291,65 @@ export async function renderPages(ctx: RenderContext, paths: readonly string[] |
 
 /**
  * The pages an admin write affects, from the paths it invalidates (packages/functions/src/invalidate.ts),
- * which name the site's addresses beside the API's: a post's own page(s), `/blog` and `/blog/page/*`
- * (every page of the list, since a post shifts every page after it) for a post; every page for
- * anything else (settings and the footer, services, courses and page sections show on several
- * pages). A post page carries no other post (its Related Articles load in the browser), so a post's
- * save renders no other post's page.
+ * which name the site's addresses beside the API's:
+ * - a post's address (`/blog/<slug>`): its page, and the pages that read the post when they were last
+ *   rendered (the list page that showed it; a post page carries no other post: its Related Articles
+ *   load in the browser); `/blog` too, where a post just published shows. A list page that then
+ *   shows other posts renders the pages after it (renderPages);
+ * - the category counts: the pages that show them, when the counts they were rendered with changed;
+ * - the settings: every page (the shell and the not-found page too);
+ * - any other API path: the pages that read it when they were last rendered (READS_KEY).
+ * The feeds are no rendered page, and the blog's list reads are covered by the posts' addresses.
  */
 export function pagesFor(paths: readonly string[]): string[] | "all" {
   const pages = new Set<string>();
   for (const p of paths) {
-    if (p === "/rss.xml" || p === "/sitemap.xml" || p === "/api/blog-posts*" || p === "/api/blog-categories") continue;
-    // The settings are on every page, the shell and the not-found page included.
+    if (p === "/rss.xml" || p === "/sitemap.xml" || p === "/api/blog-posts*") continue;
     if (p === "/api/site-settings") return "all";
-    pages.add(p.startsWith("/api/") ? `${READERS_OF}${p}` : p);
+    const post = /^\/blog\/(?!page\/)([^/]+)$/.exec(p)?.[1];
+    if (post !== undefined) pages.add(p).add(`${READERS_OF}${LIST_READ}/${post}`);
+    else if (COMPARED_READS.has(p)) pages.add(`${READERS_OF_CHANGED}${p}`);
+    else pages.add(p.startsWith("/api/") ? `${READERS_OF}${p}` : p);
   }
   return [...pages];
 }
 
 /** `readers-of:/api/services`: the pages that read that path when they were last rendered (READS_KEY). */
 export const READERS_OF = "readers-of:";
+/** `readers-of-changed:/api/blog-categories`: the pages that read it and were rendered from another answer than it gives now. */
+export const READERS_OF_CHANGED = "readers-of-changed:";
+
+/** Every page address the sitemap names now and every one stored (a page past the new last one is rendered as no page, so its file goes). */
+async function knownPages(ctx: RenderContext): Promise<string[]> {
+  const stored = (await ctx.store.keys()).filter((k) => k.endsWith(".html") && k !== NOT_FOUND_KEY && k !== SHELL_KEY).map(keyPath);
+  return [...new Set([...(await sitemapPaths(ctx)), ...stored])];
+}
 
 /**
- * The addresses a list of paths names: `/blog/page/*` is every list page the sitemap names now and
- * every one stored (a page past the new last one is rendered as no page, so its file goes).
+ * The addresses a list of paths names: `/blog/page/*` is every list page known (knownPages);
+ * `readers-of:` and `readers-of-changed:` are looked up in the reads record, and without one
+ * (the first render after an upgrade) every page may have read it.
  */
 async function expand(ctx: RenderContext, paths: readonly string[], reads: Reads | undefined): Promise<string[]> {
   const readers = paths.filter((p) => p.startsWith(READERS_OF)).map((p) => p.slice(READERS_OF.length));
-  const wild = paths.filter((p) => p.endsWith("/*") && !p.startsWith(READERS_OF));
-  const out = new Set(paths.filter((p) => !p.endsWith("/*") && !p.startsWith(READERS_OF)));
-  let known: string[] | undefined;
-  const knownPages = async () =>
-    (known ??= [...(await sitemapPaths(ctx)), ...(await ctx.store.keys()).filter((k) => k.endsWith(".html") && k !== NOT_FOUND_KEY && k !== SHELL_KEY).map(keyPath)]);
-  for (const w of wild) for (const p of await knownPages()) if (p.startsWith(w.slice(0, -1))) out.add(p);
-  if (readers.length) {
-    // Without a record yet (the first render after an upgrade), every page may have read it.
-    if (!reads) for (const p of await knownPages()) out.add(p);
-    else for (const [page, read] of Object.entries(reads)) if (Array.isArray(read) && readers.some((r) => readsAny(read, r))) out.add(page);
+  const changed = paths.filter((p) => p.startsWith(READERS_OF_CHANGED)).map((p) => p.slice(READERS_OF_CHANGED.length));
+  const named = paths.filter((p) => !p.startsWith(READERS_OF) && !p.startsWith(READERS_OF_CHANGED));
+  const wild = named.filter((p) => p.endsWith("/*"));
+  const out = new Set(named.filter((p) => !p.endsWith("/*")));
+  let known: Promise<string[]> | undefined;
+  for (const w of wild) for (const p of await (known ??= knownPages(ctx))) if (p.startsWith(w.slice(0, -1))) out.add(p);
+  if ((readers.length || changed.length) && !reads) for (const p of await (known ??= knownPages(ctx))) out.add(p);
+  if (!reads) return [...out];
+  // What each compared read answers now (read once: the batch's reads are shared, batchReads).
+  const now = new Map<string, string>();
+  for (const path of changed) {
+    const res = await ctx.api(path);
+    now.set(path, res.ok ? `${path}#${digest(await res.text())}` : "");
+  }
+
+  for (const [page, read] of Object.entries(reads)) {
+    if (!Array.isArray(read)) continue;
+    if (readers.some((r) => readsAny(read, r)) || changed.some((c) => readsAny(read, c) && !read.includes(now.get(c)!))) out.add(page);
   }
   return [...out];
 }
