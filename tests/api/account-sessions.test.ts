@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionSummary } from "../../packages/core/src/contract/sessions";
-import { Visitor } from "../support/auth-flow";
+import { demo, signInWithGoogle, Visitor } from "../support/auth-flow";
+import { devAdmin } from "../support/admin";
 import { call } from "../support/http";
 import { runAdminCli, startRuntime, type RunningRuntime } from "../support/runtime";
 
@@ -48,7 +49,7 @@ describe("the sessions list", () => {
     expect(seen.filter((s) => s.current)).toHaveLength(1);
     const other = seen.find((s) => s.user_agent === "Mozilla/5.0 (iPhone) Phone")!;
     expect(other).toMatchObject({ current: false, ip: phone.ip });
-    expect(Object.keys(mine).sort()).toEqual(["created_at", "current", "id", "ip", "last_seen_at", "user_agent"]);
+    expect(Object.keys(mine).sort()).toEqual(["can_have_passkeys", "created_at", "current", "id", "ip", "last_seen_at", "user_agent"]);
     for (const s of seen) {
       expect(s.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(s.id).not.toBe(laptop.session);
@@ -104,6 +105,36 @@ describe("the sessions list", () => {
     for (const o of others) expect((await o.call("GET", "/api/admin/me")).status).toBe(401);
     expect((await list(here)).map((s) => s.user_agent)).toEqual(["Here"]);
   });
+
+  it.sequential(
+    "says which sessions can have passkeys: a username account's can, Google's and Development Login's cannot, and a Google admin ends the others without the passkey option",
+    async () => {
+      const withPassword = await signedIn("sally", PASSWORD, "Password browser");
+      expect((await list(withPassword)).find((s) => s.current)).toMatchObject({ can_have_passkeys: true });
+
+      // A Google admin's two browsers: neither can have passkeys; ending the other without the option is a 200.
+      const googleAdmin = async () => {
+        const v = new Visitor(runtime.url);
+        expect((await signInWithGoogle(v, demo.admin)).status).toBe(200);
+        return v;
+      };
+      const [here, other] = [await googleAdmin(), await googleAdmin()];
+      const seen = await list(here);
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.map((s) => s.can_have_passkeys)).toEqual(seen.map(() => false));
+      // Only a request asking for what the account cannot have is refused, before anything ends.
+      expect((await here.call("DELETE", "/api/admin/account/sessions", { body: { remove_recent_passkeys: true } })).status).toBe(400);
+      expect((await other.call("GET", "/api/admin/me")).status).toBe(200);
+      const ended = await here.call("DELETE", "/api/admin/account/sessions", { body: { remove_recent_passkeys: false } });
+      expect(ended.status, ended.text).toBe(200);
+      expect(ended.json).toMatchObject({ passkeys_removed: 0 });
+      expect((await other.call("GET", "/api/admin/me")).status).toBe(401);
+
+      // Development Login (off in this file's runtime; the shared one has it, so nothing is ended there).
+      const dev = await devAdmin();
+      expect((await list(dev)).find((s) => s.current)).toMatchObject({ can_have_passkeys: false });
+    },
+  );
 
   it.sequential("answers 401 without a session and 403 to a write from another site", async () => {
     expect((await call("GET", "/api/admin/account/sessions", { baseUrl: runtime.url })).status).toBe(401);

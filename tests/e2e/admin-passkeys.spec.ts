@@ -8,8 +8,9 @@ import { startRuntime, type RunningRuntime } from "../support/runtime";
  * holds discoverable credentials and verifies the user): add one under Account & security, sign
  * out, 'Sign in with a passkey' with no username or password, remove it, and see the passkey that
  * the device still holds refused. Then 'End all other sessions' keeps or removes the passkeys added
- * in the last 24 hours, as asked, and (issue 33 §2) with two-factor required a passkey-only account
- * finishes its password sign-in with its passkey. A runtime of its own, with a username account
+ * in the last 24 hours, as asked (a Development Login session, which has none, is not asked), and
+ * (issue 33 §2) with two-factor required a passkey-only account finishes its password sign-in with
+ * its passkey. A runtime of its own, with a username account
  * (passkeys are for username accounts); nothing is published.
  */
 const PASSWORD = "passkey-journey-password-1";
@@ -123,6 +124,33 @@ test("'End all other sessions' asks whether to remove the passkeys added in the 
     await audit(page, "Account & security after removing the recent passkeys");
     // This browser is still signed in.
     expect((await page.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+});
+
+test("'End all other sessions' does not ask about recent passkeys when signed in with Development Login, which has none", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const devLogin = async (p: Page) => {
+    await p.goto(`${runtime.url}/admin/login`);
+    await p.getByRole("button", { name: "Development Login" }).click();
+    await p.waitForURL((url) => url.pathname === "/admin");
+  };
+  const elsewhere = await browser.newContext();
+  try {
+    await devLogin(await elsewhere.newPage());
+    await devLogin(page);
+    await page.goto(`${runtime.url}/admin/account`);
+    await page.getByRole("region", { name: "Sessions" }).getByRole("button", { name: "End all other sessions" }).click();
+    const ending = page.getByRole("alertdialog", { name: "End all other sessions" });
+    await expect(ending).toContainText("Every other browser signed in to this account is signed out at once.");
+    const answered = page.waitForResponse((res) => res.request().method() === "DELETE" && new URL(res.url()).pathname === "/api/admin/account/sessions");
+    await ending.getByRole("button", { name: "End sessions" }).click();
+    // No second question: the sessions end at once, and the API is not asked for passkeys (a 400).
+    await expect(page.getByTestId("toasts")).toContainText("1 session ended");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect((await answered).status()).toBe(200);
+    expect((await elsewhere.request.get(`${runtime.url}/api/admin/me`)).status()).toBe(401);
   } finally {
     await elsewhere.close();
   }

@@ -19,10 +19,17 @@ async function signedIn(req: Request): Promise<SignedIn> {
   return s;
 }
 
+/**
+ * Passkeys belong to username accounts: a session of one (by password or passkey) can have added
+ * some; a Google or Development Login session cannot, so it is never offered to remove recent ones.
+ */
+const canHavePasskeys = (s: SessionRecord) => s.kind === "admin";
+
 const summaries = async (subject: string, currentHash?: string): Promise<SessionSummary[]> =>
   (await Sessions.listFor(subject)).map((s) => ({
     id: s.id,
     current: s.token_hash === currentHash,
+    can_have_passkeys: canHavePasskeys(s),
     created_at: s.created_at,
     last_seen_at: s.last_seen_at,
     ip: s.ip ?? "",
@@ -58,7 +65,7 @@ export const sessionRoutes: Record<(typeof sessionRouteKeys)[number], RouteHandl
     const s = req.session!;
     let removed: string[] = [];
     if (remove_recent_passkeys) {
-      if (s.type !== "admin" || s.dev) throw new HttpError(400, passkeyMessages.usernameOnly);
+      if (s.type !== "admin" || !canHavePasskeys(me.record)) throw new HttpError(400, passkeyMessages.usernameOnly);
       requireFreshProof(me);
       const { Passkeys } = await import("@agency/core/auth/passkeys");
       removed = (await Passkeys.removeAddedSince(s.username, new Date(Date.now() - RECENT_PASSKEY_MS).toISOString())).map((p) => p.name);

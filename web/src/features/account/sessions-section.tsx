@@ -94,6 +94,7 @@ export function SessionsSection() {
   const showError = useApiErrorHandler();
   const [confirmDialog, confirm] = useConfirm();
   const others = sessions.data?.filter((s) => !s.current) ?? [];
+  const canHavePasskeys = sessions.data?.find((s) => s.current)?.can_have_passkeys === true;
 
   async function endOne(s: SessionSummary) {
     if (!(await confirm(endSessionQuestion(s)))) return;
@@ -110,13 +111,16 @@ export function SessionsSection() {
       confirmLabel: "End sessions",
     });
     if (!ok) return;
-    // A passkey a stolen session added would outlive it: the owner may remove the recent ones too.
-    const removeRecentPasskeys = await confirm({
-      title: "Remove recent passkeys",
-      message: "Also remove the passkeys added to this account in the last 24 hours?",
-      confirmLabel: "Remove them",
-      cancelLabel: "Keep them",
-    });
+    // A passkey a stolen session added would outlive it: the owner may remove the recent ones too,
+    // when this account can have passkeys at all (not one signed in with Google or Development Login).
+    const removeRecentPasskeys =
+      canHavePasskeys &&
+      (await confirm({
+        title: "Remove recent passkeys",
+        message: "Also remove the passkeys added to this account in the last 24 hours?",
+        confirmLabel: "Remove them",
+        cancelLabel: "Keep them",
+      }));
     endOthers.mutate(removeRecentPasskeys, {
       onSuccess: ({ ended, passkeys_removed }) => toast.success(`${counted(ended, "session")} ended${passkeys_removed ? `, ${counted(passkeys_removed, "passkey")} removed` : ""}`),
       onError: (err) => showError(err, { fallback: "Failed to end the other sessions" }),
