@@ -2,8 +2,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
 /**
- * Waits until React has hydrated a rendered page: its root and the page's own content (a lazy
- * route chunk hydrates once it has loaded), each element then holding React's fiber, and the app's
+ * Waits until React has hydrated a rendered page: its root, the page's own content (a lazy
+ * route chunk hydrates once it has loaded) and its footer (a lazy chunk too), each element then holding React's fiber, and the app's
  * first commit has run its effects. A rendered
  * page shows its content before the app runs; a journey that clicks or types into it waits for the
  * app first, as a visitor's input before hydration does not reach the app's state. A page the app
@@ -21,7 +21,10 @@ export async function hydrated(page: Page) {
         // And the app's first commit has run its effects (web/src/main.tsx marks <html data-app="ready">):
         // what the page reads after hydration has been asked for.
         const ready = document.documentElement.dataset.app === "ready";
-        return ready && (!content || (owned(shell) && owned(content)));
+        // The footer is a lazy chunk of its own (web/src/components/public-layout.tsx): its newsletter
+        // form answers once that chunk has loaded and hydrated, which may be after the first commit.
+        const footer = document.querySelector("#root footer");
+        return ready && (!content || (owned(shell) && owned(content))) && (!footer || owned(footer));
       },
       undefined,
       { timeout: 30_000 },
