@@ -9,8 +9,9 @@ export const input =
 export const label = "mb-1 block text-sm font-medium text-slate-800";
 
 // ---- Back-office screens: compact controls for toolbars, tables and dialogs ------------------
+// A control's label stays on one line, beside an icon that keeps its size.
 const control =
-  "inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg px-3.5 py-2 text-sm [&>svg]:shrink-0 font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 export const actionPrimary = `${control} bg-purple-600 text-white hover:bg-purple-700 focus-visible:outline-purple-600`;
 export const actionOutline = `${control} border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-purple-600`;
 export const actionDanger = `${control} bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700`;

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Download, RotateCcw, Trash2, TriangleAlert } from "lucide-react";
 import { trashEntityLabels, type TrashItem } from "@agency/core/contract/trash";
-import { actionOutline } from "../../components/admin/classes";
+import { textAction } from "../../components/admin/classes";
 import { actionsColumn, dateColumn } from "../../components/admin/columns";
 
 export interface TrashRowActions {
@@ -56,24 +56,24 @@ export function trashColumns(a: TrashRowActions): ColumnDef<TrashItem>[] {
     },
     { id: "entity", header: "Type", cell: ({ row: { original: t } }) => trashEntityLabels[t.entity] },
     { id: "deleted_by", header: "Deleted by", cell: ({ row: { original: t } }) => t.deleted_by.name },
-    dateColumn<TrashItem>("deleted_at", "Deleted", (t) => t.deleted_at),
-    dateColumn<TrashItem>("expires_at", "Deleted for good", (t) => t.expires_at),
+    dateColumn<TrashItem>("deleted_at", "Deleted", (t) => t.deleted_at, { wrap: true }),
+    dateColumn<TrashItem>("expires_at", "Deleted for good", (t) => t.expires_at, { wrap: true }),
     actionsColumn<TrashItem>((t) => (
       <>
         {t.entity === "site-export" ? (
           // The export an import kept of what it replaced: imported again, it undoes the import.
-          <a href={`/api/admin/trash/${encodeURIComponent(t.id)}/download`} download className={actionOutline} aria-label={`Download ${nameOf(t)}`}>
+          <a href={`/api/admin/trash/${encodeURIComponent(t.id)}/download`} download className={textAction} aria-label={`Download ${nameOf(t)}`}>
             <Download aria-hidden="true" className="h-4 w-4" />
             Download
           </a>
         ) : (
-          <button type="button" className={actionOutline} onClick={() => a.restore(t)} aria-label={`Restore ${nameOf(t)}`}>
+          <button type="button" className={textAction} onClick={() => a.restore(t)} aria-label={`Restore ${nameOf(t)}`}>
             <RotateCcw aria-hidden="true" className="h-4 w-4" />
             Restore
           </button>
         )}
         {a.purge && (
-          <button type="button" className={`${actionOutline} hover:border-red-300 hover:text-red-800`} onClick={() => a.purge!(t)} aria-label={`Delete ${nameOf(t)} forever`}>
+          <button type="button" className={`${textAction} hover:border-red-300 hover:text-red-800`} onClick={() => a.purge!(t)} aria-label={`Delete ${nameOf(t)} forever`}>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             Delete forever
           </button>
