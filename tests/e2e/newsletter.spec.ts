@@ -123,3 +123,12 @@ test("a visitor subscribes in the footer, confirms from the mail, gets the welco
   await nav.getByRole("link", { name: "Overview", exact: true }).click();
   await expect(page.getByRole("region", { name: "Counters" }).getByTestId("stat-card").filter({ hasText: "Newsletter Subscribers" })).toContainText("awaiting confirmation");
 });
+
+test("a confirmation link that is not valid says so once and points to the signup form", async ({ page }) => {
+  await page.goto("/newsletter/confirm?token=not-a-token-this-site-made");
+  await expect(page.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible();
+  // The heading is the answer: the page does not repeat it as a paragraph below.
+  await expect(page.getByText("This link is not valid", { exact: false })).toHaveCount(1);
+  await expect(page.getByText("You can sign up again with the newsletter form at the bottom of this page.")).toBeVisible();
+  await audit(page, "newsletter confirmation with a link that is not valid");
+});

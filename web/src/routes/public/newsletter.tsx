@@ -76,9 +76,11 @@ function ConfirmPage() {
     invalid: "This link is not valid",
     failed: "Your subscription could not be confirmed",
   };
+  const title = titles[outcome.kind];
   return (
-    <Panel icon={bad} title={titles[outcome.kind]}>
-      <p>{outcome.message}</p>
+    <Panel icon={bad} title={title}>
+      {/* The server's answer, unless it only says the title again ("This link is not valid."). */}
+      {outcome.message.replace(/\.$/, "") !== title && <p>{outcome.message}</p>}
       {outcome.kind === "used" && <p>If you confirmed already, you are subscribed: nothing more to do.</p>}
       {outcome.kind !== "used" && <p>You can sign up again with the newsletter form at the bottom of this page.</p>}
       {home}
