@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { ArrowLeft, ChevronRight, FileQuestion, User } from "lucide-react";
+import { ArrowLeft, FileQuestion, User } from "lucide-react";
 import "../../lib/zod-jitless";
 import { excerptOf } from "@agency/core/contract/blog-values";
+import { Breadcrumb, breadcrumbJsonLd, type Crumb } from "../../components/public/breadcrumb";
 import { HeroDots } from "../../components/public/page-hero";
 import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";
@@ -80,6 +81,11 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
   const image = imageSrc(post.featured_image_url);
   const settings = useSettings();
   const url = `${siteOrigin()}/blog/${post.slug}`;
+  const trail: Crumb[] = [
+    { to: "/", label: "Home" },
+    { to: "/blog", label: "Blog" },
+    { to: `/blog/${post.slug}`, label: post.title },
+  ];
   const title = post.seo_title?.trim() || post.title;
   const description = post.seo_description?.trim() || excerpt;
   const social = absoluteImageSrc(imageSrc(post.social_image_url) || image);
@@ -105,15 +111,7 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
         author: { "@type": post.author_name ? "Person" : "Organization", name: post.author_name || settings.company_name },
         publisher: { "@type": "Organization", name: settings.company_name, url: siteOrigin() },
       },
-      {
-        "@context": "https://schema.org",
-        "@type": "BreadcrumbList",
-        itemListElement: [
-          { "@type": "ListItem", position: 1, name: "Home", item: `${siteOrigin()}/` },
-          { "@type": "ListItem", position: 2, name: "Blog", item: `${siteOrigin()}/blog` },
-          { "@type": "ListItem", position: 3, name: post.title, item: url },
-        ],
-      },
+      breadcrumbJsonLd(trail),
     ],
   });
   return (
@@ -122,29 +120,7 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
         <header className="hero-art on-dark relative isolate overflow-hidden text-white">
           <HeroDots />
           <div className={`${container} max-w-4xl pt-28 pb-14 sm:pt-32`}>
-            <nav aria-label="Breadcrumb">
-              <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-300">
-                <li>
-                  <Link to="/" className="rounded hover:text-white">
-                    Home
-                  </Link>
-                </li>
-                <li aria-hidden="true">
-                  <ChevronRight className="h-4 w-4" />
-                </li>
-                <li>
-                  <Link to="/blog" className="rounded hover:text-white">
-                    Blog
-                  </Link>
-                </li>
-                <li aria-hidden="true">
-                  <ChevronRight className="h-4 w-4" />
-                </li>
-                <li aria-current="page" className="line-clamp-1 max-w-full text-white">
-                  {post.title}
-                </li>
-              </ol>
-            </nav>
+            <Breadcrumb trail={trail} />
             <div className="mt-8 flex flex-wrap items-center gap-3">
               <CategoryBadge category={post.category} onDark />
               <PostMeta post={post} className="text-slate-200" />
