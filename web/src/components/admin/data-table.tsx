@@ -197,7 +197,8 @@ export function DataTable<T>({
             const meta = cell.column.columnDef.meta?.className ?? "";
             const header = cell.column.columnDef.header;
             const className = `px-4 py-3 align-top text-sm text-slate-700 ${meta} ${phoneCell(meta, cell.column.id === openerId)}`;
-            const label = typeof header === "string" && header && cell.column.id !== openerId ? header : undefined;
+            const named = typeof header === "string" && header && !cell.column.columnDef.meta?.srOnlyHeader;
+            const label = named && cell.column.id !== openerId ? header : undefined;
             if (cell.column.id !== openerId) {
               return (
                 // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role -- the table is display:block on phones, which drops its semantics: the explicit roles keep them
