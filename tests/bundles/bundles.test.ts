@@ -473,7 +473,7 @@ describe("the deployed bundles", () => {
     };
     const keys = async () => ((await client.send(new sdk.ListObjectsV2Command({ Bucket: WEB_BUCKET, Prefix: PAGES_PREFIX }))).Contents ?? []).map((o) => o.Key!).sort();
 
-    await render.invoke(sqs({ apiPaths: ["/", `/blog/${post.slug}`] })).catch((err: Error) => {
+    await render.invoke(sqs({ pages: ["/", `/blog/${post.slug}`] })).catch((err: Error) => {
       throw new Error(`${err.message}\n${logs()}`);
     });
     // The two pages, and the record of which API reads each page made (what a later change re-renders).
