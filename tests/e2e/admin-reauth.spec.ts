@@ -48,6 +48,10 @@ test("a session signed in long ago confirms it's the owner with the password, th
   await section.getByRole("button", { name: "Set up authenticator app" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm it's you" });
   await expect(dialog).toBeVisible();
+  // Rhea has no authenticator app and no passkey yet: only her password is asked for.
+  await expect(dialog.getByText("To make this change, enter your password.", { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel("Or a code from your authenticator app")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Use a passkey" })).toHaveCount(0);
   await audit(page, "re-auth dialog");
   await dialog.getByLabel("Password").fill("not-the-password");
   await dialog.getByRole("button", { name: "Confirm" }).click();

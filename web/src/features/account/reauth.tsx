@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { REAUTH_REQUIRED_CODE, reauthTexts } from "@agency/core/contract/account";
+import { REAUTH_REQUIRED_CODE, type AccountInfo } from "@agency/core/contract/account";
 import { actionOutline, actionPrimary } from "../../components/admin/classes";
 import { TextField } from "../../components/admin/form-fields";
 import { Modal } from "../../components/ui/modal";
@@ -24,8 +24,17 @@ export async function withFreshProof<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The re-auth dialog of Account & security: one per screen, opened by withFreshProof. */
-export function ReauthDialog() {
+/** What the dialog asks for: the password, and the code or passkey only where the account has one. */
+export function reauthPrompt(account: Pick<AccountInfo, "totp_enabled" | "passkeys">): string {
+  const typed = account.totp_enabled ? "your password or a code from your authenticator app" : "your password";
+  return `To make this change, enter ${typed}${account.passkeys > 0 ? ", or use a passkey" : ""}.`;
+}
+
+/**
+ * The re-auth dialog of Account & security: one per screen, opened by withFreshProof. It offers the
+ * proofs `account` can give: its password, a code once the authenticator app is on, a passkey once it has one.
+ */
+export function ReauthDialog({ account }: { account: Pick<AccountInfo, "totp_enabled" | "passkeys"> }) {
   const [pending, setPending] = useState<((proved: boolean) => void) | undefined>();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
@@ -88,10 +97,12 @@ export function ReauthDialog() {
           Confirm it's you
         </h2>
         <p id={textId} className="text-sm text-slate-700">
-          {reauthTexts.required}
+          {reauthPrompt(account)}
         </p>
         <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={error.password} />
-        <TextField label="Or a code from your authenticator app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={error.code} />
+        {account.totp_enabled && (
+          <TextField label="Or a code from your authenticator app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={setCode} error={error.code} />
+        )}
         {error.form && (
           <p role="alert" className="text-sm text-red-700">
             {error.form}
@@ -101,9 +112,11 @@ export function ReauthDialog() {
           <button type="button" className={actionOutline} onClick={() => finish(false)}>
             Cancel
           </button>
-          <button type="button" className={actionOutline} onClick={() => void confirmWithPasskey()} disabled={busy}>
-            Use a passkey
-          </button>
+          {account.passkeys > 0 && (
+            <button type="button" className={actionOutline} onClick={() => void confirmWithPasskey()} disabled={busy}>
+              Use a passkey
+            </button>
+          )}
           <button type="submit" className={actionPrimary} disabled={busy || (!password && !code.trim())}>
             Confirm
           </button>

@@ -43,7 +43,7 @@ export default function AccountPage() {
         <SessionsSection />
         {!a.setup_required && can("team") && <RequireTwoFactorSection />}
       </div>
-      <ReauthDialog />
+      <ReauthDialog account={a} />
     </div>
   );
 }
