@@ -1,5 +1,6 @@
 import { AuditLog } from "@agency/core/audit/audit";
 import { auditEntities, type AuditAction, type AuditActor, type AuditEntity } from "@agency/core/contract/audit";
+import { revisionAuditEntity } from "@agency/core/contract/revisions";
 import { AUDIT_WRITE_METRIC, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
 import { subjectOf } from "@agency/core/auth/sessions";
 import type { AdminSession, AuditNote } from "./request";
@@ -29,16 +30,10 @@ export function actorOf(session: AdminSession): AuditActor {
 }
 
 const isEntity = (v: string): v is AuditEntity => (auditEntities as readonly string[]).includes(v);
-/** The API's collection names that differ from the entity's. */
+/** The API's collection names that differ from the entity's (those with revisions named where revisions are). */
 const collections: Record<string, AuditEntity> = {
+  ...revisionAuditEntity,
   uploads: "media",
-  "blog-posts": "blog-post",
-  "page-sections": "page-section",
-  services: "service",
-  industries: "industry",
-  courses: "course",
-  "service-details": "service-detail",
-  "site-settings": "site-setting",
   "contact-submissions": "contact-submission",
   "course-registrations": "course-registration",
   users: "user",
