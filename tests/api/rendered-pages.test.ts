@@ -364,6 +364,30 @@ describe("the server entry that renders the pages", () => {
   });
 });
 
+describe("renders in one pass", () => {
+  it("renders every public address, the not-found page and a list page past the last once each, its data loaded before by its routes' loaders, each read once", async () => {
+    const { pathToFileURL } = await import("node:url");
+    const entry = (await import(pathToFileURL(join(process.cwd(), "web/dist-server/entry-server.js")).href)) as import("../../packages/functions/src/render/render").ServerEntry;
+    const xml = (await page("/sitemap.xml")).text;
+    const site = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const posts = site.filter((p) => /^\/blog\/(?!page\/)/.test(p));
+    const paths = [...site.filter((p) => !posts.includes(p)), posts[0]!, "/404", "/blog/page/9999"];
+    for (const path of paths) {
+      const reads: string[] = [];
+      const rendered = (await entry.renderPage(path, {
+        origin: base(),
+        transport: async (p, init) => {
+          reads.push(p);
+          return fetch(new URL(p, base()), init);
+        },
+      })) as Awaited<ReturnType<typeof entry.renderPage>> & { renders: number };
+      expect(rendered.renders, path).toBe(1);
+      expect(reads.length, path).toBeGreaterThan(0);
+      expect(new Set(reads).size, path).toBe(reads.length);
+    }
+  });
+});
+
 describe("renders side by side", () => {
   it("gives each render its own transport and origin: two pages rendered at once read and link only through their own", async () => {
     const { pathToFileURL } = await import("node:url");

@@ -1,14 +1,20 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { BrowserRouter, useRoutes, type RouteObject } from "react-router-dom";
-import { PublicLayout } from "../components/public-layout";
+import { PublicLayout, publicLayoutLoader } from "../components/public-layout";
 import { ScrollToTop } from "../components/public/scroll-to-top";
 import { Spinner } from "../components/spinner";
-import { HomePage } from "../routes/public/home";
+import { HomePage, homeLoader } from "../routes/public/home";
+import type { PageLoader } from "../lib/page-loader";
 
-/** A route whose page module (default export) is its own chunk, fetched on first visit. */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+/**
+ * A route whose page module (default export) is its own chunk, fetched on first visit. Its loader
+ * (run on the server only: lib/page-loader.ts) loads the chunk and then the data the module's own
+ * `loader` names, so the page renders once, whole.
+ */
+const page = (load: () => Promise<{ default: ComponentType; loader?: PageLoader }>) => {
   const Page = lazy(load);
-  return { element: <Page /> };
+  const loader: PageLoader = async (args) => (await load()).loader?.(args) ?? null;
+  return { element: <Page />, loader };
 };
 
 /**
@@ -16,10 +22,11 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
  * Home (its hero; the sections below it are a chunk of their own) loads with the application
  * module because it is the landing page.
  *
- * react-router's declarative mode (BrowserRouter + useRoutes over route objects, StaticRouter in
- * entry-server.tsx): server state lives in react-query, so nothing here needs a data router's
- * loaders yet. The table is plain route objects in one place, the shape createBrowserRouter and
- * createStaticHandler take, so moving to a data router changes how it is mounted, not the table.
+ * react-router's declarative mode in the browser (BrowserRouter + useRoutes over route objects):
+ * server state lives in react-query. The table is plain route objects in one place, the shape
+ * createBrowserRouter and createStaticHandler take: the server entry (entry-server.tsx) gives it to
+ * createStaticHandler, which runs the public routes' loaders (their data into the render's query
+ * cache) before the one render under StaticRouter.
  * Lazy pages suspend; PublicLayout keeps its header and footer on screen while a page chunk loads.
  */
 // One page module for /blog and /blog/page/{n}: moving between pages keeps it mounted.
@@ -28,7 +35,7 @@ const newsletter = page(() => import("../routes/public/newsletter"));
 
 // react-router ranks the routes (a static segment beats a parameter beats "*"), so the public
 // layout's "*" takes only the addresses no other route has.
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   // ---- Sign-in and admin -----------------------------------------------------------------------
   { path: "/auth/callback", ...page(() => import("../routes/auth/callback")) },
   { path: "/admin/login", ...page(() => import("../routes/admin/login")) },
@@ -38,8 +45,9 @@ const routes: RouteObject[] = [
   // ---- Public site ---------------------------------------------------------------------------
   {
     element: <PublicLayout />,
+    loader: publicLayoutLoader,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <HomePage />, loader: homeLoader },
       { path: "about", ...page(() => import("../routes/public/about")) },
       { path: "services", ...page(() => import("../routes/public/services")) },
       { path: "tech-school", ...page(() => import("../routes/public/tech-school")) },

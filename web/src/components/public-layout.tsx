@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet } from "react-router-dom";
-import { useSettings } from "../features/content/api";
+import { contentQueries, pageSectionsQuery, useSettings } from "../features/content/api";
+import { loadQueries, type PageLoader } from "../lib/page-loader";
 import { SiteHeader } from "./public/site-header";
 import { Spinner } from "./spinner";
 
@@ -22,6 +23,9 @@ function useScrollThresholds() {
   }, []);
   return state;
 }
+
+/** What every public page shows around it: the settings (header, footer) and the global sections (footer). */
+export const publicLayoutLoader: PageLoader = ({ context }) => loadQueries(context, contentQueries.siteSettings(), pageSectionsQuery("global"));
 
 export function PublicLayout() {
   const { past10, past300 } = useScrollThresholds();

@@ -17,13 +17,23 @@ export async function publicGet<T>(path: string, onHeaders?: (headers: Headers) 
   }
 }
 
-export const useServices = () => useQuery({ queryKey: ["services"], queryFn: () => publicGet<Service[]>("/api/services") });
+/** The public catalogue and settings reads, each under one query key: the hooks below and the route loaders (lib/page-loader.ts) share them. */
+export const contentQueries = {
+  services: () => ({ queryKey: ["services"], queryFn: () => publicGet<Service[]>("/api/services") }),
+  industries: () => ({ queryKey: ["industries"], queryFn: () => publicGet<Industry[]>("/api/industries") }),
+  courses: () => ({ queryKey: ["courses"], queryFn: () => publicGet<Course[]>("/api/courses") }),
+  serviceDetails: () => ({ queryKey: ["service-details"], queryFn: () => publicGet<ServiceDetail[]>("/api/service-details") }),
+  /** GET /api/site-settings: the public key -> value map (site_title, meta_description, contact_*, ...). */
+  siteSettings: () => ({ queryKey: ["site-settings"], queryFn: () => publicGet<Record<string, string>>("/api/site-settings"), staleTime: 5 * 60_000 }),
+};
 
-export const useIndustries = () => useQuery({ queryKey: ["industries"], queryFn: () => publicGet<Industry[]>("/api/industries") });
+export const useServices = () => useQuery(contentQueries.services());
 
-export const useCourses = () => useQuery({ queryKey: ["courses"], queryFn: () => publicGet<Course[]>("/api/courses") });
+export const useIndustries = () => useQuery(contentQueries.industries());
 
-export const useServiceDetails = () => useQuery({ queryKey: ["service-details"], queryFn: () => publicGet<ServiceDetail[]>("/api/service-details") });
+export const useCourses = () => useQuery(contentQueries.courses());
+
+export const useServiceDetails = () => useQuery(contentQueries.serviceDetails());
 
 export const pageSectionsQuery = (page: PageSlug) => ({
   queryKey: ["page-sections", page],
@@ -51,13 +61,7 @@ export function usePageTexts<K extends string>(page: PageSlug, defaults: Record<
   return { texts, isPending: query.isPending };
 }
 
-/** GET /api/site-settings: the public key -> value map (site_title, meta_description, contact_*, ...). */
-export const useSiteSettings = () =>
-  useQuery({
-    queryKey: ["site-settings"],
-    queryFn: () => publicGet<Record<string, string>>("/api/site-settings"),
-    staleTime: 5 * 60_000,
-  });
+export const useSiteSettings = () => useQuery(contentQueries.siteSettings());
 
 /**
  * Fallbacks for the settings the public pages show, used until (or if) the settings load. The

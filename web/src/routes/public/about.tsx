@@ -5,7 +5,8 @@ import { PageHero } from "../../components/public/page-hero";
 import { StatList } from "../../components/public/stat-list";
 import { PageSection } from "../../components/public/section-heading";
 import { container, eyebrow } from "../../components/ui/classes";
-import { usePageTexts } from "../../features/content/api";
+import { pageSectionsQuery, usePageTexts } from "../../features/content/api";
+import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
 const defaults = {
@@ -31,6 +32,8 @@ const values = [
 ];
 
 const stats = [projectsDelivered, { end: 3000, suffix: "+", label: "Students trained" }, { end: 12, suffix: "", label: "Industries served" }, clientSatisfaction];
+
+export const loader: PageLoader = ({ context }) => loadQueries(context, pageSectionsQuery("about"));
 
 export default function AboutPage() {
   const { texts } = usePageTexts("about", defaults);

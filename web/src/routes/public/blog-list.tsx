@@ -8,9 +8,10 @@ import { SidePanel } from "../../components/public/side-panel";
 import { Spinner } from "../../components/spinner";
 import { container } from "../../components/ui/classes";
 import { CloseButton, Modal } from "../../components/ui/modal";
-import { usePageTexts } from "../../features/content/api";
+import { pageSectionsQuery, usePageTexts } from "../../features/content/api";
+import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { useDeferredData } from "../../features/content/deferred";
-import { blogPageHref, useBlogCategories, useBlogList } from "../../features/blog/api";
+import { blogPageHref, blogQueries, useBlogCategories, useBlogList, type BlogListParams } from "../../features/blog/api";
 import { counted } from "../../lib/format";
 import { PostCard } from "../../features/blog/post-card";
 import { StayUpdated } from "../../features/blog/stay-updated";
@@ -105,6 +106,17 @@ function PopularTags() {
 /** How long typing pauses before the search runs on the server. */
 const SEARCH_DELAY_MS = 300;
 
+/** Which page of the list an address shows: /blog is page 1, /blog/page/{n} the n-th (a real address per page), 0 for no page; the filters from its query. */
+function listParams(pageParam: string | undefined, params: URLSearchParams): BlogListParams {
+  const page = pageParam === undefined ? 1 : /^[1-9]\d{0,3}$/.test(pageParam) ? Number(pageParam) : 0;
+  return { page, category: params.get("category") ?? "", q: (params.get("q") ?? "").trim() };
+}
+
+export const loader: PageLoader = ({ context, params, request }) => {
+  const list = listParams(params.page, new URL(request.url).searchParams);
+  return loadQueries(context, pageSectionsQuery("blog"), blogQueries.list(list), blogQueries.categories());
+};
+
 export default function BlogListPage() {
   const { texts } = usePageTexts("blog", defaults);
   const { page: pageParam } = useParams();
@@ -112,10 +124,7 @@ export default function BlogListPage() {
   const navigate = useNavigate();
   const [drawer, setDrawer] = useState(false);
   const drawerTitle = useId();
-  const q = (params.get("q") ?? "").trim();
-  const category = params.get("category") ?? "";
-  // /blog is page 1; /blog/page/{n} the n-th (a real address per page).
-  const page = pageParam === undefined ? 1 : /^[1-9]\d{0,3}$/.test(pageParam) ? Number(pageParam) : 0;
+  const { page, category, q } = listParams(pageParam, params);
   usePageMeta({ title: page > 1 ? `Blog - Page ${page}` : "Blog", description: texts.hero_subtitle });
 
   const list = useBlogList({ page, category, q });

@@ -11,7 +11,8 @@ import { SafeHtml } from "../../components/ui/safe-html";
 import { ApiError } from "../../lib/api";
 import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
 import { useAfterHydration } from "../../lib/hydration";
-import { useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
+import { blogQueries, useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
+import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { CategoryBadge, PostCard } from "../../features/blog/post-card";
 import { PostMeta } from "../../features/blog/post-meta";
 import { ShareButton } from "../../features/blog/share-button";
@@ -160,6 +161,8 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
     </>
   );
 }
+
+export const loader: PageLoader = ({ context, params }) => loadQueries(context, blogQueries.post(params.slug ?? ""));
 
 export default function BlogPostPage() {
   const { slug = "" } = useParams();

@@ -3,7 +3,8 @@ import { PageHero } from "../../components/public/page-hero";
 import { PageSection } from "../../components/public/section-heading";
 import { SidePanel } from "../../components/public/side-panel";
 import { container } from "../../components/ui/classes";
-import { usePageTexts, useSettings } from "../../features/content/api";
+import { pageSectionsQuery, usePageTexts, useSettings } from "../../features/content/api";
+import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { ContactForm } from "../../features/contact/contact-form";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
@@ -42,6 +43,8 @@ const faqs = [
     a: "Focused automation projects start around $8,000 and strategy engagements around $4,500. After the free consultation we send a fixed-price proposal.",
   },
 ];
+
+export const loader: PageLoader = ({ context }) => loadQueries(context, pageSectionsQuery("contact"));
 
 export default function ContactPage() {
   const { texts } = usePageTexts("contact", defaults);

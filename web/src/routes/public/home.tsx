@@ -5,7 +5,8 @@ import { StatList } from "../../components/public/stat-list";
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnWhite } from "../../components/ui/classes";
 import { Glyph } from "../../components/ui/glyphs";
-import { useCourses, useIndustries, usePageTexts, useServices, useSettings } from "../../features/content/api";
+import { contentQueries, pageSectionsQuery, useCourses, useIndustries, usePageTexts, useServices, useSettings } from "../../features/content/api";
+import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { siteOrigin } from "../../lib/site-origin";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
@@ -28,6 +29,9 @@ const heroStats = [
   { end: 95, suffix: "%", label: "Client Satisfaction" },
   { end: 24, suffix: "/7", label: "AI Systems Running" },
 ];
+
+export const homeLoader: PageLoader = ({ context }) =>
+  loadQueries(context, pageSectionsQuery("home"), contentQueries.services(), contentQueries.industries(), contentQueries.courses());
 
 export function HomePage() {
   const { texts } = usePageTexts("home", defaults);

@@ -28,7 +28,8 @@ import { ServiceDetailModal } from "../../components/public/service-detail-modal
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnWhite, container } from "../../components/ui/classes";
 import { ServiceIcon } from "../../components/ui/icons";
-import { usePageTexts, useServiceDetails, useServices } from "../../features/content/api";
+import { contentQueries, pageSectionsQuery, usePageTexts, useServiceDetails, useServices } from "../../features/content/api";
+import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { useDeferredData } from "../../features/content/deferred";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 import { imageSrc } from "../../lib/image-src";
@@ -96,6 +97,8 @@ const reasons = [
 ];
 
 const ctaStats = [projectsDelivered, clientSatisfaction, { end: 40, suffix: "%", label: "Average cost reduction" }, { end: 24, suffix: "/7", label: "Systems monitored" }];
+
+export const loader: PageLoader = ({ context }) => loadQueries(context, pageSectionsQuery("services"), contentQueries.services(), contentQueries.serviceDetails());
 
 export default function ServicesPage() {
   const { texts } = usePageTexts("services", defaults);

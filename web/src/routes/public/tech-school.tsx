@@ -12,7 +12,8 @@ import { VideoEmbed } from "../../components/public/video-embed";
 import { CourseArt, LevelBadge } from "../../components/public/catalog-cards";
 import { Spinner } from "../../components/spinner";
 import { btnOnDark, btnPrimary, btnWhite, container } from "../../components/ui/classes";
-import { useCourses, usePageTexts } from "../../features/content/api";
+import { contentQueries, pageSectionsQuery, useCourses, usePageTexts } from "../../features/content/api";
+import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { RegistrationDialog } from "../../features/registrations/registration-dialog";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 
@@ -138,6 +139,8 @@ function AcademyCourseCard({ course: c, onContact }: { course: Course; onContact
     </li>
   );
 }
+
+export const loader: PageLoader = ({ context }) => loadQueries(context, pageSectionsQuery("tech-school"), contentQueries.courses());
 
 export default function TechSchoolPage() {
   const { texts, isPending } = usePageTexts("tech-school", defaults);
