@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { BlogPost, PublicBlogPostSummary } from "../../packages/core/src/contract/blog";
 import { STALE_ITEM_MESSAGE } from "../../packages/core/src/contract/versioned";
 import { allPages, devAdmin, nextCursor } from "../support/admin";
 import type { Visitor } from "../support/auth-flow";
@@ -244,7 +245,7 @@ describe("blog posts: one post, unique slugs, the publish toggle", () => {
   const newPost = async (over: Record<string, unknown> = {}) => {
     const res = await admin.call("POST", "/api/admin/blog-posts", { body: { title: "Post", slug: `post-${uid()}`, content: "<p>Body</p>", ...over } });
     expect(res.status, res.text).toBe(201);
-    return res.json as Item & { slug: string; title: string };
+    return res.json as BlogPost;
   };
 
   it("answers one post whole, with content and version, and 404 for an unknown id", async () => {
@@ -293,7 +294,7 @@ describe("a published post's old slug", () => {
       await admin.call("POST", "/api/admin/blog-posts", {
         body: { title: "Moving post", slug: `moving-${uid()}`, content: "<p>Moving body</p>", is_published: true },
       })
-    ).json as Item & { slug: string };
+    ).json as BlogPost;
   const redirected = (res: HttpResponse, to: string) => {
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe(`/api/blog-posts/${to}`);
@@ -313,7 +314,7 @@ describe("a published post's old slug", () => {
     expect(page.status).toBe(200);
     expect(page.json).toMatchObject({ id: post.id, slug: newSlug, title: "Moving post", content: "<p>Moving body</p>" });
 
-    const list = (await publicGet("/api/blog-posts")).json as { id: string; slug: string }[];
+    const list = (await publicGet("/api/blog-posts")).json as PublicBlogPostSummary[];
     expect(list.find((p) => p.id === post.id)?.slug).toBe(newSlug);
     for (const feed of ["/sitemap.xml", "/rss.xml"]) {
       const text = (await publicGet(feed)).text;

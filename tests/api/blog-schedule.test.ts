@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { BlogPost } from "../../packages/core/src/contract/blog";
 import { devAdmin } from "../support/admin";
 import { Visitor } from "../support/auth-flow";
 import { call, freshIp } from "../support/http";
@@ -24,7 +25,7 @@ const newPost = (over: Record<string, unknown> = {}) => ({ title: `Scheduled ${u
 async function create(visitor: Visitor, over: Record<string, unknown> = {}) {
   const res = await visitor.call("POST", "/api/admin/blog-posts", { body: newPost(over) });
   expect(res.status, res.text).toBe(201);
-  return res.json as { id: string; slug: string; title: string; version: number; is_published: boolean; publish_at?: string; published_at?: string };
+  return res.json as BlogPost;
 }
 
 /** Polls until `check` answers something (the runtime publishes on its own clock), at most `ms`. */

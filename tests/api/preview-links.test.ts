@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PreviewSigner } from "../../packages/core/src/blog/preview-links";
 import type { AuditEntry } from "../../packages/core/src/contract/audit";
+import type { BlogPost } from "../../packages/core/src/contract/blog";
 import { allPages, devAdmin, uniqueName } from "../support/admin";
 import type { Visitor } from "../support/auth-flow";
 import { call, freshIp, type HttpResponse } from "../support/http";
@@ -27,7 +28,7 @@ async function draft(title = uniqueName("Preview draft")) {
   const res = await admin.call("POST", BASE, { body: { title, slug, content: `<p>Body of ${title}</p>`, is_published: false } });
   expect(res.status, res.text).toBe(201);
   made.push(res.json.id);
-  return res.json as { id: string; slug: string; title: string; version: number };
+  return res.json as BlogPost;
 }
 
 async function linkFor(id: string): Promise<Link> {
