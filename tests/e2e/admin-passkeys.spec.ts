@@ -141,6 +141,10 @@ test("'End all other sessions' does not ask about recent passkeys when signed in
     await devLogin(await elsewhere.newPage());
     await devLogin(page);
     await page.goto(`${runtime.url}/admin/account`);
+    // Nor is it offered a passkey it could not add (the API refuses one to an account without a username).
+    const passkeys = page.getByRole("region", { name: "Passkeys" });
+    await expect(passkeys).toContainText("Passkeys are for username accounts.");
+    await expect(passkeys.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
     await page.getByRole("region", { name: "Sessions" }).getByRole("button", { name: "End all other sessions" }).click();
     const ending = page.getByRole("alertdialog", { name: "End all other sessions" });
     await expect(ending).toContainText("Every other browser signed in to this account is signed out at once.");

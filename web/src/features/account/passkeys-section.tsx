@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Fingerprint, KeyRound, Trash2 } from "lucide-react";
 import { passkeyMessages, type PasskeySummary } from "@agency/core/contract/passkeys";
+import type { AccountInfo } from "@agency/core/contract/account";
 import { apiErrorMessage, useApiErrorHandler } from "../../components/admin/api-errors";
 import { actionPrimary, iconAction } from "../../components/admin/classes";
 import { useConfirm } from "../../components/admin/confirm-dialog";
@@ -35,7 +36,7 @@ function PasskeyRow({ passkey, onRemove, busy }: { passkey: PasskeySummary; onRe
  * 'Passkeys' of Account & security: the account's passkeys (sign in without a password; each
  * counts as both factors), adding one under a name, removing one. Username accounts only.
  */
-export function PasskeysSection() {
+export function PasskeysSection({ account }: { account: Pick<AccountInfo, "two_factor_available"> }) {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -46,8 +47,9 @@ export function PasskeysSection() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState("");
 
-  // A Google account signs in at Google; passkeys here are for username accounts.
-  const usernameOnly = useAdminMe().data?.type === "google";
+  // Passkeys are for username accounts (the same rule as the authenticator app): a Google account
+  // signs in at Google, and Development Login has no account to hold one.
+  const signsInWithGoogle = useAdminMe().data?.type === "google";
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -91,8 +93,11 @@ export function PasskeysSection() {
       title="Passkeys"
       description="Sign in with your fingerprint, face, screen lock or security key instead of a password. A passkey counts as both factors."
     >
-      {usernameOnly ? (
-        <p className="text-sm text-slate-700">{passkeyMessages.usernameOnly}: you sign in with Google.</p>
+      {!account.two_factor_available ? (
+        <p className="text-sm text-slate-700">
+          {passkeyMessages.usernameOnly}
+          {signsInWithGoogle ? ": you sign in with Google." : "."}
+        </p>
       ) : passkeys.isPending ? (
         <Spinner label="Loading passkeys" className="py-6" />
       ) : passkeys.isError ? (

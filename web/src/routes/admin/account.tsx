@@ -38,7 +38,7 @@ export default function AccountPage() {
       )}
       <div className="space-y-6">
         <TotpSection account={a} />
-        <PasskeysSection />
+        <PasskeysSection account={a} />
         {a.username && <PasswordSection />}
         <SessionsSection />
         {!a.setup_required && can("team") && <RequireTwoFactorSection />}
