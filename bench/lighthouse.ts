@@ -12,6 +12,13 @@
  *                 chunks the first render asks for (the page itself, below-the-fold sections,
  *                 the footer).
  *
+ * Then it seeds camera photos through the admin API (bench/photos.ts: twelve posts with 12-megapixel
+ * JPEG featured images made at run time, one with a photo in its text, three courses with photos)
+ * and measures /blog with the twelve photo posts, the newest photo post's page and /tech-school
+ * with the photo courses, beside the text-only routes measured before. For those it also reports
+ * the bytes the page transferred and, on the post page, the featured image's bytes at Lighthouse's
+ * 412-px mobile viewport (which file the browser picked from the srcset).
+ *
  * Targets: Performance >= 95 everywhere and 100 on /, Accessibility 100, Best Practices 100,
  * SEO 100; the home route's initial (first render) JavaScript <= 105 KB gzipped. A benchmark, not
  * a test: it exits 0 either way (use --check to fail when a target is missed).
@@ -30,6 +37,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { seedPhotos } from "./photos";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "web", "dist");
@@ -59,6 +67,10 @@ interface Row {
   speedIndexMs: number;
   scripts: { path: string; gzipBytes: number }[];
   jsLoadedGzipBytes: number;
+  /** Everything the page load transferred (Lighthouse's total-byte-weight). */
+  totalBytes: number;
+  /** The images the load fetched: address and bytes transferred. */
+  images: { path: string; transferBytes: number }[];
   failedAudits: { category: string; id: string; title: string }[];
 }
 
@@ -122,7 +134,7 @@ async function startRuntime() {
 
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; numericValue?: number; title: string; details?: { items?: { url: string; resourceType?: string }[] } }>;
+  audits: Record<string, { score: number | null; numericValue?: number; title: string; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }>;
 };
 
 async function audit(route: string, url: string, chromePort: number): Promise<Row> {
@@ -137,6 +149,9 @@ async function audit(route: string, url: string, chromePort: number): Promise<Ro
     .map((i) => new URL(i.url).pathname)
     .filter((p, i, all) => all.indexOf(p) === i)
     .map((p) => ({ path: p, gzipBytes: fs.existsSync(path.join(dist, p)) ? gz(path.join(dist, p)) : 0 }));
+  const images = (lhr.audits["network-requests"]?.details?.items ?? [])
+    .filter((i) => i.resourceType === "Image" && i.url.startsWith(origin))
+    .map((i) => ({ path: new URL(i.url).pathname, transferBytes: i.transferSize ?? 0 }));
   const failedAudits = Object.entries(lhr.categories).flatMap(([category, c]) =>
     c.auditRefs
       .filter((r) => r.weight > 0 && lhr.audits[r.id]?.score !== null && (lhr.audits[r.id]?.score ?? 1) < 1)
@@ -156,6 +171,8 @@ async function audit(route: string, url: string, chromePort: number): Promise<Ro
     speedIndexMs: Math.round(num("speed-index")),
     scripts,
     jsLoadedGzipBytes: scripts.reduce((a, s) => a + s.gzipBytes, 0),
+    totalBytes: Math.round(num("total-byte-weight")),
+    images,
     failedAudits,
   };
 }
@@ -207,15 +224,25 @@ async function main() {
     await audit("/", `${base}/`, chrome.port);
 
     const rows: Row[] = [];
-    for (const route of routes) {
+    const measure = async (route: string, name = route) => {
       const attempts: Row[] = [];
-      for (let i = 0; i < runs; i++) attempts.push(await audit(route, `${base}${route}`, chrome.port));
+      for (let i = 0; i < runs; i++) attempts.push({ ...(await audit(route, `${base}${route}`, chrome.port)), route: name });
       const row = median(attempts);
       rows.push(row);
-      console.log(`  ${route}: perf ${attempts.map((a) => a.performance).join("/")}${row.failedAudits.length ? `; below 1: ${row.failedAudits.map((f) => f.id).join(", ")}` : ""}`);
-    }
+      console.log(`  ${name}: perf ${attempts.map((a) => a.performance).join("/")}${row.failedAudits.length ? `; below 1: ${row.failedAudits.map((f) => f.id).join(", ")}` : ""}`);
+      return row;
+    };
+    for (const route of routes) await measure(route, route.startsWith("/blog/") ? "/blog/{slug}" : route);
 
-    const label = (r: Row) => (r.route.startsWith("/blog/") ? "/blog/{slug}" : r.route);
+    console.log("Seeding photos (12-megapixel JPEGs, made now)...");
+    const photos = await seedPhotos(base);
+    const photoPost = await measure(`/blog/${photos.postSlug}`, "/blog/{photo post}");
+    const photoBlog = await measure("/blog", "/blog (12 photo posts)");
+    const photoSchool = await measure("/tech-school", "/tech-school (photo courses)");
+    const coverFolder = photos.coverUrl.replace(/\.jpg$/, "/");
+    const featured = photoPost.images.filter((i) => i.path.startsWith(coverFolder));
+
+    const label = (r: Row) => r.route;
     console.log(
       `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile defaults, median of ${runs} run(s) by Performance; Chromium at ${chromePath}\n`,
     );
@@ -226,6 +253,14 @@ async function main() {
       ),
     );
     console.log(`\n${firstRenderLine}`);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+    const photoLines = [
+      `Photo originals: ${photos.originalBytes.length} JPEGs of 12 MP, ${kb(Math.min(...photos.originalBytes))} to ${kb(Math.max(...photos.originalBytes))}`,
+      `/blog with 12 photo posts transferred ${kb(photoBlog.totalBytes)} (images: ${kb(photoBlog.images.reduce((a, i) => a + i.transferBytes, 0))} in ${photoBlog.images.length} files)`,
+      `Photo post page transferred ${kb(photoPost.totalBytes)}; its featured image at a 412-px viewport: ${featured.map((f) => `${f.path.slice(coverFolder.length)} ${kb(f.transferBytes)}`).join(", ") || "not fetched"}`,
+      `/tech-school with photo courses transferred ${kb(photoSchool.totalBytes)}`,
+    ];
+    console.log(`\n${photoLines.join("\n")}`);
 
     const home = rows.find((r) => r.route === "/")!;
     const misses = [
@@ -246,6 +281,7 @@ async function main() {
           runsPerRoute: runs,
           firstRender: { scripts: entry, gzipBytes: entryBytes },
           homeJsLoadedGzipBytes: home.jsLoadedGzipBytes,
+          photos: { originalBytes: photos.originalBytes, blogTransferBytes: photoBlog.totalBytes, postTransferBytes: photoPost.totalBytes, featuredImage: featured },
           routes: rows,
           targetsMissed: misses,
         },

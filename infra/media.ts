@@ -8,7 +8,7 @@ import { S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { acceptNagFinding } from "./nag";
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from "aws-cdk-lib/aws-s3";
-import { Function as SstFunction, type App } from "sst/constructs";
+import { Function as SstFunction, Script, type App } from "sst/constructs";
 import type { Feature } from "@agency/core/routes";
 import { TRASH_DAYS } from "@agency/core/contract/trash";
 
@@ -229,7 +229,11 @@ export function mediaDerivation(
     [mediaPrefix, originalsPrefix].map((p) => new RegExp(`/${p}\\*$`)),
   );
   acceptNagFinding(deadLetters, "SQS3", "It is the dead-letter queue itself, of the derivation rule's target (below).");
-  return { fn, deadLetters, rule };
+  // At every deploy the same function makes the sizes of images that have none (stored before
+  // derivation existed, or whose event was lost): idempotent, as many as one invocation allows.
+  const script = new Script(stack, "MediaDeriveScript", { onCreate: fn, onUpdate: fn });
+  acceptNagFinding(script, "IAM5", "SST's Script invokes its one function (any version) at deploy.", [/^Resource::<.*\.Arn>:\*$/]);
+  return { fn, deadLetters, rule, script };
 }
 
 /** `csp` with `sources` added to its connect-src (the SPA's fetches: here, the presigned POST). */

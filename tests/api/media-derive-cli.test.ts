@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DeleteObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CompletedUpload, MediaLibraryItem, UploadTicket } from "../../packages/core/src/contract/media";
+import type { CompletedUpload, MediaLibraryItem } from "../../packages/core/src/contract/media";
 import { db } from "../../packages/core/src/db/service";
 import { Visitor } from "../support/auth-flow";
 import { photo } from "../support/photo";
+import { uploadJpeg } from "../support/upload";
 import { repoRoot, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -58,16 +59,7 @@ async function uploadedPhoto(): Promise<CompletedUpload> {
     .jpeg({ quality: 85 })
     .withExif({ IFD2: { BodySerialNumber: "SN-CLI-PRIVATE" } })
     .toBuffer();
-  const sign = await admin.call("POST", "/api/admin/uploads", { body: { filename: "old-photo.jpg", content_type: "image/jpeg", size: bytes.length } });
-  expect(sign.status, sign.text).toBe(201);
-  const ticket = sign.json as UploadTicket;
-  const form = new FormData();
-  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-  form.append("file", new Blob([Uint8Array.from(bytes)], { type: "image/jpeg" }), "upload");
-  expect((await fetch(ticket.url, { method: "POST", body: form, headers: { origin: runtime.url } })).status).toBe(204);
-  const done = await admin.call("POST", `/api/admin/uploads/${ticket.id}/complete`, { body: {} });
-  expect(done.status, done.text).toBe(200);
-  return done.json as CompletedUpload;
+  return uploadJpeg(admin, runtime.url, bytes, "old-photo.jpg");
 }
 
 async function derivationOf(id: string) {

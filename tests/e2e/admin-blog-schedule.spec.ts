@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "../support/test";
-import { audit, libraryImage, runTag, signInAsAdmin } from "../support/admin-journey";
+import { audit, expectLibraryPicture, libraryImage, runTag, signInAsAdmin } from "../support/admin-journey";
 
 // The admin works in New York: the editor's time is theirs, the API's is UTC.
 const ZONE = "America/New_York";
@@ -180,9 +180,7 @@ test("a scheduled post keeps the body image inserted where the caret was, and th
       await untilLive(visitor, slug, title);
       const body = visitor.locator("article .prose-content");
       const photo = body.getByRole("img", { name: image.alt });
-      await expect(photo).toHaveAttribute("src", image.url);
-      await photo.scrollIntoViewIfNeeded();
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expectLibraryPicture(photo, image);
       const published = await body.innerHTML();
       expect(
         order.map((text) => published.indexOf(text)),

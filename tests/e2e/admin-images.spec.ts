@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "../support/test";
-import { asVisitor, audit, libraryImage, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
+import { asVisitor, audit, expectLibraryPicture, libraryImage, publishNewPost, runTag, signInAsAdmin } from "../support/admin-journey";
 import { makePng } from "../support/png";
 
 const shots = "test-results/screenshots";
@@ -141,10 +141,9 @@ test("an admin puts a library image in a post's body and as its cover, each with
   try {
     await asVisitor(browser, baseURL, async (visitor) => {
       await visitor.goto(`/blog/${slug}`);
-      const body = visitor.locator(`article .prose-content img[src="${image.url}"]`);
-      await expect(body).toHaveAttribute("alt", image.alt);
-      await expect.poll(() => body.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-      await expect(visitor.getByRole("img", { name: `Sunrise over the quay ${tag}` })).toHaveAttribute("src", cover.url);
+      // Both as <picture>, each with its alt text, and showing one of its derived files.
+      await expectLibraryPicture(visitor.locator("article .prose-content").getByRole("img", { name: image.alt }), image);
+      await expectLibraryPicture(visitor.getByRole("img", { name: `Sunrise over the quay ${tag}` }), cover);
       await audit(visitor, "public post with images");
       // Searched: the list is paged, and posts other journeys publish meanwhile come first.
       await visitor.goto(`/blog?q=${tag}`);
@@ -187,9 +186,7 @@ test("a service's image shows on the Services page with the alt text its editor 
       await visitor.goto("/services");
       const card = visitor.getByTestId("featured-solution").filter({ hasText: `Imaged ${tag}` });
       const picture = card.getByRole("img", { name: image.alt });
-      await expect(picture).toHaveAttribute("src", image.url);
-      await picture.scrollIntoViewIfNeeded();
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+      await expectLibraryPicture(picture, image);
       await audit(visitor, "services page with a service image");
       await visitor.screenshot({ path: `${shots}/services-card-image-1280.png` });
     });

@@ -20,7 +20,9 @@ test("an admin edits settings: one at a time, all at once, all or nothing, reset
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Company Information", "Contact Details", "SEO & Analytics", "Social Media", "Footer Links"]);
   // Only settings with a visible effect: the home hero's texts are its page sections.
-  await expect(page.getByTestId("setting")).toHaveCount(12);
+  await expect(page.getByTestId("setting")).toHaveCount(13);
+  // The default social image is picked from, or uploaded to, the media library.
+  await expect(setting(page, "default_social_image").getByRole("button", { name: "Choose Default Social Image from library" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Hero Heading" })).toHaveCount(0);
   const original = { twitter: await stored(page, TWITTER), linkedin: await stored(page, LINKEDIN), email: await stored(page, EMAIL) };
   await expect(page.getByRole("textbox", { name: "Contact Email" })).toHaveAttribute("type", "email");

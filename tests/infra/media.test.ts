@@ -280,6 +280,13 @@ describe("the media permissions", () => {
     expect(statements[0]!.Resource).toEqual([objectsUnder(arn, "media/"), objectsUnder(arn, "originals/")]);
   });
 
+  it("run media-derive once at every deploy (a script on create and on update), so images without sizes get them", () => {
+    const scripts = Object.values(app.api.toJSON().Resources as Record<string, any>).filter((r) => r.Type === "Custom::SSTScript");
+    const runs = scripts.filter((r) => JSON.stringify(r.Properties.UserCreateFunction ?? "").includes(mediaDerive().id));
+    expect(runs).toHaveLength(1);
+    expect(JSON.stringify(runs[0]!.Properties.UserUpdateFunction)).toContain(mediaDerive().id);
+  });
+
   it("are held by no other function of the API: no S3 action (but the web bucket's, tests/infra/render.test.ts), no mention of the bucket", () => {
     // The renderer writes the web bucket's pages/; the blog reads its not-found page.
     const webBucketUsers = ["packages/functions/src/render/handler.handler", "packages/functions/src/blog/handler.handler"];

@@ -184,7 +184,7 @@ export async function expectCsvExport(page: Page, filename: string, rows: string
   expect(await downloadText(download)).toBe("\uFEFF" + rows.map((cells) => `${csvLine(cells)}\r\n`).join(""));
 }
 
-/** Puts an image in the library through the API the screens use (sign, post to storage, complete), with an alt text. */
+/** Puts an image in the library through the API the screens use (sign, post to storage, complete), with an alt text, and waits for its sizes. */
 export async function libraryImage(page: Page, filename: string, alt: string): Promise<CompletedUpload> {
   const origin = new URL(page.url()).origin;
   const bytes = makePng(filename);
@@ -195,5 +195,23 @@ export async function libraryImage(page: Page, filename: string, alt: string): P
   expect(posted.status()).toBe(204);
   const item = (await (await page.request.post(`/api/admin/uploads/${ticket.id}/complete`, { headers: { origin }, data: {} })).json()) as CompletedUpload;
   expect((await page.request.put(`/api/admin/media/${item.id}`, { headers: { origin }, data: { alt } })).ok()).toBe(true);
+  // Its sizes made (the library stops saying "processing"): a page saved with it from now on is
+  // rendered with its <picture> at once, not re-rendered once they are (on a busy machine, later
+  // than a journey waits).
+  await expect.poll(async () => (await page.request.get(`/api/images/${item.id}`)).status(), { timeout: 60_000 }).toBe(200);
   return { ...item, alt };
+}
+
+/**
+ * A library image (one of libraryImage's 1×1 PNGs) as a visitor sees it on a public page: once its
+ * sizes exist it is a `<picture>` (the pages showing it are rendered again when they are made), so
+ * the file the browser picks from its sources is one of its derived files, and it shows.
+ */
+export async function expectLibraryPicture(img: Locator, image: { url: string }) {
+  const folder = `${image.url.slice(0, image.url.lastIndexOf("."))}/`;
+  await expect(img.locator("xpath=..")).toHaveJSProperty("tagName", "PICTURE");
+  await img.scrollIntoViewIfNeeded();
+  // Its pixel decoded (naturalWidth is in CSS pixels: a `1w` source in a slot of `sizes` S reads as S wide).
+  const loaded = () => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? new URL(el.currentSrc).pathname : ""));
+  await expect.poll(loaded).toMatch(new RegExp(`^${folder}1\\.(avif|webp|jpg)$`));
 }

@@ -257,21 +257,11 @@ try {
       break;
     }
     case "media-derive": {
-      const [{ deriveImage }, { acrossYears }, { db: tableOf }] = await Promise.all([
-        import("@agency/functions/media-derive/derive"),
-        import("@agency/core/db/attributes"),
-        import("@agency/core/db/service"),
-      ]);
-      const images = await acrossYears((bucket) => tableOf().media.query.byYear({ bucket }).go({ pages: "all" }));
-      const done = { ready: 0, failed: 0, skipped: 0 };
-      for (const image of images) {
-        if (image.status !== "complete") continue;
-        const result = await deriveImage(image.id);
-        done[result]++;
-        if (result === "failed") console.error(`Image ${image.id} (${image.filename}): its original could not be read as an image.`);
-      }
-      console.log(`Made the sizes of ${done.ready} images; ${done.skipped} had theirs already${done.failed ? `; ${done.failed} failed` : ""}.`);
-      if (done.failed) process.exitCode = 1;
+      const { deriveMissing } = await import("@agency/functions/media-derive/derive");
+      const done = await deriveMissing();
+      for (const f of done.failed) console.error(`Image ${f.id} (${f.filename}): its original could not be read as an image.`);
+      console.log(`Made the sizes of ${done.ready} images; ${done.skipped} had theirs already${done.failed.length ? `; ${done.failed.length} failed` : ""}.`);
+      if (done.failed.length) process.exitCode = 1;
       break;
     }
     case "import": {

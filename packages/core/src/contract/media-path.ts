@@ -17,7 +17,12 @@ export const derivedFormats = ["avif", "webp", "jpg", "png"] as const;
 export type DerivedFormat = (typeof derivedFormats)[number];
 export const SOCIAL_IMAGE = { name: "og.jpg", width: 1200, height: 630, maxBytes: 300 * 1024 } as const;
 
-export const DERIVED_PATH = /^\/media\/\d{4}\/[0-9a-f-]+\/(?:\d{2,4}\.(?:avif|webp|jpg|png)|og\.jpg)$/;
+/**
+ * A derived file's address. Its width is one of widthsFor's (media/derive.ts), and an image narrower
+ * than 320 px is derived at its own width, down to 1 px: the width has 1 to 4 digits, or such an
+ * image's only files are not served and its <picture> shows nothing.
+ */
+export const DERIVED_PATH = /^\/media\/\d{4}\/[0-9a-f-]+\/(?:[1-9]\d{0,3}\.(?:avif|webp|jpg|png)|og\.jpg)$/;
 
 /** The folder of an image's derived files: `/media/2026/abc.jpg` -> `/media/2026/abc/`. */
 export const derivedFolder = (mediaPath: string) => `${mediaPath.slice(0, mediaPath.lastIndexOf("."))}/`;

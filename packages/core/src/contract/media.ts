@@ -156,3 +156,13 @@ export type MediaUpdate = z.input<typeof mediaUpdate>;
  */
 export const derivationStatuses = ["processing", "ready", "failed"] as const;
 export type DerivationStatus = (typeof derivationStatuses)[number];
+
+/**
+ * A public read's record with the sizes of its library images (featured image, course image, the
+ * images of a post's HTML), keyed by the address as stored in the record; an image without sizes
+ * (external, or still processing) is not in it and shows as a plain <img>. Embedded on the server so
+ * a page has every image's size and placeholder in its first HTML, without a request per image.
+ */
+export interface WithImages {
+  images: Record<string, ImageInfo>;
+}

@@ -11,7 +11,10 @@ export interface PageHead {
   /** The canonical address; none on the not-found page, which is served at every unknown address. */
   url?: string;
   siteName: string;
+  /** og:image and twitter:image: an absolute URL (a library image's 1200x630 JPEG). */
   image?: string;
+  /** The page's LCP image, preloaded from the head: `<link rel="preload" as="image" imagesrcset imagesizes>`. */
+  preload?: { type: string; imageSrcset: string; imageSizes: string };
   type: "website" | "article";
   publishedTime?: string;
   modifiedTime?: string;

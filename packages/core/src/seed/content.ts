@@ -7,6 +7,7 @@ import type * as z from "../contract/zod";
 import type { BlogPostInput } from "../contract/blog";
 import type { courseInput, industryInput, serviceDetailInput, serviceInput } from "../contract/catalog";
 import type { IndustryIconName, ServiceIconName } from "../contract/catalog-values";
+import type { SettingType } from "../contract/settings";
 
 const INTRO_VIDEO_URL = "https://www.youtube-nocookie.com/embed/aircAruvnKk";
 
@@ -1011,7 +1012,7 @@ export const seedSiteSettings: {
   key: string;
   value: string;
   description: string;
-  type: "text" | "textarea" | "url" | "email";
+  type: SettingType;
   position: number;
 }[] = [
   {
@@ -1055,6 +1056,13 @@ export const seedSiteSettings: {
     description: "The summary search engines show under the site title; keep it between 120 and 155 characters.",
     type: "textarea",
     position: 9,
+  },
+  {
+    key: "default_social_image",
+    value: "",
+    description: "The picture link previews show for every page without an image of its own (1200x630 works best).",
+    type: "image",
+    position: 10,
   },
   {
     key: "social_media_twitter",

@@ -1,3 +1,4 @@
+import { settingTypes } from "../contract/settings";
 import { Entity } from "../db/entity";
 import { versionAttribute } from "../db/versions";
 
@@ -16,7 +17,7 @@ export const SiteSettingEntity = new Entity({
     key: { type: "string", required: true, readOnly: true },
     value: { type: "string", default: "" },
     description: { type: "string", default: "" },
-    type: { type: ["text", "textarea", "url", "email"] as const, required: true, default: "text" },
+    type: { type: settingTypes, required: true, default: "text" },
     position: { type: "number", required: true, default: 0, padding: { length: 4, char: "0" } },
     version: versionAttribute,
     // Every write refreshes it, unless the write sets it itself (an import writes records as they were).

@@ -6,6 +6,7 @@ import { atVersion, saveAtVersion, withVersion } from "../db/versions";
 import { STALE_ITEM_CODE, STALE_ITEM_MESSAGE } from "../contract/versioned";
 import { HttpError, NotFoundError } from "../errors";
 import { keepOriginal } from "../revisions/original";
+import { imageInfos, socialImagePath } from "../media/info";
 import type { SiteSettingEntity } from "./entity";
 
 export type SiteSetting = EntityItem<typeof SiteSettingEntity>;
@@ -19,11 +20,20 @@ export const SiteSettings = {
     const { data } = await db().siteSetting.query.all({}).go({ pages: "all" });
     return data.filter((s) => offered(s.key)).map(withVersion);
   },
-  /** The settings the public site may read, as a key -> value map. */
+  /**
+   * The settings the public site may read, as a key -> value map. `default_social_image` is what a
+   * link preview shows: a library image's 1200x630 JPEG (`/media/{yyyy}/{id}/og.jpg`) once its sizes
+   * exist, else the address as stored.
+   */
   async publicValues(): Promise<Record<string, string>> {
     const allowed = new Set<string>(publicSettingKeys);
     const out: Record<string, string> = {};
     for (const s of await SiteSettings.list()) if (allowed.has(s.key)) out[s.key] = s.value ?? "";
+    const social = out.default_social_image;
+    if (social) {
+      const info = (await imageInfos([social]))[social];
+      if (info) out.default_social_image = socialImagePath(info);
+    }
     return out;
   },
   /**

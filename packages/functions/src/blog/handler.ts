@@ -1,4 +1,4 @@
-import { BlogPosts, publicPost } from "@agency/core/blog/blog";
+import { BlogPosts, publicPost, withCoverSizes } from "@agency/core/blog/blog";
 import { PreviewLinks } from "@agency/core/blog/preview-links";
 import { publicBlogListQuery } from "@agency/core/contract/blog";
 import { previewCacheControl } from "@agency/core/edge";
@@ -25,10 +25,13 @@ const resolve = async (slug: string, then: (post: Parameters<typeof publicPost>[
 const previewHeaders = { "cache-control": previewCacheControl, "x-robots-tag": previewRobots };
 
 export const handler = http({
-  "GET /api/blog-posts": async (req) => pageReply(await BlogPosts.publishedPage(publicBlogListQuery.parse(req.query))),
+  "GET /api/blog-posts": async (req) => {
+    const page = await BlogPosts.publishedPage(publicBlogListQuery.parse(req.query));
+    return pageReply({ ...page, items: await withCoverSizes(page.items) });
+  },
   "GET /api/blog-categories": () => BlogPosts.categoryCounts(),
   "GET /api/blog-posts/{slug}": ({ params }) => resolve(params.slug ?? "", publicPost),
-  "GET /api/blog-posts/{slug}/related": ({ params }) => resolve(params.slug ?? "", (post) => BlogPosts.related(post), "/related"),
+  "GET /api/blog-posts/{slug}/related": ({ params }) => resolve(params.slug ?? "", async (post) => withCoverSizes(await BlogPosts.related(post)), "/related"),
   "GET /api/preview/{token}": async ({ params }) => {
     try {
       return reply.json(await PreviewLinks.open(params.token ?? ""), 200, { headers: previewHeaders });

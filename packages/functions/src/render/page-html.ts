@@ -23,6 +23,9 @@ export function headHtml(h: PageHead): string {
     `<title>${attr(h.title)}</title>`,
     meta("name", "description", h.description),
     h.url ? `<link rel="canonical" href="${attr(h.url)}" />` : "",
+    h.preload
+      ? `<link rel="preload" as="image" type="${attr(h.preload.type)}" imagesrcset="${attr(h.preload.imageSrcset)}" imagesizes="${attr(h.preload.imageSizes)}" fetchpriority="high" />`
+      : "",
     meta("property", "og:site_name", h.siteName),
     meta("property", "og:type", h.type),
     meta("property", "og:title", h.ogTitle),

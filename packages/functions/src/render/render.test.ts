@@ -145,6 +145,17 @@ describe("page HTML", () => {
     expect(html).not.toContain("</script><script>");
     expect(JSON.parse(scriptJson({ a: "</script>\u2028" }))).toEqual({ a: "</script>\u2028" });
   });
+  it("preloads the page's LCP image from the head (its AVIF sizes, high priority) and names its link preview for Open Graph and Twitter", () => {
+    const preload = { type: "image/avif", imageSrcset: "/media/2026/a/320.avif 320w, /media/2026/a/640.avif 640w", imageSizes: "(min-width: 896px) 832px, 100vw" };
+    const html = headHtml({ ...head, image: "https://x.test/media/2026/a/og.jpg", preload });
+    expect(html).toContain(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/media/2026/a/320.avif 320w, /media/2026/a/640.avif 640w" imagesizes="(min-width: 896px) 832px, 100vw" fetchpriority="high" />',
+    );
+    expect(html).toContain('<meta property="og:image" content="https://x.test/media/2026/a/og.jpg" />');
+    expect(html).toContain('<meta name="twitter:image" content="https://x.test/media/2026/a/og.jpg" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(headHtml(head)).not.toContain('rel="preload"');
+  });
   it("fills the template's head and root, leaving `$` in a page's text literal", () => {
     const template = '<head><!--page-head: x-->\n<title>old</title>\n<!--/page-head--></head><body><div id="root"><!--page-body-->shell<!--/page-body--></div></body>';
     const html = pageHtml(template, { head, body: "<p>costs $& $1</p>", state: { queries: [] } });

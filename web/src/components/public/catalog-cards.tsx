@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ArrowRight, Clock, ExternalLink, Users } from "lucide-react";
-import type { Course, Industry, Service } from "@agency/core/contract/catalog";
+import type { Industry } from "@agency/core/contract/catalog";
+import type { Course, Service } from "../../features/content/api";
 import { colorSchemes } from "@agency/core/contract/catalog-values";
 import { imageSrc } from "../../lib/image-src";
+import { slotSizes } from "../../lib/picture";
+import { Picture } from "./picture";
 import { IndustryIcon, ServiceIcon } from "../ui/icons";
 
 export function ServiceCard({ service }: { service: Service }) {
@@ -68,7 +71,14 @@ export function CourseArt({ course, className, children }: { course: Course; cla
   return (
     <div className={`on-dark relative bg-purple-600 bg-linear-to-r ${gradientOf(course.color_scheme)} ${className}`}>
       {src ? (
-        <img src={src} alt={course.image_alt ?? ""} loading="lazy" onError={() => setFailed(true)} className="absolute inset-0 h-full w-full object-cover" />
+        <Picture
+          src={course.image_url}
+          images={course.images}
+          alt={course.image_alt ?? ""}
+          sizes={slotSizes.card}
+          onError={() => setFailed(true)}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
       ) : (
         <span aria-hidden="true" className="text-5xl drop-shadow">
           {course.icon || "📚"}

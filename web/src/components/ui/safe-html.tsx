@@ -1,6 +1,8 @@
 import { useMemo } from "react";
 import DOMPurify from "dompurify";
 import { allowedAttributes, allowedTags, droppedWithContent, keepsAttribute, newTabRel } from "@agency/core/contract/html-rules";
+import type { ImageInfo } from "@agency/core/contract/media";
+import { pictureHtml } from "../../lib/picture";
 
 // The shared rules decide each attribute, by tag and, for href and src, by scheme.
 // Without a DOM, on the server, DOMPurify is an empty shell: the server sanitiser below does the work there.
@@ -37,9 +39,11 @@ export function sanitize(html: string): string {
 
 /**
  * Renders stored HTML (post bodies, policies) after DOMPurify. Imported only by the blog-post and
- * policy-modal chunks, so DOMPurify never weighs on the other pages.
+ * policy-modal chunks, so DOMPurify never weighs on the other pages. `images` (a post's, from its
+ * public read) turns each library image with sizes into the Picture component's <picture> markup,
+ * after sanitising: the sanitisers' rules (no style, no srcset) stay those of stored HTML.
  */
-export function SafeHtml({ html, className = "" }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitize(html), [html]);
+export function SafeHtml({ html, images, className = "" }: { html: string; images?: Record<string, ImageInfo> | undefined; className?: string }) {
+  const clean = useMemo(() => pictureHtml(sanitize(html), images), [html, images]);
   return <div className={`prose-content ${className}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

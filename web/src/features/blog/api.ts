@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
-import type { BlogPost as StoredPost, PublicBlogPostSummary as BlogPostSummary } from "@agency/core/contract/blog";
+import type { BlogPost as StoredPost, PublicBlogPostSummary } from "@agency/core/contract/blog";
+import type { WithImages } from "@agency/core/contract/media";
 import { BLOG_PAGE_SIZE, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { NEXT_CURSOR_HEADER } from "@agency/core/contract/next-cursor";
 import { ApiError } from "../../lib/api";
 import { publicGet } from "../content/api";
 
 /** One published post as GET /api/blog-posts/{slug} answers it: whole, with its read time. */
-export type BlogPost = Omit<StoredPost, "old_slugs"> & { read_time: string };
-export type { BlogPostSummary };
+export type BlogPost = Omit<StoredPost, "old_slugs"> & { read_time: string } & Partial<WithImages>;
+/** A post of the public list and Related Articles, with the sizes of its featured image. */
+export type BlogPostSummary = PublicBlogPostSummary & Partial<WithImages>;
 
 /** Which page of the public list: a page number (the address /blog/page/{n}) and the filters in its URL. */
 export interface BlogListParams {

@@ -2,6 +2,8 @@ import { Link } from "react-router-dom";
 import { ArrowRight, Newspaper, User } from "lucide-react";
 import "../../lib/zod-jitless";
 import { imageSrc } from "../../lib/image-src";
+import { slotSizes } from "../../lib/picture";
+import { Picture } from "../../components/public/picture";
 import type { BlogPostSummary } from "./api";
 import { categoryLabel } from "@agency/core/contract/blog-values";
 import { categoryGradient } from "./categories";
@@ -10,7 +12,18 @@ import { PostMeta } from "./post-meta";
 function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {
   const h = tall ? "h-56 sm:h-72 lg:h-full lg:min-h-80" : "h-44";
   const src = imageSrc(post.featured_image_url);
-  if (src) return <img src={src} alt={post.featured_image_alt ?? ""} loading="lazy" decoding="async" width={800} height={450} className={`w-full object-cover ${h}`} />;
+  if (src)
+    return (
+      <Picture
+        src={post.featured_image_url}
+        images={post.images}
+        alt={post.featured_image_alt ?? ""}
+        sizes={tall ? slotSizes.wideCard : slotSizes.card}
+        width={800}
+        height={450}
+        className={`w-full object-cover ${h}`}
+      />
+    );
   return (
     <div aria-hidden="true" className={`relative flex w-full items-center justify-center overflow-hidden bg-linear-to-br ${categoryGradient(post.category)} ${h}`}>
       <div className="absolute inset-0 bg-[radial-gradient(circle_at_25%_20%,rgba(255,255,255,0.22),transparent_50%)]" />

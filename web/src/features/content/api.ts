@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Course, Industry, Service, ServiceDetail } from "@agency/core/contract/catalog";
-import { type PageSlug, type PageSection } from "@agency/core/contract/page-sections";
+import type { Course as StoredCourse, Industry, Service as StoredService, ServiceDetail } from "@agency/core/contract/catalog";
+import type { WithImages } from "@agency/core/contract/media";
+import type { PageSlug, PageSection } from "@agency/core/contract/page-sections";
 import { api } from "../../lib/api";
 
 /**
@@ -16,6 +17,10 @@ export async function publicGet<T>(path: string, onHeaders?: (headers: Headers) 
     throw err;
   }
 }
+
+/** A service or course as the public list answers it: with the sizes of its image. */
+export type Service = StoredService & Partial<WithImages>;
+export type Course = StoredCourse & Partial<WithImages>;
 
 /** The public catalogue and settings reads, each under one query key: the hooks below and the route loaders (lib/page-loader.ts) share them. */
 export const contentQueries = {
@@ -80,6 +85,8 @@ export const defaultSettings = {
   social_media_facebook: "",
   documentation_url: "",
   support_url: "",
+  /** The link preview of pages without an image of their own: a library image's og.jpg, or a URL. */
+  default_social_image: "",
 };
 export type PublicSettings = typeof defaultSettings & Record<string, string>;
 

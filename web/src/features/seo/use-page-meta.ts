@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { clip } from "../../lib/format";
 import { siteOrigin } from "../../lib/site-origin";
+import { absoluteImageSrc } from "../../lib/image-src";
 import { useSettings } from "../content/api";
 
 export interface PageMeta {
@@ -10,8 +11,10 @@ export interface PageMeta {
   title?: string;
   /** Defaults to the meta_description setting. */
   description?: string;
-  /** An absolute http(s) image URL for link previews. */
+  /** An absolute http(s) image URL for link previews; without one, the default social image setting's. */
   image?: string;
+  /** The page's LCP image, preloaded from the rendered page's head. */
+  preload?: PageHead["preload"];
   type?: "website" | "article";
   /** Articles: ISO times for article:published_time and article:modified_time. */
   publishedTime?: string;
@@ -65,13 +68,15 @@ function setCanonical(href: string | undefined) {
  * site_title and meta_description settings (or the page's own values). On the server they are
  * collected for the rendered file's head; in the browser they are applied as the reader navigates.
  */
-export function usePageMeta({ title, description, image, type = "website", publishedTime, modifiedTime, jsonLd, notFound = false, robots }: PageMeta) {
+export function usePageMeta({ title, description, image, preload, type = "website", publishedTime, modifiedTime, jsonLd, notFound = false, robots }: PageMeta) {
   const settings = useSettings();
   const { pathname } = useLocation();
   const sink = useContext(MetaSink);
   const fullTitle = title ? `${title} | ${settings.company_name}` : settings.site_title;
   const desc = clip(description || settings.meta_description);
-  const img = image && /^https?:\/\//i.test(image) ? image : undefined;
+  const own = image && /^https?:\/\//i.test(image) ? image : undefined;
+  // Every page has a link preview: its own image, else the site's default (already its 1200x630 JPEG).
+  const img = own ?? (absoluteImageSrc(settings.default_social_image) || undefined);
   const ogTitle = title ?? fullTitle;
 
   if (sink) {
@@ -83,6 +88,7 @@ export function usePageMeta({ title, description, image, type = "website", publi
       url: notFound ? undefined : `${siteOrigin()}${pathname}`,
       siteName: settings.company_name,
       image: img,
+      preload,
       type,
       publishedTime,
       modifiedTime,
@@ -105,6 +111,7 @@ export function usePageMeta({ title, description, image, type = "website", publi
     setMeta("property", "article:published_time", type === "article" ? publishedTime : undefined);
     setMeta("property", "article:modified_time", type === "article" ? modifiedTime : undefined);
     setMeta("name", "twitter:card", img ? "summary_large_image" : "summary");
+    setMeta("name", "twitter:image", img);
   }, [fullTitle, ogTitle, desc, img, type, pathname, settings.company_name, publishedTime, modifiedTime, notFound]);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SettingType } from "@agency/core/contract/settings";
 import { api } from "../../lib/api";
 
 const BASE = "/api/admin/site-settings";
@@ -9,7 +10,7 @@ export interface AdminSetting {
   key: string;
   value: string;
   description: string;
-  type: "text" | "textarea" | "url" | "email";
+  type: SettingType;
   position: number;
   updated_at: string;
   /** The version this value was read at: a save sends it back, a stale one is a 409 (contract/versioned.ts). */

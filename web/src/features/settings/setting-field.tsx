@@ -3,6 +3,7 @@ import { settingLabel } from "@agency/core/contract/settings";
 import { actionOutline, actionPrimary, iconAction } from "../../components/admin/classes";
 import { TextAreaField, TextField } from "../../components/admin/form-fields";
 import { HistoryButton } from "../../components/admin/history";
+import { ImageUrlField } from "../media/image-url-field";
 import type { AdminSetting } from "./admin-api";
 
 interface SettingFieldProps {
@@ -33,7 +34,10 @@ export function SettingField({ setting, value, onChange, error, saving, onSave, 
       data-dirty={dirty || undefined}
       className={`rounded-lg border p-4 transition ${dirty ? "border-amber-400 bg-amber-50" : "border-slate-200 bg-white"}`}
     >
-      {setting.type === "textarea" ? (
+      {setting.type === "image" ? (
+        // The default social image: picked from, or uploaded to, the media library.
+        <ImageUrlField label={common.label} value={value} onChange={onChange} error={error} name={setting.key} />
+      ) : setting.type === "textarea" ? (
         <TextAreaField {...common} rows={3} />
       ) : (
         <TextField {...common} type={setting.type === "url" ? "url" : setting.type === "email" ? "email" : "text"} />

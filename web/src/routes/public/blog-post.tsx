@@ -10,6 +10,8 @@ import { container } from "../../components/ui/classes";
 import { SafeHtml } from "../../components/ui/safe-html";
 import { ApiError } from "../../lib/api";
 import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
+import { imagePreload, infoOf, slotSizes, socialImageOf } from "../../lib/picture";
+import { Picture } from "../../components/public/picture";
 import { useAfterHydration } from "../../lib/hydration";
 import { blogQueries, useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
 import { loadQueries, type PageLoader } from "../../lib/page-loader";
@@ -89,11 +91,16 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
   ];
   const title = post.seo_title?.trim() || post.title;
   const description = post.seo_description?.trim() || excerpt;
-  const social = absoluteImageSrc(imageSrc(post.social_image_url) || image);
+  const featured = infoOf(post.images, post.featured_image_url);
+  // A link preview is the 1200x630 JPEG of a library image; an external image as it is.
+  const socialSource = imageSrc(post.social_image_url) ? post.social_image_url : post.featured_image_url;
+  const socialInfo = infoOf(post.images, socialSource);
+  const social = socialInfo ? socialImageOf(socialInfo, siteOrigin()) : absoluteImageSrc(imageSrc(socialSource));
   usePageMeta({
     title,
     description,
     image: social,
+    preload: featured && imagePreload(featured, slotSizes.article),
     type: "article",
     robots,
     publishedTime: post.published_at ?? undefined,
@@ -144,8 +151,19 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
         </header>
 
         <div className={`${container} max-w-4xl py-12 sm:py-16`}>
-          {image && <img src={image} alt={post.featured_image_alt ?? ""} width={1200} height={630} className="mb-12 aspect-[1200/630] w-full rounded-2xl object-cover shadow-lg" />}
-          <SafeHtml html={post.content ?? ""} className="text-lg" />
+          {image && (
+            <Picture
+              src={post.featured_image_url}
+              images={post.images}
+              alt={post.featured_image_alt ?? ""}
+              sizes={slotSizes.article}
+              priority
+              width={1200}
+              height={630}
+              className="mb-12 aspect-[1200/630] w-full rounded-2xl object-cover shadow-lg"
+            />
+          )}
+          <SafeHtml html={post.content ?? ""} images={post.images} className="text-lg" />
           <div className="mt-14 grid items-start gap-8 border-t border-slate-200 pt-10 md:grid-cols-2">
             <div>
               <p className="text-slate-700">Enjoyed this article? Explore more lessons and case studies from the Arcline team.</p>

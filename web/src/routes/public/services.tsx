@@ -33,6 +33,8 @@ import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { useDeferredData } from "../../features/content/deferred";
 import { usePageMeta } from "../../features/seo/use-page-meta";
 import { imageSrc } from "../../lib/image-src";
+import { slotSizes } from "../../lib/picture";
+import { Picture } from "../../components/public/picture";
 
 const defaults = {
   hero_title: "AI Services Built Around How Your Business Runs",
@@ -226,11 +228,11 @@ export default function ServicesPage() {
             {(services.data ?? []).map((s) => (
               <li key={s.id} data-testid="featured-solution" className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-7 shadow-sm">
                 {imageSrc(s.image_url) && (
-                  <img
-                    src={imageSrc(s.image_url)}
+                  <Picture
+                    src={s.image_url}
+                    images={s.images}
                     alt={s.image_alt ?? ""}
-                    loading="lazy"
-                    decoding="async"
+                    sizes={slotSizes.card}
                     width={640}
                     height={360}
                     className="-mx-7 -mt-7 mb-6 aspect-video w-[calc(100%+3.5rem)] max-w-none object-cover"
