@@ -254,13 +254,19 @@ try {
     body: JSON.stringify({ settings: [{ key: "contact_email", value: next, version: email.version }] }),
   });
   if (!saved.ok) throw new Error(`settings save: ${saved.status} ${await saved.text()}`);
-  for (;;) {
-    if ((await (await fetch(`${base}${last}`)).text()).includes(next)) break;
-    if (performance.now() - t0 > 300_000) throw new Error(`${last} did not carry the new footer within 5 minutes`);
-    await new Promise((r) => setTimeout(r, 250));
+  // Past 5 minutes the target is missed: recorded as such, with the other figures kept.
+  let carried = false;
+  while (!carried && performance.now() - t0 <= 300_000) {
+    carried = (await (await fetch(`${base}${last}`)).text()).includes(next);
+    if (!carried) await new Promise((r) => setTimeout(r, 250));
   }
   const rerender = performance.now() - t0;
-  rows.push({ what: `full re-render after a footer change (${locs.length} pages)`, value: `${(rerender / 1000).toFixed(1)} s`, target: "<= 180 s", met: rerender <= 180_000 });
+  rows.push({
+    what: `full re-render after a footer change (${locs.length} pages)`,
+    value: carried ? `${(rerender / 1000).toFixed(1)} s` : `> 300 s (${last} not yet)`,
+    target: "<= 180 s",
+    met: carried && rerender <= 180_000,
+  });
 
   for (const line of runtime.output().split("\n")) if (line.startsWith("pages:")) console.log(`  runtime: ${line}`);
   console.log(`\nThe public blog at ${POSTS} published posts (median of ${RUNS})\n`);
