@@ -164,9 +164,9 @@ describe("the functions", () => {
 
   it("include a deploy-time Script that seeds and bootstraps the admin once its secret is in place", () => {
     const lambdas = resourcesOf(app.api, "AWS::Lambda::Function");
-    // The other script asks for every page to be rendered (tests/infra/render.test.ts).
+    // The others render every page (tests/infra/render.test.ts) and derive the images' sizes (tests/infra/media.test.ts).
     const scripts = Object.values(resourcesOf(app.api, "Custom::SSTScript")).filter(
-      (r) => lambdas[r.Properties!.UserCreateFunction.Ref]!.Properties!.Handler !== "packages/functions/src/render/deploy.handler",
+      (r) => lambdas[r.Properties!.UserCreateFunction.Ref]!.Properties!.Handler === "packages/functions/src/deploy/seed-script.handler",
     );
     expect(scripts).toHaveLength(1);
     const script = scripts[0]!;

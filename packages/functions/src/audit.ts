@@ -1,6 +1,6 @@
 import { AuditLog } from "@agency/core/audit/audit";
 import { auditEntities, type AuditAction, type AuditActor, type AuditEntity } from "@agency/core/contract/audit";
-import { revisionAuditEntity } from "@agency/core/contract/revisions";
+import { revisionAuditEntity } from "@agency/core/contract/revision-entities";
 import { AUDIT_WRITE_METRIC, METRIC_STAGE_DIMENSION } from "@agency/core/metrics";
 import { subjectOf } from "@agency/core/auth/sessions";
 import type { AdminSession, AuditNote } from "./request";

@@ -13,7 +13,6 @@ import { withVersion } from "../db/versions";
 import { NotFoundError } from "../errors";
 import type { BlogPostEntity } from "./entities";
 import { BlogSchedules } from "./schedules";
-import { htmlImageUrls, withImages } from "../media/info";
 
 /** The post as stored; its API shape is contract/blog.ts's BlogPost (the same type: contract/stored-types.test.ts). */
 export type BlogPost = EntityItem<typeof BlogPostEntity>;
@@ -66,18 +65,6 @@ export function searchOf(post: SearchedFields, otherBytes = 0): string {
 
 /** The search text of a post as it will be stored, sized against the rest of that record. */
 export const searchFor = (record: SearchedFields) => searchOf(record, itemBytes({ ...record, search: "" }));
-
-/**
- * What the public reads answer: the post without its redirect bookkeeping, with its read time and
- * the sizes of its library images (featured, social and those of its content: media/info.ts).
- */
-export const publicPost = async ({ old_slugs: _, ...post }: BlogPost) => {
-  const [withSizes] = await withImages([{ ...post, read_time: summaryOf(post).read_time }], (p) => [p.featured_image_url, p.social_image_url, ...htmlImageUrls(p.content)]);
-  return withSizes!;
-};
-
-/** Public summaries with the sizes of their featured images (one BatchGet for the page). */
-export const withCoverSizes = (summaries: PublicBlogPostSummary[]) => withImages(summaries, (p) => [p.featured_image_url]);
 
 /**
  * The byPublished index's keys and its condition's input (entities.ts): every write that publishes,

@@ -11,7 +11,13 @@ import { sanitizeHtml } from "../html";
 import { keepOriginal } from "../revisions/original";
 import { publishedKeys, searchFor, type BlogPost } from "./blog";
 import { BlogSchedules, scheduleChanged } from "./schedules";
-import { postPublished } from "../webhooks/webhooks";
+import type * as Webhooks from "../webhooks/webhooks";
+
+/**
+ * `post.published` for the saves that publish (webhooks/webhooks.ts), loaded on the first save: the
+ * webhook code (signing, delivery, the outbox) is not part of the blog function's cold start.
+ */
+const postPublished = async (...args: Parameters<typeof Webhooks.postPublished>) => (await import("../webhooks/webhooks")).postPublished(...args);
 
 /**
  * Writes to blog posts (the back office and the seed). Kept apart from the reads so the public

@@ -3,7 +3,7 @@ import { config } from "../config";
 import { previewPagePrefix } from "../edge";
 import { db } from "../db/service";
 import { NotFoundError } from "../errors";
-import { publicPost, type BlogPost } from "./blog";
+import type { BlogPost } from "./blog";
 
 /** How long a preview link opens the post. */
 export const PREVIEW_LINK_DAYS = 7;
@@ -104,6 +104,8 @@ export const PreviewLinks = {
         .then((r) => r.data),
     ]);
     if (!post || generation !== link.generation) throw notFound();
+    // Loaded here, not at the top: the admin function that makes links never opens one.
+    const { publicPost } = await import("./public-post");
     return publicPost(post);
   },
 };

@@ -1,7 +1,7 @@
 import * as z from "./zod";
 import { pageParams } from "./admin";
 import { version } from "./common";
-import type { AuditAction, AuditActor, AuditEntity } from "./audit";
+import type { AuditAction, AuditActor } from "./audit";
 
 /**
  * Revisions' wire contract (isomorphic: the handler validates with it, the History panel types its
@@ -20,20 +20,8 @@ import type { AuditAction, AuditActor, AuditEntity } from "./audit";
  *   if its slug is free (409 naming `slug` otherwise); `version` is then not compared.
  */
 
-/** The items that have revisions, by the API's collection names. */
-export const revisionEntities = ["blog-posts", "page-sections", "services", "industries", "courses", "service-details", "site-settings"] as const;
-export type RevisionEntity = (typeof revisionEntities)[number];
-
-/** The audit log's name of each (contract/audit.ts). */
-export const revisionAuditEntity: Record<RevisionEntity, AuditEntity> = {
-  "blog-posts": "blog-post",
-  "page-sections": "page-section",
-  services: "service",
-  industries: "industry",
-  courses: "course",
-  "service-details": "service-detail",
-  "site-settings": "site-setting",
-};
+export { revisionEntities, revisionAuditEntity, type RevisionEntity } from "./revision-entities";
+import { revisionEntities, type RevisionEntity } from "./revision-entities";
 
 /** How many revisions of one item are kept. */
 export const REVISIONS_KEPT = 100;

@@ -1,4 +1,5 @@
-import { BlogPosts, publicPost, withCoverSizes } from "@agency/core/blog/blog";
+import { BlogPosts } from "@agency/core/blog/blog";
+import { publicPost, withCoverSizes } from "@agency/core/blog/public-post";
 import { PreviewLinks } from "@agency/core/blog/preview-links";
 import { publicBlogListQuery } from "@agency/core/contract/blog";
 import { previewCacheControl } from "@agency/core/edge";
