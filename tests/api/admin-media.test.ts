@@ -703,7 +703,7 @@ describe("an uploaded photo", () => {
     const info = await fetch(`${runtime.url}/api/images/${id}`);
     expect(info.status).toBe(200);
     const sizes = (await info.json()) as { url: string; width: number; height: number; widths: number[]; fallback: string; placeholder: string };
-    expect(sizes).toMatchObject({ url: item.url, width: 2400, height: 1600, widths: [320, 640, 960, 1280, 1920], fallback: "jpg" });
+    expect(sizes).toMatchObject({ url: item.url, width: 2400, height: 1600, widths: [320, 640, 768, 960, 1280, 1920], fallback: "jpg" });
     expect(sizes.placeholder).toMatch(/^data:image\/webp;base64,/);
 
     const folder = item.url.replace(/\.jpg$/, "/");

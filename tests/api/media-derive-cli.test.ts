@@ -88,11 +88,31 @@ describe("npm run admin -- media-derive", () => {
     for (const key of [...derived, `originals/${item.id}.jpg`]) expect([key, await stored(key)]).toEqual([key, true]);
     const info = await fetch(`${runtime.url}/api/images/${item.id}`);
     expect(info.status).toBe(200);
-    expect(((await info.json()) as { widths: number[] }).widths).toEqual([320, 640, 960, 1000]);
+    expect(((await info.json()) as { widths: number[] }).widths).toEqual([320, 640, 768, 960, 1000]);
     expect(await derivationOf(item.id)).toBe("ready");
 
     const again = mediaDerive();
     expect(again.status, again.output).toBe(0);
     expect(again.output).toMatch(/Made the sizes of 0 images; [1-9]\d* had theirs already\./);
+  }, 240_000);
+
+  it("derives again an image whose sizes are of an older set of widths, adding the phone width", async () => {
+    const item = await uploadedPhoto();
+    expect(await derivationOf(item.id)).toBe("ready");
+    const folder = item.url.slice(1).replace(/\.jpg$/, "/");
+    const phoneSizes = [`${folder}768.avif`, `${folder}768.webp`, `${folder}768.jpg`];
+    // As an image derived before 768 was a width.
+    await db()
+      .media.patch({ id: item.id })
+      .set({ widths: [320, 640, 960, 1000] })
+      .go({ response: "none" });
+    for (const key of phoneSizes) await bucket().send(new DeleteObjectCommand({ Bucket: "agency-media", Key: key }));
+
+    const run = mediaDerive();
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toMatch(/Made the sizes of [1-9]\d* images/);
+    for (const key of phoneSizes) expect([key, await stored(key)]).toEqual([key, true]);
+    const info = await fetch(`${runtime.url}/api/images/${item.id}`);
+    expect(((await info.json()) as { widths: number[] }).widths).toEqual([320, 640, 768, 960, 1000]);
   }, 240_000);
 });

@@ -159,6 +159,21 @@ describe("an uploaded photo on the public pages", () => {
     }
   });
 
+  it("before an admin picks a default social image, every page without an image of its own previews the site's 1200x630 brand card", async () => {
+    const expected = `${runtime.url}/social.jpg`;
+    for (const path of ["/", "/about", "/services", "/tech-school", "/blog", "/contact"]) {
+      const html = await eventually(path, (h) => meta(h, "property", "og:image") !== undefined);
+      expect(meta(html, "property", "og:image"), path).toBe(expected);
+      expect(meta(html, "name", "twitter:image"), path).toBe(expected);
+    }
+    const card = await fetch(expected);
+    expect(card.status).toBe(200);
+    expect(card.headers.get("content-type")).toMatch(/^image\/jpeg/);
+    const bytes = Buffer.from(await card.arrayBuffer());
+    expect(bytes.length).toBeLessThanOrEqual(300 * 1024);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+  });
+
   it("as the default social image, is the og:image of every page without an image of its own", async () => {
     const settings = (await admin.call("GET", "/api/admin/site-settings")).json as { key: string; value: string; version: number }[];
     const setting = settings.find((s) => s.key === "default_social_image");

@@ -444,7 +444,7 @@ describe("the deployed bundles", () => {
     await lambdas.get("media-derive")!.invoke({ "detail-type": "Object Created", source: "aws.s3", detail: { bucket: { name: deployed.MEDIA_BUCKET }, object: { key } } });
     const info = await send(bundleUrl, "GET", `/api/images/${ticket.id}`);
     expect(info.status, info.text + lambdas.get("media-derive")!.log.join("").slice(-2000)).toBe(200);
-    expect(info.json).toMatchObject({ width: 1600, height: 1200, widths: [320, 640, 960, 1280, 1600], fallback: "jpg" });
+    expect(info.json).toMatchObject({ width: 1600, height: 1200, widths: [320, 640, 768, 960, 1280, 1600], fallback: "jpg" });
     // The served address and its sizes carry no camera metadata.
     const { sdk, client } = await s3Client();
     const url = (info.json as { url: string }).url;

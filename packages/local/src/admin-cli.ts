@@ -44,8 +44,9 @@ media files too, under DIR at their keys (media/2026/<id>.png), from the bucket 
 MEDIA_BUCKET's in AWS).
 
 media-derive makes the sizes (AVIF, WebP, JPEG/PNG, the social preview) of every completed image
-that has none yet, such as images uploaded before sizes existed, from the bucket at S3_ENDPOINT (or
-MEDIA_BUCKET's in AWS). Images that have their sizes are left alone, so it can be run again.
+that has none yet, such as images uploaded before sizes existed, or has them at an older set of
+widths, from the bucket at S3_ENDPOINT (or MEDIA_BUCKET's in AWS). Images that have their sizes at
+today's widths are left alone, so it can be run again.
 
 import replaces the site's content with an export, as POST /api/admin/import does (the team's
 accounts are kept): it first keeps an export of what it replaces in the Trash for 30 days (its

@@ -29,7 +29,7 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
     const d = await deriveImage(await cameraJpeg(), "image/jpeg");
     // Orientation 6: the 1600x1200 picture stands as 1200x1600.
     expect([d.width, d.height]).toEqual([1200, 1600]);
-    expect(d.widths).toEqual([320, 640, 960, 1200]);
+    expect(d.widths).toEqual([320, 640, 768, 960, 1200]);
     expect(d.fallback).toBe("jpg");
     expect(d.files.map((f) => f.name)).toEqual([
       "320.avif",
@@ -38,6 +38,9 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
       "640.avif",
       "640.webp",
       "640.jpg",
+      "768.avif",
+      "768.webp",
+      "768.jpg",
       "960.avif",
       "960.webp",
       "960.jpg",
@@ -85,8 +88,8 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
   });
 
   it("never upscales: a small image is served at its own width only", async () => {
-    expect(widthsFor(4000)).toEqual([320, 640, 960, 1280, 1920]);
-    expect(widthsFor(1280)).toEqual([320, 640, 960, 1280]);
+    expect(widthsFor(4000)).toEqual([320, 640, 768, 960, 1280, 1920]);
+    expect(widthsFor(1280)).toEqual([320, 640, 768, 960, 1280]);
     expect(widthsFor(200)).toEqual([200]);
     const d = await deriveImage(await (await photo(200, 100)).png().toBuffer(), "image/png");
     expect(d.widths).toEqual([200]);

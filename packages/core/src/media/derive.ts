@@ -124,7 +124,9 @@ const contentTypes: Record<DerivedFormat, string> = { avif: "image/avif", webp: 
 function encode(image: Sharp, format: DerivedFormat | "gif"): Sharp {
   switch (format) {
     case "avif":
-      return image.avif({ quality: 50, effort: 0 });
+      // Quality 45 (sharp's default is 50): a 768 px phone photo in about 90 KB instead of 105 KB, at
+      // the same encoding time; effort stays 0, since effort 4 saves 7% at eight times the time.
+      return image.avif({ quality: 45, effort: 0 });
     case "webp":
       return image.webp({ quality: 72, effort: 2 });
     case "jpg":

@@ -22,7 +22,7 @@ import { HttpError, NotFoundError } from "../errors";
 import type { MediaEntity } from "./entity";
 import { searchOf } from "./search";
 import { isImageOfType, MAGIC_BYTES_NEEDED } from "./magic";
-import { deriveImage, prepareImage, RefusedImage } from "./derive";
+import { deriveImage, prepareImage, RefusedImage, widthsFor } from "./derive";
 import { mediaCompleted } from "./derivation-queue";
 import { copyPrivate, deleteObject, firstBytes, objectSize, originalKey, publish, putServed, readBytes, sha256Of, signUpload, stagingKey, trashKey } from "./storage";
 import { inUseMessage, loadUsage } from "./usage";
@@ -52,6 +52,13 @@ export const toMediaItem = (m: MediaRecord): MediaItem => ({
   width: m.width ?? 0,
   height: m.height ?? 0,
 });
+
+/**
+ * Whether image `m` has its sizes at today's widths: ready, and derived at every width of
+ * DERIVED_WIDTHS its own allows. An image derived before a width was added (768, for phones) is
+ * derived again by `npm run admin -- media-derive` and each deploy's run.
+ */
+export const hasCurrentSizes = (m: MediaRecord): boolean => m.derivation === "ready" && m.width !== undefined && (m.widths ?? []).join() === widthsFor(m.width).join();
 
 /** The keys of an image's derived files (`media/{yyyy}/{id}/640.avif`...), as its record names them. */
 export const derivedKeys = (m: MediaRecord): string[] => {
@@ -165,7 +172,7 @@ export const Media = {
    * Makes the derived files of image `id` (media/derive.ts) and marks it `ready`, or `failed` when
    * its original cannot be derived. Run once its upload is completed (locally by the runtime, in AWS
    * by the media-derive function on the original's arrival in the bucket) and by `npm run admin --
-   * media-derive`; an image already `ready` is left alone unless `again`. An image completed before
+   * media-derive`; an image with its sizes at today's widths is left alone unless `again`. An image completed before
    * derivation existed has its original at its served address: it is first copied to its private
    * key and served again without metadata. Answers what it did.
    */
@@ -178,7 +185,7 @@ export const Media = {
     }
     if (!item) return "skipped";
     if (item.status !== "complete") throw new Error(`Image ${id} is not completed yet`);
-    if (item.derivation === "ready" && !again) return "skipped";
+    if (hasCurrentSizes(item) && !again) return "skipped";
     const type = item.content_type;
     const original = originalOf(item);
     const changes: Partial<MediaRecord> = {};

@@ -1,5 +1,5 @@
 import { BlogPosts } from "@agency/core/blog/blog";
-import { Media } from "@agency/core/media/media";
+import { hasCurrentSizes, Media } from "@agency/core/media/media";
 import { loadUsage } from "@agency/core/media/usage";
 import { SiteSettings } from "@agency/core/settings/settings";
 import { invalidate, invalidateCdn, publicPaths } from "../invalidate";
@@ -65,15 +65,15 @@ export interface DeriveReport {
 }
 
 /**
- * Derives every completed image whose sizes do not exist yet (`npm run admin -- media-derive`, and
- * the deploy: infra/api.ts runs the media-derive function once per deploy). Idempotent: an image
- * already `ready` is skipped, so running it again does nothing more. With `budgetMs`, it stops
+ * Derives every completed image whose sizes do not exist yet, or exist at an older set of widths
+ * (`npm run admin -- media-derive`, and the deploy: infra/api.ts runs the media-derive function once
+ * per deploy). Idempotent: an image with its sizes at today's widths is skipped, so running it again does nothing more. With `budgetMs`, it stops
  * starting images once that much time has passed and reports how many it left.
  */
 export async function deriveMissing({ budgetMs = Infinity }: { budgetMs?: number } = {}): Promise<DeriveReport> {
   const [{ acrossYears }, { db }] = await Promise.all([import("@agency/core/db/attributes"), import("@agency/core/db/service")]);
   const images = await acrossYears((bucket) => db().media.query.byYear({ bucket }).go({ pages: "all" }));
-  const due = images.filter((i) => i.status === "complete" && i.derivation !== "ready");
+  const due = images.filter((i) => i.status === "complete" && !hasCurrentSizes(i));
   const started = Date.now();
   const report: DeriveReport = { ready: 0, failed: [], skipped: images.length - due.length, left: 0 };
   for (const [n, image] of due.entries()) {

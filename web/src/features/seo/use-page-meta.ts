@@ -6,6 +6,9 @@ import { siteOrigin } from "../../lib/site-origin";
 import { absoluteImageSrc } from "../../lib/image-src";
 import { useSettings } from "../content/api";
 
+/** The link preview of a site whose admins have not chosen one (web/public/social.jpg: 1200x630, the logo mark on the hero's colours, 12 KB). */
+export const BRAND_SOCIAL_IMAGE = "/social.jpg";
+
 export interface PageMeta {
   /** The page's own name ("About Us"); the home page leaves it out and gets site_title. */
   title?: string;
@@ -75,8 +78,9 @@ export function usePageMeta({ title, description, image, preload, type = "websit
   const fullTitle = title ? `${title} | ${settings.company_name}` : settings.site_title;
   const desc = clip(description || settings.meta_description);
   const own = image && /^https?:\/\//i.test(image) ? image : undefined;
-  // Every page has a link preview: its own image, else the site's default (already its 1200x630 JPEG).
-  const img = own ?? (absoluteImageSrc(settings.default_social_image) || undefined);
+  // Every page has a link preview: its own image, else the site's default (already its 1200x630 JPEG),
+  // else, until an admin picks one, the brand card shipped with the site.
+  const img = own ?? (absoluteImageSrc(settings.default_social_image) || `${siteOrigin()}${BRAND_SOCIAL_IMAGE}`);
   const ogTitle = title ?? fullTitle;
 
   if (sink) {
