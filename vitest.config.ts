@@ -48,6 +48,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One process for every file, so a synthesis of the same stage is made once (tests/infra/synth.ts).
+          isolate: false,
         },
       },
       {

@@ -29,19 +29,35 @@ export interface Synthesized {
   monitoring: Template;
 }
 
+type SynthOptions = { mode?: "deploy" | "dev"; env?: Record<string, string>; region?: string; secrets?: StageSecrets };
+
+/**
+ * The syntheses made so far in this process, by stage and options. The infra project shares one
+ * process between its files (vitest.config.ts: isolate false), so the seven files that read the
+ * plain "test" stage synthesise it once (about 50 s each on this machine); the templates are only read.
+ */
+const made = new Map<string, Promise<Synthesized>>();
+
 /**
  * Synthesises the app exactly as `sst deploy` would (sst.config.ts, every deferred build: the
- * handlers are bundled with esbuild), offline. The SPA's Vite build is the web's own business, so
- * the site uploads a stand-in folder instead of running it.
+ * handlers are bundled with esbuild), offline, once per stage and options in a process. The SPA's
+ * Vite build is the web's own business, so the site uploads a stand-in folder instead of running it.
  */
-export async function synthesize(
+export function synthesize(stage: string, options: SynthOptions = {}): Promise<Synthesized> {
+  const key = JSON.stringify([stage, options]);
+  let synthesis = made.get(key);
+  if (!synthesis) {
+    synthesis = synthesizeNow(stage, options);
+    made.set(key, synthesis);
+    // A refused synthesis is not kept: the next caller sees its own refusal.
+    synthesis.catch(() => made.delete(key));
+  }
+  return synthesis;
+}
+
+async function synthesizeNow(
   stage: string,
-  {
-    mode = "deploy",
-    env = {},
-    region = "us-east-1",
-    secrets = { originVerifyTokens: TEST_ORIGIN_TOKENS },
-  }: { mode?: "deploy" | "dev"; env?: Record<string, string>; region?: string; secrets?: StageSecrets } = {},
+  { mode = "deploy", env = {}, region = "us-east-1", secrets = { originVerifyTokens: TEST_ORIGIN_TOKENS } }: SynthOptions,
 ): Promise<Synthesized> {
   // The deploy-time settings (infra/secrets.ts, infra/web.ts, infra/monitoring.ts) come from the
   // environment; a developer's .env must not leak into the tests, and a custom domain would need Route 53.
