@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { AdminSubscriber } from "@agency/core/contract/newsletter";
 import { expect, test, type Page } from "../support/test";
+import { holdApp } from "../support/hydrated";
 import { audit, deleteInboxRow, exportDate, exportDay, expectCsvExport, runTag, signInAsAdmin } from "../support/admin-journey";
 
 test.use({ timezoneId: "UTC" });
@@ -131,4 +132,23 @@ test("a confirmation link that is not valid says so once and points to the signu
   await expect(page.getByText("This link is not valid", { exact: false })).toHaveCount(1);
   await expect(page.getByText("You can sign up again with the newsletter form at the bottom of this page.")).toBeVisible();
   await audit(page, "newsletter confirmation with a link that is not valid");
+});
+
+test("the footer's Subscribe waits, visibly disabled, for the page's code, and keeps an address typed before it ran", async ({ page }) => {
+  const appReady = await holdApp(page);
+  await page.goto("/about", { waitUntil: "domcontentloaded" });
+  const footerForm = page.getByRole("form", { name: "Newsletter signup" });
+  const subscribe = footerForm.getByRole("button", { name: "Subscribe" });
+  // The rendered form, before any script: a click would reload the page and lose the address.
+  await expect(subscribe).toBeDisabled();
+  const email = `${runTag("early-")}@example.com`;
+  await footerForm.getByLabel("Email address").fill(email);
+  await appReady();
+
+  await expect(subscribe).toBeEnabled();
+  await expect(footerForm.getByLabel("Email address")).toHaveValue(email);
+  const request = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/newsletter/subscriptions"));
+  await subscribe.click();
+  expect((await request).postDataJSON()).toEqual({ email });
+  await expect(footerForm.locator("xpath=..").getByRole("status")).toHaveText("Check your inbox to confirm your subscription.");
 });

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { api, ApiError } from "../../lib/api";
+import { useAfterHydration, useTypedBeforeHydration } from "../../lib/hydration";
 
 type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: string } | { kind: "error"; message: string };
 
@@ -9,6 +10,8 @@ type State = { kind: "idle" } | { kind: "sending" } | { kind: "done"; message: s
  * says what happened under the form ("Check your inbox to confirm your subscription.", or what was
  * wrong with the address). The look is the caller's. No zod here: the field's own `type="email"`
  * checks in the browser and the server names what it refuses, so the first render carries nothing more.
+ * On a rendered page Subscribe is disabled until the form's code has hydrated (a click before would
+ * reload the page and lose the address); an address typed meanwhile is kept.
  */
 export function NewsletterForm({
   placeholder,
@@ -32,6 +35,9 @@ export function NewsletterForm({
   const id = useId();
   const [email, setEmail] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
+  const hydrated = useAfterHydration();
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (field) => setEmail(field.value));
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (state.kind === "sending") return;
@@ -48,7 +54,7 @@ export function NewsletterForm({
   const invalid = state.kind === "error";
   return (
     <div className={wrapperClassName}>
-      <form onSubmit={onSubmit} className={className} aria-label={ariaLabel}>
+      <form ref={form} onSubmit={onSubmit} className={className} aria-label={ariaLabel}>
         <label htmlFor={`${id}-email`} className="sr-only">
           Email address
         </label>
@@ -65,7 +71,7 @@ export function NewsletterForm({
           aria-describedby={`${id}-message`}
           className={inputClassName}
         />
-        <button type="submit" className={buttonClassName} disabled={state.kind === "sending"}>
+        <button type="submit" className={`${buttonClassName} disabled:cursor-not-allowed disabled:opacity-70`} disabled={!hydrated || state.kind === "sending"}>
           {state.kind === "sending" ? "Subscribing..." : "Subscribe"}
         </button>
       </form>
