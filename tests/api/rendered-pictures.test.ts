@@ -68,6 +68,13 @@ async function eventually(path: string, ok: (html: string) => boolean, timeoutMs
   }
 }
 
+/** Publishes a post with a featured image and an image in its text, and answers its page once both are <picture>s. */
+async function publishedPage(post: { slug: string; title: string; excerpt: string; content: string; featured_image_url: string; featured_image_alt: string }) {
+  const created = await admin.call("POST", "/api/admin/blog-posts", { body: { ...post, is_published: true } });
+  expect(created.status, created.text).toBe(201);
+  return eventually(`/blog/${post.slug}`, (h) => pictures(h).length >= 2);
+}
+
 const folderOf = (url: string) => url.replace(/\.[a-z]+$/, "/");
 
 describe("an uploaded photo on the public pages", () => {
@@ -81,20 +88,14 @@ describe("an uploaded photo on the public pages", () => {
   }, 240_000);
 
   it("is the post page's featured image and body image as <picture>, the featured one preloaded and eager, and its og:image the derived 1200x630 JPEG", async () => {
-    const slug = `photo-post-${Date.now()}`;
-    const created = await admin.call("POST", "/api/admin/blog-posts", {
-      body: {
-        title: "A post with a photo",
-        slug,
-        excerpt: "Photos at the size of their slot.",
-        content: `<p>Before the photo.</p><p><img src="${inline.url}" alt="The inline photo"></p><p>After it.</p><p><img src="https://images.example.com/elsewhere.jpg" alt="External"></p>`,
-        featured_image_url: cover.url,
-        featured_image_alt: "The cover photo",
-        is_published: true,
-      },
+    const html = await publishedPage({
+      title: "A post with a photo",
+      slug: `photo-post-${Date.now()}`,
+      excerpt: "Photos at the size of their slot.",
+      content: `<p>Before the photo.</p><p><img src="${inline.url}" alt="The inline photo"></p><p>After it.</p><p><img src="https://images.example.com/elsewhere.jpg" alt="External"></p>`,
+      featured_image_url: cover.url,
+      featured_image_alt: "The cover photo",
     });
-    expect(created.status, created.text).toBe(201);
-    const html = await eventually(`/blog/${slug}`, (h) => pictures(h).length >= 2);
 
     const [featured, body] = pictures(html);
     const folder = folderOf(cover.url);
@@ -215,20 +216,14 @@ describe("an image narrower than the smallest derived width (320 px) on the publ
       .toBuffer();
     const image = await uploadJpeg(admin, runtime.url, small, "small.jpg");
     await ready(image.id);
-    const slug = `small-image-${Date.now()}`;
-    const created = await admin.call("POST", "/api/admin/blog-posts", {
-      body: {
-        title: "A post with a small image",
-        slug,
-        excerpt: "An image smaller than every derived width.",
-        content: `<p>Before.</p><p><img src="${image.url}" alt="The small image in the text"></p>`,
-        featured_image_url: image.url,
-        featured_image_alt: "The small cover",
-        is_published: true,
-      },
+    const html = await publishedPage({
+      title: "A post with a small image",
+      slug: `small-image-${Date.now()}`,
+      excerpt: "An image smaller than every derived width.",
+      content: `<p>Before.</p><p><img src="${image.url}" alt="The small image in the text"></p>`,
+      featured_image_url: image.url,
+      featured_image_alt: "The small cover",
     });
-    expect(created.status, created.text).toBe(201);
-    const html = await eventually(`/blog/${slug}`, (h) => pictures(h).length >= 2);
 
     const folder = folderOf(image.url);
     const files = pictureFiles(html).filter((f) => f.url.startsWith(folder));
