@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
+import { CONFIRM_LINK_HOURS } from "../contract/newsletter-link";
 
-/** How long a confirmation link confirms (issue 32: 48 hours). */
-export const CONFIRM_LINK_HOURS = 48;
 const CONFIRM_LINK_MS = CONFIRM_LINK_HOURS * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 400;
 /** Not a dot (see blog/preview-links.ts): a link's last segment with a dot would be a file to the SPA fallback. */

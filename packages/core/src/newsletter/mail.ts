@@ -4,7 +4,8 @@ import type { LeadMailStatus } from "../leads/attributes";
 import { attemptMail, mailWhere } from "../leads/mail-attempt";
 import { mailDue } from "../leads/outbox";
 import { mailTransport, type LeadMail, type MailTransport } from "../leads/transport";
-import { CONFIRM_LINK_HOURS, NewsletterLinks } from "./links";
+import { CONFIRM_LINK_HOURS } from "../contract/newsletter-link";
+import { NewsletterLinks } from "./links";
 import type { Subscriber } from "./newsletter";
 
 /** The one-click unsubscribe every mail to a subscriber carries (RFC 2369 and RFC 8058). */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { CheckCircle2, MailX, XCircle } from "lucide-react";
+import { CONFIRM_LINK_HOURS } from "@agency/core/contract/newsletter-link";
 import { previewRobots } from "@agency/core/contract/page-head";
 import { HeroDots } from "../../components/public/page-hero";
 import { Spinner } from "../../components/spinner";
@@ -70,23 +71,27 @@ function ConfirmPage() {
       </Panel>
     );
   }
-  const titles = {
-    used: "This link has already been used",
-    expired: "This link has expired",
-    invalid: "This link is not valid",
-    failed: "Your subscription could not be confirmed",
-  };
-  const title = titles[outcome.kind];
+  const { title, lines } = failure[outcome.kind];
   return (
     <Panel icon={bad} title={title}>
-      {/* The server's answer, unless it only says the title again ("This link is not valid."). */}
-      {outcome.message.replace(/\.$/, "") !== title && <p>{outcome.message}</p>}
-      {outcome.kind === "used" && <p>If you confirmed already, you are subscribed: nothing more to do.</p>}
-      {outcome.kind !== "used" && <p>You can sign up again with the newsletter form at the bottom of this page.</p>}
+      {/* An outcome the page does not know in advance says what the server answered. */}
+      {outcome.kind === "failed" && <p>{outcome.message}</p>}
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
       {home}
     </Panel>
   );
 }
+
+const signUpAgain = "You can sign up again with the newsletter form at the bottom of this page.";
+/** What a confirmation link that did not confirm says, by outcome: the page's own words, each said once. */
+const failure: Record<Exclude<Outcome["kind"], "ok">, { title: string; lines: string[] }> = {
+  used: { title: "This link has already been used", lines: ["If you confirmed already, you are subscribed: nothing more to do."] },
+  expired: { title: "This link has expired", lines: [`Confirmation links work for ${CONFIRM_LINK_HOURS} hours.`, signUpAgain] },
+  invalid: { title: "This link is not valid", lines: [signUpAgain] },
+  failed: { title: "Your subscription could not be confirmed", lines: [signUpAgain] },
+};
 
 /** /newsletter/unsubscribe?token=: one button, as the mail's link promises (the mail client's one-click needs none). */
 function UnsubscribePage() {
