@@ -48,7 +48,8 @@ describe("npm start, when it builds the web app", () => {
   let runtime: RunningRuntime;
   beforeAll(async () => {
     webBuildOutdated();
-    runtime = await startRuntime({ web: true });
+    // The banner as npm start prints it: without the start trace the other tests ask for.
+    runtime = await startRuntime({ web: true, env: { LOCAL_START_TRACE: "0" } });
   });
   afterAll(() => runtime?.stop());
 

@@ -68,6 +68,8 @@ async function startOnce(options: RuntimeOptions): Promise<RunningRuntime> {
       MAIL_UI_PORT: mailUiPort,
       S3_PORT: s3Port,
       S3_ENDPOINT: "",
+      // Each step of the start in the output, which a start that does not finish in time shows.
+      LOCAL_START_TRACE: "1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -77,17 +79,21 @@ async function startOnce(options: RuntimeOptions): Promise<RunningRuntime> {
   child.stderr!.on("data", (d) => (output += d));
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
+  // What the last try got: an HTTP status, or why it had none (not listening yet: ECONNREFUSED).
+  let lastAnswer = "no try yet";
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The runtime exited (${child.exitCode}):\n${output}`);
     try {
-      const r = await fetch(`${url}/api/services`);
+      const r = await fetch(`${url}/api/services`, { signal: AbortSignal.timeout(10_000) });
+      lastAnswer = `HTTP ${r.status}: ${(await r.text()).slice(0, 200)}`;
       if (r.ok) break;
-    } catch {
-      // not listening yet
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string } };
+      lastAnswer = e.cause?.code ?? e.name;
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The runtime did not start in time:\n${output}`);
+      throw new Error(`The runtime did not start in time (the last try of ${url}/api/services: ${lastAnswer}):\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

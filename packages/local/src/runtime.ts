@@ -54,6 +54,12 @@ export function localSecret(dataDir: string, name: string): string {
  * seed content, and the gateway serving the SPA and the API from the same handler modules Lambda runs.
  */
 export async function startLocal(options: LocalOptions = {}) {
+  // LOCAL_START_TRACE=1: each step of the start on stderr, with the time since the start began (the
+  // tests set it, so a start that does not finish says where it is).
+  const began = Date.now();
+  const trace = (step: string) => {
+    if (process.env.LOCAL_START_TRACE === "1") console.error(`start: ${step} (+${Date.now() - began} ms)`);
+  };
   // The local runtime runs on Node 20 by design (Lambda runs 22): the AWS SDK's notice about its
   // future Node 22 floor, printed by the S3, SES and CloudFront clients, is noise here. Set by the
   // runtime's start, not by importing a module.
@@ -63,11 +69,14 @@ export async function startLocal(options: LocalOptions = {}) {
   if (!config.dynamoEndpoint) {
     db = await startDynalite({ path: dataDir });
     process.env.DYNAMODB_ENDPOINT = db.endpoint;
+    trace("the embedded database listens");
   }
   const table = await ensureTable(config.tableName);
+  trace(`the table ${table}`);
   const seeded = await seedDefaults();
   await ensureCounters();
   const admin = await bootstrapAdmin();
+  trace("seeded, counters and admin checked");
   // Username accounts made from the shell (npm run admin -- create), for the banner.
   const usernames = (await AdminAccounts.list()).filter((a) => !a.disabled).map((a) => a.username);
   if (!config.deviceCookieSecret) process.env.DEVICE_COOKIE_SECRET = localSecret(dataDir, "device-cookie-secret");
@@ -79,6 +88,7 @@ export async function startLocal(options: LocalOptions = {}) {
   const webhooks = startLocalWebhooks();
   // Lead and newsletter mails and their retries, on timers (in AWS: the table's stream and the lead-mail queue).
   const mailSender = startLocalMailSender();
+  trace("mail, webhooks and the mail sender started");
 
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
@@ -108,6 +118,7 @@ export async function startLocal(options: LocalOptions = {}) {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  trace(`listening on port ${port}`);
   process.env.PUBLIC_URL ??= url;
   oidc ??= await startGoogleStandIn();
   if (!originKnown) s3 = await startS3();
@@ -118,6 +129,7 @@ export async function startLocal(options: LocalOptions = {}) {
       return undefined;
     });
   firstRender(pages?.root);
+  trace("every page rendered");
   // Scheduled posts: the timer and the catch-up sweep (its first run publishes what came due while stopped).
   const schedules = startLocalSchedules();
   // Each completed upload's sizes, made in the background as the bucket's event makes them in AWS.
