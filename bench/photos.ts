@@ -41,9 +41,12 @@ function client(base: string) {
   };
 }
 
-/** A 12-megapixel photo-like JPEG within the upload limit (5 MB). */
-async function cameraJpeg(): Promise<Buffer> {
-  for (const quality of [90, 85, 80, 75]) {
+/**
+ * A 12-megapixel photo-like JPEG within the upload limit (5 MB), at the first of `qualities` that
+ * fits: the highest gives the largest file, the closest to the limit.
+ */
+async function cameraJpeg(qualities = [90, 85, 80, 75]): Promise<Buffer> {
+  for (const quality of qualities) {
     const bytes = await (await photo(WIDTH, HEIGHT, { grain: 12 })).jpeg({ quality }).toBuffer();
     if (bytes.length <= MAX_UPLOAD_BYTES) return bytes;
   }
@@ -64,6 +67,24 @@ async function uploadJpeg(api: Api, base: string, bytes: Buffer, filename: strin
 }
 
 /**
+ * Waits until every image of `ids` has its sizes (library status "ready"), polling every
+ * `everyMs`; a failed derivation or the deadline throws. A fresh site: its newest hundred images
+ * are all of them.
+ */
+async function untilReady(api: Api, ids: Set<string>, { everyMs, withinMs }: { everyMs: number; withinMs: number }): Promise<void> {
+  for (const deadline = Date.now() + withinMs; ;) {
+    const mine = ((await api("GET", "/api/admin/media?limit=100")) as MediaLibraryItem[]).filter((m) => ids.has(m.id));
+    const failed = mine.filter((m) => m.status === "failed");
+    if (failed.length) throw new Error(`sizes failed for ${failed.map((m) => m.filename).join(", ")}`);
+    const ready = mine.filter((m) => m.status === "ready").length;
+    if (ready === ids.size) return;
+    if (Date.now() > deadline) throw new Error(`sizes made for ${ready} of ${ids.size} images within ${withinMs / 1000} s`);
+    if (everyMs >= 1000) process.stdout.write(`  sizes made: ${ready}/${ids.size}\r`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
  * Issue 29's derivation target: a 12-megapixel JPEG of close to 5 MB (the upload limit) is uploaded,
  * and the time from its completion to its library status "ready" (every size and the link preview
  * made and stored) is measured, polling every 100 ms.
@@ -71,21 +92,11 @@ async function uploadJpeg(api: Api, base: string, bytes: Buffer, filename: strin
 export async function timeDerivation(base: string): Promise<{ bytes: number; ms: number }> {
   const api = client(base);
   await api("POST", "/api/auth/dev-login", {});
-  let bytes: Buffer | undefined;
-  for (const quality of [99, 98, 97, 96, 95, 94, 93, 92, 90]) {
-    bytes = await (await photo(WIDTH, HEIGHT, { grain: 12 })).jpeg({ quality }).toBuffer();
-    if (bytes.length <= MAX_UPLOAD_BYTES) break;
-  }
-  if (!bytes || bytes.length > MAX_UPLOAD_BYTES) throw new Error("could not make a photo within the upload limit");
+  const bytes = await cameraJpeg([99, 98, 97, 96, 95, 94, 93, 92, 90]);
   const completed = await uploadJpeg(api, base, bytes, "five-megabytes.jpg");
   const started = Date.now();
-  for (;;) {
-    const item = ((await api("GET", "/api/admin/media?limit=100")) as MediaLibraryItem[]).find((m) => m.id === completed.id);
-    if (item?.status === "failed") throw new Error("derivation failed");
-    if (item?.status === "ready") return { bytes: bytes.length, ms: Date.now() - started };
-    if (Date.now() - started > 120_000) throw new Error("not derived within 2 minutes");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilReady(api, new Set([completed.id]), { everyMs: 100, withinMs: 120_000 });
+  return { bytes: bytes.length, ms: Date.now() - started };
 }
 
 export async function seedPhotos(base: string, { posts = 12, courses = 3 } = {}): Promise<PhotoSite> {
@@ -127,18 +138,7 @@ export async function seedPhotos(base: string, { posts = 12, courses = 3 } = {})
   }
 
   // Every image ready (its sizes made in the background), then the pages rendered with them.
-  const ids = new Set(images.map((m) => m.id));
-  for (const deadline = Date.now() + 20 * 60_000; ;) {
-    // A fresh site: its newest hundred images are all of them.
-    const library = (await api("GET", "/api/admin/media?limit=100")) as MediaLibraryItem[];
-    const mine = library.filter((m) => ids.has(m.id));
-    const failed = mine.filter((m) => m.status === "failed");
-    if (failed.length) throw new Error(`sizes failed for ${failed.map((m) => m.filename).join(", ")}`);
-    if (mine.length === ids.size && mine.every((m) => m.status === "ready")) break;
-    if (Date.now() > deadline) throw new Error("the photos' sizes were not made within 20 minutes");
-    process.stdout.write(`  sizes made: ${mine.filter((m) => m.status === "ready").length}/${ids.size}\r`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+  await untilReady(api, new Set(images.map((m) => m.id)), { everyMs: 2000, withinMs: 20 * 60_000 });
   const folder = first!.cover.replace(/\.jpg$/, "/");
   for (const [path, expected] of [
     ["/blog", Math.min(posts, 12)],

@@ -9,6 +9,7 @@ import { Visitor } from "../support/auth-flow";
 import sharp from "sharp";
 import { makePng, makePngBomb } from "../support/png";
 import { photo } from "../support/photo";
+import { settled } from "../support/upload";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -669,16 +670,6 @@ describe("an uploaded photo", () => {
     expect((await upload(ticket, bytes, type)).status).toBe(204);
     return { ticket, res: await complete(ticket.id) };
   }
-  /** Waits for the library to show the image ready (its sizes are made in the background). */
-  async function ready(id: string): Promise<MediaLibraryItem> {
-    for (let i = 0; i < 120; i++) {
-      const item = (await library()).find((m) => m.id === id);
-      if (item?.status !== "processing") return item!;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error(`${id} still processing`);
-  }
-
   it("is processing, then ready with its sizes, served without its GPS position or serial number, its original kept private", async () => {
     const camera = await (
       await photo(2400, 1600)
@@ -696,7 +687,7 @@ describe("an uploaded photo", () => {
     const id = ticket.id;
     // No sizes to pick from yet: the public read of them is 404 until they exist.
     const early = await fetch(`${runtime.url}/api/images/${id}`);
-    const item = await ready(id);
+    const item = await settled(admin, id);
     expect(item.status).toBe("ready");
     if (early.status === 200) expect(((await early.json()) as { widths: number[] }).widths.length).toBeGreaterThan(0);
 
@@ -740,7 +731,7 @@ describe("an uploaded photo", () => {
     const inTrash = async () => ((await admin.call("GET", "/api/admin/trash?entity=media&limit=100")).json as { id: string; entity_id: string }[]).find((t) => t.entity_id === id);
     const restored = await admin.call("POST", `/api/admin/trash/${(await inTrash())!.id}/restore`, { body: {} });
     expect(restored.status, restored.text).toBe(200);
-    expect((await ready(id)).status).toBe("ready");
+    expect((await settled(admin, id)).status).toBe("ready");
     expect(Buffer.from(await (await served(item.url)).arrayBuffer()).equals(servedCopy)).toBe(true);
     for (const key of derived) expect([key, await stored(key)]).toEqual([key, true]);
 
@@ -793,7 +784,7 @@ describe("an uploaded photo", () => {
     for (const [bytes, type, fallback] of cases) {
       const { ticket, res } = await completed(bytes, type, `ok-${uid()}`);
       expect([type, res.status]).toEqual([type, 200]);
-      const item = await ready(ticket.id);
+      const item = await settled(admin, ticket.id);
       expect([type, item.status]).toEqual([type, "ready"]);
       const info = (await (await fetch(`${runtime.url}/api/images/${ticket.id}`)).json()) as { fallback: string };
       expect([type, info.fallback]).toEqual([type, fallback]);

@@ -3,11 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DeleteObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CompletedUpload, MediaLibraryItem } from "../../packages/core/src/contract/media";
+import type { CompletedUpload } from "../../packages/core/src/contract/media";
 import { db } from "../../packages/core/src/db/service";
 import { Visitor } from "../support/auth-flow";
 import { photo } from "../support/photo";
-import { uploadJpeg } from "../support/upload";
+import { settled, uploadJpeg } from "../support/upload";
 import { repoRoot, startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -62,19 +62,10 @@ async function uploadedPhoto(): Promise<CompletedUpload> {
   return uploadJpeg(admin, runtime.url, bytes, "old-photo.jpg");
 }
 
-async function derivationOf(id: string) {
-  for (let i = 0; i < 120; i++) {
-    const item = ((await admin.call("GET", "/api/admin/media?limit=100")).json as MediaLibraryItem[]).find((m) => m.id === id);
-    if (item && item.status !== "processing") return item.status;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${id} still processing`);
-}
-
 describe("npm run admin -- media-derive", () => {
   it("makes the sizes of an image stored before sizes existed, and a second run leaves it alone", async () => {
     const item = await uploadedPhoto();
-    expect(await derivationOf(item.id)).toBe("ready");
+    expect((await settled(admin, item.id)).status).toBe("ready");
     const folder = item.url.slice(1).replace(/\.jpg$/, "/");
     const derived = [`${folder}640.avif`, `${folder}640.webp`, `${folder}og.jpg`];
     // As an image completed before derivation: no sizes, no private original.
@@ -89,7 +80,7 @@ describe("npm run admin -- media-derive", () => {
     const info = await fetch(`${runtime.url}/api/images/${item.id}`);
     expect(info.status).toBe(200);
     expect(((await info.json()) as { widths: number[] }).widths).toEqual([320, 640, 768, 960, 1000]);
-    expect(await derivationOf(item.id)).toBe("ready");
+    expect((await settled(admin, item.id)).status).toBe("ready");
 
     const again = mediaDerive();
     expect(again.status, again.output).toBe(0);
@@ -98,7 +89,7 @@ describe("npm run admin -- media-derive", () => {
 
   it("derives again an image whose sizes are of an older set of widths, adding the phone width", async () => {
     const item = await uploadedPhoto();
-    expect(await derivationOf(item.id)).toBe("ready");
+    expect((await settled(admin, item.id)).status).toBe("ready");
     const folder = item.url.slice(1).replace(/\.jpg$/, "/");
     const phoneSizes = [`${folder}768.avif`, `${folder}768.webp`, `${folder}768.jpg`];
     // As an image derived before 768 was a width.

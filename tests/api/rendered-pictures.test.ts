@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompletedUpload, MediaLibraryItem } from "../../packages/core/src/contract/media";
+import type { CompletedUpload } from "../../packages/core/src/contract/media";
 import { Visitor } from "../support/auth-flow";
 import { photo } from "../support/photo";
-import { uploadJpeg } from "../support/upload";
+import { settled, uploadJpeg } from "../support/upload";
 import { startRuntime, type RunningRuntime } from "../support/runtime";
 
 /**
@@ -46,16 +46,6 @@ async function uploadedPhoto(filename: string): Promise<CompletedUpload> {
   return uploadJpeg(admin, runtime.url, await (await photo(2400, 1600)).jpeg({ quality: 88 }).toBuffer(), filename);
 }
 
-async function ready(id: string) {
-  for (let i = 0; i < 240; i++) {
-    const item = ((await admin.call("GET", "/api/admin/media?limit=100")).json as MediaLibraryItem[]).find((m) => m.id === id);
-    if (item?.status === "ready") return item;
-    if (item?.status === "failed") throw new Error(`${id}: derivation failed`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${id} still processing`);
-}
-
 /** Polls the served page until `ok` (a render follows a write within seconds). */
 async function eventually(path: string, ok: (html: string) => boolean, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -83,8 +73,8 @@ describe("an uploaded photo on the public pages", () => {
   beforeAll(async () => {
     cover = await uploadedPhoto("cover.jpg");
     inline = await uploadedPhoto("inline.jpg");
-    await ready(cover.id);
-    await ready(inline.id);
+    expect((await settled(admin, cover.id)).status).toBe("ready");
+    expect((await settled(admin, inline.id)).status).toBe("ready");
   }, 240_000);
 
   it("is the post page's featured image and body image as <picture>, the featured one preloaded and eager, and its og:image the derived 1200x630 JPEG", async () => {
@@ -215,7 +205,7 @@ describe("an image narrower than the smallest derived width (320 px) on the publ
       .jpeg()
       .toBuffer();
     const image = await uploadJpeg(admin, runtime.url, small, "small.jpg");
-    await ready(image.id);
+    expect((await settled(admin, image.id)).status).toBe("ready");
     const html = await publishedPage({
       title: "A post with a small image",
       slug: `small-image-${Date.now()}`,

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { CompletedUpload, UploadTicket } from "../../packages/core/src/contract/media";
+import type { CompletedUpload, MediaLibraryItem, UploadTicket } from "../../packages/core/src/contract/media";
 import type { Visitor } from "./auth-flow";
 
 /**
@@ -17,4 +17,19 @@ export async function uploadJpeg(admin: Visitor, origin: string, bytes: Buffer, 
   const done = await admin.call("POST", `/api/admin/uploads/${ticket.id}/complete`, { body: {} });
   expect(done.status, done.text).toBe(200);
   return done.json as CompletedUpload;
+}
+
+/**
+ * Waits until the media library shows image `id` done with its sizes (made in the background after
+ * completion) and answers its library item: status "ready", or "failed". Throws after 60 s.
+ */
+export async function settled(admin: Visitor, id: string): Promise<MediaLibraryItem> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const res = await admin.call("GET", "/api/admin/media?limit=100");
+    expect(res.status, res.text).toBe(200);
+    const item = (res.json as MediaLibraryItem[]).find((m) => m.id === id);
+    if (item && item.status !== "processing") return item;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${id} still processing after 60 s`);
 }
