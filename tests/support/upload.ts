@@ -21,15 +21,16 @@ export async function uploadJpeg(admin: Visitor, origin: string, bytes: Buffer, 
 
 /**
  * Waits until the media library shows image `id` done with its sizes (made in the background after
- * completion) and answers its library item: status "ready", or "failed". Throws after 60 s.
+ * completion) and answers its library item: status "ready", or "failed". Throws after 120 s (a
+ * busy CI machine derives slowly).
  */
 export async function settled(admin: Visitor, id: string): Promise<MediaLibraryItem> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const res = await admin.call("GET", "/api/admin/media?limit=100");
     expect(res.status, res.text).toBe(200);
     const item = (res.json as MediaLibraryItem[]).find((m) => m.id === id);
     if (item && item.status !== "processing") return item;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${id} still processing after 60 s`);
+  throw new Error(`${id} still processing after 120 s`);
 }
