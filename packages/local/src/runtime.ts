@@ -88,7 +88,11 @@ export async function startLocal(options: LocalOptions = {}) {
   const webhooks = startLocalWebhooks();
   // Lead and newsletter mails and their retries, on timers (in AWS: the table's stream and the lead-mail queue).
   const mailSender = startLocalMailSender();
-  trace("mail, webhooks and the mail sender started");
+  // Each completed upload's sizes, made in the background as the bucket's event makes them in AWS:
+  // listening before the API answers, so an upload completed during the first render (minutes at
+  // 10,000 posts) is derived too, not left "processing".
+  const derivation = startLocalDerivation();
+  trace("mail, webhooks, the mail sender and image derivation started");
 
   if (!process.env.PUBLIC_URL && options.port !== 0) process.env.PUBLIC_URL = `http://localhost:${options.port ?? 3000}`;
   let oidc = process.env.PUBLIC_URL ? await startGoogleStandIn() : undefined;
@@ -132,8 +136,6 @@ export async function startLocal(options: LocalOptions = {}) {
   trace("every page rendered");
   // Scheduled posts: the timer and the catch-up sweep (its first run publishes what came due while stopped).
   const schedules = startLocalSchedules();
-  // Each completed upload's sizes, made in the background as the bucket's event makes them in AWS.
-  const derivation = startLocalDerivation();
 
   return {
     url,
