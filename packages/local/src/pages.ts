@@ -1,10 +1,10 @@
 import { mkdir, readdir, readFile, rm, writeFile, rename } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { pathToFileURL } from "node:url";
-import { renderPages, renderQueue, pagesFor, type PageStore, type ServerEntry, PAGES_PREFIX } from "@agency/functions/render/render";
+import { renderPages, renderQueue, pagesFor, type PageStore, PAGES_PREFIX } from "@agency/functions/render/render";
 import { onPublicChange } from "@agency/functions/render/trigger";
 import { webDist, webServerEntry } from "./paths";
+import { renderThread } from "./render-thread";
 
 /**
  * The local home of rendered pages: `<DATA_DIR>/pages/...`, beside the data they were rendered
@@ -55,7 +55,7 @@ export async function startPageRenderer(options: { dataDir: string; origin: stri
     console.warn("pages: web/dist-server is missing, public pages are not rendered (npm run build:web)");
     return undefined;
   }
-  const entry = (await import(pathToFileURL(webServerEntry).href)) as ServerEntry;
+  const entry = renderThread(webServerEntry);
   const template = await readFile(join(webDist, "index.html"), "utf8");
   const store = fileStore(options.dataDir);
   const ctx = {
@@ -78,9 +78,10 @@ export async function startPageRenderer(options: { dataDir: string; origin: stri
   return {
     root: store.root,
     settled: () => queue.settled(),
-    close() {
+    async close() {
       onPublicChange(undefined);
-      return queue.settled();
+      await queue.settled();
+      await entry.close();
     },
   };
 }

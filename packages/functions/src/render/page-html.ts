@@ -53,19 +53,38 @@ export function assertTemplate(template: string) {
   if (!HEAD.test(template) || !BODY.test(template)) throw new Error("web/dist/index.html has no page-head/page-body markers: rebuild the web app");
 }
 
+/** The template cut at its markers, once per template: [before the head, between head and body, after the body, from </body> on]. */
+let cut: { template: string; parts: readonly [string, string, string, string] } | undefined;
+function templateParts(template: string) {
+  if (cut?.template === template) return cut.parts;
+  const head = HEAD.exec(template);
+  const body = BODY.exec(template);
+  const close = template.lastIndexOf("</body>");
+  if (!head || !body || head.index + head[0].length > body.index || close < body.index + body[0].length)
+    throw new Error("web/dist/index.html has no page-head, page-body and </body> in that order: rebuild the web app");
+  const parts = [
+    template.slice(0, head.index),
+    template.slice(head.index + head[0].length, body.index),
+    template.slice(body.index + body[0].length, close),
+    template.slice(close),
+  ] as const;
+  cut = { template, parts };
+  return parts;
+}
+
 /**
  * A page of its own address carries the query cache it was rendered from, for hydration. The
  * not-found page (`state` undefined) is served at every address without a page, where the app
  * renders something else (an unpublished post's 'Post Not Found'): it carries none, so the browser
  * renders the app afresh over it instead of hydrating markup of another route.
+ *
+ * The template is cut at its markers once and each page joined into it (a full render writes
+ * thousands of pages from one template, each carrying its inline stylesheet).
  */
 export function pageHtml(template: string, page: { head: PageHead; body: string; state: unknown }): string {
-  const data = page.state === undefined ? "" : `<script id="page-data" type="application/json">${scriptJson(page.state)}</script>`;
-  // Functions as replacements: `$` in a page's text must stay literal.
-  return template
-    .replace(HEAD, () => headHtml(page.head).trimStart())
-    .replace(BODY, () => page.body)
-    .replace("</body>", () => (data ? `  ${data}\n  </body>` : "</body>"));
+  const [before, between, after, end] = templateParts(template);
+  const data = page.state === undefined ? "" : `  <script id="page-data" type="application/json">${scriptJson(page.state)}</script>\n  `;
+  return before + headHtml(page.head).trimStart() + between + page.body + after + data + end;
 }
 
 /** The settings the shell names (GET /api/site-settings). */
