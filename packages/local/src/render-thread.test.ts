@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { renderThread } from "./render-thread";
 
 /** A server entry as a file: renderPage reads what the address names through the transport it is given. */
+const dir = mkdtempSync(join(tmpdir(), "render-thread-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function entryFile(body: string) {
-  const path = join(mkdtempSync(join(tmpdir(), "render-thread-")), "entry.mjs");
+  const path = join(dir, "entry.mjs");
   writeFileSync(path, body);
   return path;
 }

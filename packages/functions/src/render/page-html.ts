@@ -50,7 +50,7 @@ const BODY = /<!--page-body-->[\s\S]*?<!--\/page-body-->/;
 
 /** Fails loudly when the template lost its markers: a page must never be written without its head. */
 export function assertTemplate(template: string) {
-  if (!HEAD.test(template) || !BODY.test(template)) throw new Error("web/dist/index.html has no page-head/page-body markers: rebuild the web app");
+  templateParts(template);
 }
 
 /** The template cut at its markers, once per template: [before the head, between head and body, after the body, from </body> on]. */
@@ -61,7 +61,7 @@ function templateParts(template: string) {
   const body = BODY.exec(template);
   const close = template.lastIndexOf("</body>");
   if (!head || !body || head.index + head[0].length > body.index || close < body.index + body[0].length)
-    throw new Error("web/dist/index.html has no page-head, page-body and </body> in that order: rebuild the web app");
+    throw new Error("web/dist/index.html has no page-head/page-body markers: rebuild the web app");
   const parts = [
     template.slice(0, head.index),
     template.slice(head.index + head[0].length, body.index),
