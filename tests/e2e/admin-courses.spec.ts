@@ -236,7 +236,7 @@ test("a course added in Course Management shows on /tech-school and among the re
     const rating = editor.getByLabel("Rating");
     await expect(rating).toHaveValue("0");
     await rating.fill("4.6");
-    await editor.getByRole("textbox", { name: "Image URL" }).fill(`${origin}/hero-art.png`);
+    await editor.getByRole("textbox", { name: "Image URL" }).fill(`${origin}/social.jpg`);
     await editor.getByLabel("Order Index").fill("1000");
     await editor.getByLabel("Active").uncheck();
     await audit(page, "course editor with highlights and rating");
@@ -264,7 +264,7 @@ test("a course added in Course Management shows on /tech-school and among the re
       await expect(card).toHaveCount(1);
       for (const text of ["Tokenisers", "Embeddings", "Retrieval", "4.6 out of 5", "8 weeks", "1k students"]) await expect(card).toContainText(text);
       const image = card.locator("img");
-      await expect(image).toHaveAttribute("src", `${origin}/hero-art.png`);
+      await expect(image).toHaveAttribute("src", `${origin}/social.jpg`);
       // Card images are lazy (issue 29): it loads once the card nears the viewport.
       await expect(image).toHaveAttribute("loading", "lazy");
       await image.scrollIntoViewIfNeeded();

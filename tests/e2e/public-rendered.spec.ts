@@ -91,3 +91,25 @@ test("a rendered page hydrates without console errors and fetches none of the da
     problems.join("\n"),
   ).toEqual([]);
 });
+
+test("a page's eager images arrive before the app's JavaScript is asked for, so the largest paint has the line to itself", async ({ page }) => {
+  // The about page with one more eager image, outside the app's root (hydration never sees it), whose
+  // bytes the server holds back for a second.
+  await page.route(/\/about$/, async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, body: (await res.text()).replace("</body>", '<img src="/favicon.svg?held" alt="" width="1" height="1"></body>') });
+  });
+  await page.route(/\/favicon\.svg\?held$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.goto("/about");
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const image = entries.find((e) => e.name.endsWith("/favicon.svg?held"))!;
+    const app = entries.find((e) => /\/assets\/main-[^/]+\.js$/.test(e.name))!;
+    return { imageEnd: image.responseEnd, appStart: app.startTime };
+  });
+  expect(timing.imageEnd).toBeGreaterThan(1000);
+  expect(timing.appStart).toBeGreaterThanOrEqual(timing.imageEnd);
+});
