@@ -92,7 +92,7 @@ test("a rendered page hydrates without console errors and fetches none of the da
   ).toEqual([]);
 });
 
-test("a page's eager images arrive before the app's JavaScript is asked for, so the largest paint has the line to itself", async ({ page }) => {
+test("a page's eager images arrive before the app's JavaScript, whose entry asks for a low priority, so the largest paint has the line to itself", async ({ page }) => {
   // The about page with one more eager image, outside the app's root (hydration never sees it), whose
   // bytes the server holds back for a second.
   await page.route(/\/about$/, async (route) => {
@@ -112,4 +112,9 @@ test("a page's eager images arrive before the app's JavaScript is asked for, so 
   });
   expect(timing.imageEnd).toBeGreaterThan(1000);
   expect(timing.appStart).toBeGreaterThanOrEqual(timing.imageEnd);
+  // The page's entry script and its module preloads ask for a low priority: the images come first.
+  const served = await (await page.request.get("/about")).text();
+  const entryTags = served.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+  expect(entryTags.length).toBeGreaterThan(0);
+  for (const tag of entryTags) expect(tag).toContain('fetchpriority="low"');
 });
