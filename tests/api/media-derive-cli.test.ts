@@ -106,4 +106,23 @@ describe("npm run admin -- media-derive", () => {
     const info = await fetch(`${runtime.url}/api/images/${item.id}`);
     expect(((await info.json()) as { widths: number[] }).widths).toEqual([320, 640, 768, 960, 1000]);
   }, 240_000);
+
+  it("derives again an image made before the featured slot's crop, adding its 1200:630 sizes", async () => {
+    const item = await uploadedPhoto();
+    expect((await settled(admin, item.id)).status).toBe("ready");
+    const folder = item.url.slice(1).replace(/\.jpg$/, "/");
+    const wideSizes = [`${folder}wide-320.avif`, `${folder}wide-768.avif`, `${folder}wide-1000.webp`];
+    const before = (await (await fetch(`${runtime.url}/api/images/${item.id}`)).json()) as { wide: boolean };
+    expect(before.wide).toBe(true);
+    // As an image derived before the crop existed.
+    await db().media.patch({ id: item.id }).remove(["wide"]).go({ response: "none" });
+    for (const key of wideSizes) await bucket().send(new DeleteObjectCommand({ Bucket: "agency-media", Key: key }));
+    expect(((await (await fetch(`${runtime.url}/api/images/${item.id}`)).json()) as { wide: boolean }).wide).toBe(false);
+
+    const run = mediaDerive();
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toMatch(/Made the sizes of [1-9]\d* images/);
+    for (const key of wideSizes) expect([key, await stored(key)]).toEqual([key, true]);
+    expect(((await (await fetch(`${runtime.url}/api/images/${item.id}`)).json()) as { wide: boolean }).wide).toBe(true);
+  }, 240_000);
 });

@@ -77,7 +77,7 @@ describe("an uploaded photo on the public pages", () => {
     expect((await settled(admin, inline.id)).status).toBe("ready");
   }, 240_000);
 
-  it("is the post page's featured image and body image as <picture>, the featured one preloaded and eager, and its og:image the derived 1200x630 JPEG", async () => {
+  it("is the post page's featured image and body image as <picture>, the featured one cut to its 1200:630 slot, preloaded and eager, and its og:image the derived 1200x630 JPEG", async () => {
     const html = await publishedPage({
       title: "A post with a photo",
       slug: `photo-post-${Date.now()}`,
@@ -89,8 +89,9 @@ describe("an uploaded photo on the public pages", () => {
 
     const [featured, body] = pictures(html);
     const folder = folderOf(cover.url);
-    expect(featured).toContain(`<source type="image/avif" srcSet="${folder}320.avif 320w`);
-    expect(featured).toMatch(new RegExp(`<source type="image/webp" srcSet="${folder}320.webp 320w, [^"]*${folder}1920.webp 1920w"`));
+    // Its AVIF and WebP are the sizes cut to the slot's shape; the fallback is the whole image.
+    expect(featured).toContain(`<source type="image/avif" srcSet="${folder}wide-320.avif 320w`);
+    expect(featured).toMatch(new RegExp(`<source type="image/webp" srcSet="${folder}wide-320.webp 320w, [^"]*${folder}wide-1920.webp 1920w"`));
     const img = imgOf(featured!);
     expect(attrOf(img, "alt")).toBe("The cover photo");
     expect(attrOf(img, "width")).toBe("2400");
@@ -125,8 +126,10 @@ describe("an uploaded photo on the public pages", () => {
 
     // Every file the page names is served.
     const named = new Set(pictureFiles(html).map((f) => f.url));
-    expect(named).toContain(`${folder}1920.avif`);
+    expect(named).toContain(`${folder}wide-1920.avif`);
     for (const src of named) expect((await fetch(`${runtime.url}${src}`, { method: "HEAD" })).status, src).toBe(200);
+    const cut = await sharp(Buffer.from(await (await fetch(`${runtime.url}${folder}wide-768.avif`)).arrayBuffer())).metadata();
+    expect([cut.width, cut.height]).toEqual([768, 403]);
 
     // On /blog the card's picture is lazy and no image is preloaded.
     const list = await eventually("/blog", (h) => h.includes(`${folder}320.avif`));
@@ -217,8 +220,8 @@ describe("an image narrower than the smallest derived width (320 px) on the publ
 
     const folder = folderOf(image.url);
     const files = pictureFiles(html).filter((f) => f.url.startsWith(folder));
-    // Only the width the record has: 8, in each format, and the fallback's own src.
-    expect(new Set(files.map((f) => f.url))).toEqual(new Set([`${folder}8.avif`, `${folder}8.webp`, `${folder}8.jpg`]));
+    // Only the width the record has: 8, in each format (cut to the featured slot too), and the fallback's own src.
+    expect(new Set(files.map((f) => f.url))).toEqual(new Set([`${folder}8.avif`, `${folder}8.webp`, `${folder}8.jpg`, `${folder}wide-8.avif`, `${folder}wide-8.webp`]));
     expect(attrOf(imgOf(pictures(html)[0]!), "src")).toBe(`${folder}8.jpg`);
     for (const file of files) {
       const res = await fetch(`${runtime.url}${file.url}`);

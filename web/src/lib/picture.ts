@@ -1,5 +1,5 @@
 import type { ImageInfo } from "@agency/core/contract/media";
-import { derivedFolder, SOCIAL_IMAGE } from "@agency/core/contract/media-path";
+import { derivedFolder, SOCIAL_IMAGE, WIDE_CROP } from "@agency/core/contract/media-path";
 
 /**
  * How a library image with sizes (ImageInfo) is written as `<picture>`: an AVIF and a WebP
@@ -18,7 +18,17 @@ export const slotSizes = {
   wideCard: "(min-width: 1280px) 608px, (min-width: 1024px) 48vw, calc(100vw - 2rem)",
 } as const;
 
-const srcsetOf = (info: ImageInfo, format: string) => info.widths.map((w) => `${derivedFolder(info.url)}${w}.${format} ${w}w`).join(", ");
+/**
+ * The shape a slot shows an image in: `natural` (its own), or `wide`, the featured slot's 1200:630
+ * (object-fit: cover), whose AVIF and WebP sources are the sizes cut to that shape when the image has
+ * them (ImageInfo.wide), so no hidden pixels are sent.
+ */
+export type SlotShape = "natural" | "wide";
+
+const srcsetOf = (info: ImageInfo, format: string, shape: SlotShape = "natural") => {
+  const prefix = shape === "wide" && info.wide ? WIDE_CROP.prefix : "";
+  return info.widths.map((w) => `${derivedFolder(info.url)}${prefix}${w}.${format} ${w}w`).join(", ");
+};
 
 /** The fallback's own `src` (a browser that reads no srcset): the width nearest 960 it has. */
 const fallbackWidth = (info: ImageInfo) => info.widths.filter((w) => w <= 960).at(-1) ?? info.widths[0]!;
@@ -33,11 +43,11 @@ export interface PictureParts {
   placeholder?: { backgroundImage: string; backgroundSize: "cover"; backgroundPosition: "center" };
 }
 
-export function pictureParts(info: ImageInfo): PictureParts {
+export function pictureParts(info: ImageInfo, shape: SlotShape = "natural"): PictureParts {
   return {
     sources: [
-      { type: "image/avif", srcSet: srcsetOf(info, "avif") },
-      { type: "image/webp", srcSet: srcsetOf(info, "webp") },
+      { type: "image/avif", srcSet: srcsetOf(info, "avif", shape) },
+      { type: "image/webp", srcSet: srcsetOf(info, "webp", shape) },
     ],
     src: `${derivedFolder(info.url)}${fallbackWidth(info)}.${info.fallback}`,
     srcSet: srcsetOf(info, info.fallback),
@@ -53,7 +63,11 @@ export interface ImagePreload {
   imageSrcset: string;
   imageSizes: string;
 }
-export const imagePreload = (info: ImageInfo, sizes: string): ImagePreload => ({ type: "image/avif", imageSrcset: srcsetOf(info, "avif"), imageSizes: sizes });
+export const imagePreload = (info: ImageInfo, sizes: string, shape: SlotShape = "natural"): ImagePreload => ({
+  type: "image/avif",
+  imageSrcset: srcsetOf(info, "avif", shape),
+  imageSizes: sizes,
+});
 
 /** The 1200x630 link preview of a library image, absolute. */
 export const socialImageOf = (info: ImageInfo, origin: string) => `${origin}${derivedFolder(info.url)}${SOCIAL_IMAGE.name}`;

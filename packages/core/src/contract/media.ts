@@ -110,6 +110,8 @@ export interface ImageInfo {
   widths: number[];
   fallback: "jpg" | "png";
   placeholder: string;
+  /** Whether its AVIF and WebP sizes also exist cut to the featured slot's 1200:630 (WIDE_CROP). */
+  wide: boolean;
 }
 
 /**

@@ -25,7 +25,7 @@ const refusal = (p: Promise<unknown>) =>
   );
 
 describe("deriving an uploaded image", { timeout: 120_000 }, () => {
-  it("makes AVIF, WebP and JPEG at each width up to the image's own, turned upright, a 1200x630 preview, and a placeholder", async () => {
+  it("makes AVIF, WebP and JPEG at each width up to the image's own, turned upright, the AVIF and WebP cut to the featured slot's 1200:630, a 1200x630 preview, and a placeholder", async () => {
     const d = await deriveImage(await cameraJpeg(), "image/jpeg");
     // Orientation 6: the 1600x1200 picture stands as 1200x1600.
     expect([d.width, d.height]).toEqual([1200, 1600]);
@@ -47,14 +47,29 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
       "1200.avif",
       "1200.webp",
       "1200.jpg",
+      ...[320, 640, 768, 960, 1200].flatMap((w) => [`wide-${w}.avif`, `wide-${w}.webp`]),
       "og.jpg",
     ]);
+    expect(d.wide).toBe(true);
     for (const f of d.files) {
       const m = await sharp(f.body).metadata();
       expect({ name: f.name, format: m.format === "heif" ? "avif" : m.format }).toEqual({ name: f.name, format: f.contentType.split("/")[1] });
       const w = Number.parseInt(f.name, 10);
       if (w) expect([m.width, m.height]).toEqual([w, Math.round((w * 1600) / 1200)]);
+      const wide = /^wide-(\d+)\./.exec(f.name);
+      if (wide) expect({ name: f.name, size: [m.width, m.height] }).toEqual({ name: f.name, size: [Number(wide[1]), Math.round((Number(wide[1]) * 630) / 1200)] });
     }
+    // The cut is the image's centre, where the slot's object-fit: cover shows it: the same pixels as
+    // the 320 px size's middle band (within the encoders' losses).
+    const band = await sharp(d.files.find((f) => f.name === "320.webp")!.body)
+      .extract({ left: 0, top: Math.floor((427 - 168) / 2), width: 320, height: 168 })
+      .raw()
+      .toBuffer();
+    const cut = await sharp(d.files.find((f) => f.name === "wide-320.webp")!.body)
+      .raw()
+      .toBuffer();
+    const meanDifference = cut.reduce((sum, v, i) => sum + Math.abs(v - band[i]!), 0) / cut.length;
+    expect(meanDifference).toBeLessThan(12);
     const og = d.files.find((f) => f.name === SOCIAL_IMAGE.name)!;
     const ogMeta = await sharp(og.body).metadata();
     expect([ogMeta.width, ogMeta.height]).toEqual([1200, 630]);
@@ -85,6 +100,15 @@ describe("deriving an uploaded image", { timeout: 120_000 }, () => {
       });
       for (const secret of ["SN-0042-SECRET", "PhoneMaker", "Secret Person", "WGS-84"]) expect(f.body.includes(Buffer.from(secret))).toBe(false);
     }
+  });
+
+  it("cuts no featured-slot sizes from an image already as wide as the slot (a panorama)", async () => {
+    const panorama = await sharp({ create: { width: 1600, height: 600, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .toBuffer();
+    const d = await deriveImage(panorama, "image/jpeg");
+    expect(d.wide).toBe(false);
+    expect(d.files.filter((f) => f.name.startsWith("wide-"))).toEqual([]);
   });
 
   it("never upscales: a small image is served at its own width only", async () => {

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Sharp, SharpOptions } from "sharp";
 import { imageExtensions, uploadMessages, type ImageType } from "../contract/media";
-import { DERIVED_WIDTHS, SOCIAL_IMAGE, type DerivedFormat } from "../contract/media-path";
+import { DERIVED_WIDTHS, SOCIAL_IMAGE, WIDE_CROP, type DerivedFormat } from "../contract/media-path";
 
 /**
  * What an uploaded image becomes before any visitor sees it (sharp; loaded on first use, so nothing
@@ -14,7 +14,9 @@ import { DERIVED_WIDTHS, SOCIAL_IMAGE, type DerivedFormat } from "../contract/me
  *   address serves from the moment its upload is completed.
  * - {@link deriveImage} makes the files a page picks from: the image at each width of
  *   {@link DERIVED_WIDTHS} up to its own (never upscaled) as AVIF, WebP and a JPEG (PNG when it has
- *   transparency) fallback, and a 1200x630 JPEG crop for link previews, at most 300 KB. Orientation is
+ *   transparency) fallback, the AVIF and WebP again cut to the featured slot's 1200:630 when the image
+ *   is taller than that ({@link wantsWide}), and a 1200x630 JPEG crop for link previews, at most
+ *   300 KB. Orientation is
  *   applied and no metadata is kept (sharp writes none unless asked: no EXIF, GPS, XMP, serial
  *   numbers, and no ICC profile beyond the sRGB the pixels are converted to).
  *
@@ -105,6 +107,12 @@ export function widthsFor(width: number): number[] {
   return [...new Set([...DERIVED_WIDTHS.filter((w) => w < width), Math.min(width, largest)])];
 }
 
+/**
+ * Whether an image of this displayed size gets the featured slot's crop (WIDE_CROP): when the slot
+ * would hide more than a twentieth of it. A photo (4:3, 3:2, 16:9) does; a panorama does not.
+ */
+export const wantsWide = (width: number, height: number): boolean => width * WIDE_CROP.height * 1.05 < height * WIDE_CROP.width;
+
 export interface DerivedFile {
   /** Where it goes in the image's folder: `640.avif`, `og.jpg`. */
   name: string;
@@ -116,6 +124,8 @@ export interface Derived extends Inspected {
   widths: number[];
   /** The fallback format of the variants: JPEG, or PNG for an image with transparency. */
   fallback: Extract<DerivedFormat, "jpg" | "png">;
+  /** Whether `wide-{width}.{avif,webp}` were made (see {@link wantsWide}). */
+  wide: boolean;
   files: DerivedFile[];
 }
 
@@ -195,7 +205,21 @@ export async function deriveImage(bytes: Uint8Array, type: ImageType): Promise<D
         files.push({ name: `${w}.${format}`, contentType: contentTypes[format], body: await encode(fromRaw(resized), format).toBuffer() });
       }
     }
+    // The featured slot's shape: the centre of the image (where object-fit: cover shows it), cut once
+    // at the largest width and resized from there.
+    const wide = wantsWide(inspected.width, inspected.height);
+    if (wide) {
+      const cutHeight = Math.max(1, Math.round((largest * WIDE_CROP.height) / WIDE_CROP.width));
+      const top = Math.floor((decoded.info.height - cutHeight) / 2);
+      const cut = await raw().extract({ left: 0, top, width: decoded.info.width, height: cutHeight }).raw().toBuffer({ resolveWithObject: true });
+      for (const w of widths) {
+        const resized = await fromRaw(cut).resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
+        for (const format of WIDE_CROP.formats) {
+          files.push({ name: `${WIDE_CROP.prefix}${w}.${format}`, contentType: contentTypes[format], body: await encode(fromRaw(resized), format).toBuffer() });
+        }
+      }
+    }
     files.push({ name: SOCIAL_IMAGE.name, contentType: "image/jpeg", body: await socialJpeg(raw()) });
-    return { ...inspected, alpha, widths, fallback, files };
+    return { ...inspected, alpha, widths, fallback, wide, files };
   });
 }

@@ -53,6 +53,8 @@ export const MediaEntity = new Entity({
     placeholder: { type: "string" },
     widths: { type: "list", items: { type: "number" } },
     fallback: { type: ["jpg", "png"] as const },
+    // Whether the featured slot's crop (WIDE_CROP) was derived too.
+    wide: { type: "boolean" },
   },
   indexes: {
     byId: { pk: { field: "pk", composite: ["id"] }, sk: { field: "sk", composite: [] } },

@@ -31,6 +31,7 @@ function infoOf(item: MediaRecord): ImageInfo | undefined {
     widths: item.widths,
     fallback: item.fallback ?? "jpg",
     placeholder: item.placeholder ?? "",
+    wide: item.wide ?? false,
   };
 }
 

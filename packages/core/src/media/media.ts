@@ -13,7 +13,7 @@ import {
   type UploadTicket,
   type uploadRequest,
 } from "../contract/media";
-import { DERIVED_PATH, derivedFolder, derivedOwner, isMediaPath, SOCIAL_IMAGE } from "../contract/media-path";
+import { DERIVED_PATH, derivedFolder, derivedOwner, isMediaPath, SOCIAL_IMAGE, WIDE_CROP } from "../contract/media-path";
 import { bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { pageAcrossYears, type Page } from "../db/paging";
@@ -22,7 +22,7 @@ import { HttpError, NotFoundError } from "../errors";
 import type { MediaEntity } from "./entity";
 import { searchOf } from "./search";
 import { isImageOfType, MAGIC_BYTES_NEEDED } from "./magic";
-import { deriveImage, prepareImage, RefusedImage, widthsFor } from "./derive";
+import { deriveImage, prepareImage, RefusedImage, wantsWide, widthsFor } from "./derive";
 import { mediaCompleted } from "./derivation-queue";
 import { copyPrivate, deleteObject, firstBytes, objectSize, originalKey, publish, putServed, readBytes, sha256Of, signUpload, stagingKey, trashKey } from "./storage";
 import { inUseMessage, loadUsage } from "./usage";
@@ -54,16 +54,21 @@ export const toMediaItem = (m: MediaRecord): MediaItem => ({
 });
 
 /**
- * Whether image `m` has its sizes at today's widths: ready, and derived at every width of
- * DERIVED_WIDTHS its own allows. An image derived before a width was added (768, for phones) is
- * derived again by `npm run admin -- media-derive` and each deploy's run.
+ * Whether image `m` has its sizes at today's widths: ready, derived at every width of DERIVED_WIDTHS
+ * its own allows, and cut to the featured slot when its shape asks for it. An image derived before a
+ * width was added (768, for phones) or before the featured slot's crop is derived again by
+ * `npm run admin -- media-derive` and each deploy's run.
  */
-export const hasCurrentSizes = (m: MediaRecord): boolean => m.derivation === "ready" && m.width !== undefined && (m.widths ?? []).join() === widthsFor(m.width).join();
+export const hasCurrentSizes = (m: MediaRecord): boolean =>
+  m.derivation === "ready" && m.width !== undefined && (m.widths ?? []).join() === widthsFor(m.width).join() && (m.wide ?? false) === wantsWide(m.width, m.height ?? 0);
 
 /** The keys of an image's derived files (`media/{yyyy}/{id}/640.avif`...), as its record names them. */
 export const derivedKeys = (m: MediaRecord): string[] => {
   const folder = derivedFolder(`/${m.key}`).slice(1);
-  const names = (m.widths ?? []).flatMap((w) => ["avif", "webp", m.fallback ?? "jpg"].map((f) => `${w}.${f}`));
+  const names = (m.widths ?? []).flatMap((w) => [
+    ...["avif", "webp", m.fallback ?? "jpg"].map((f) => `${w}.${f}`),
+    ...(m.wide ? WIDE_CROP.formats.map((f) => `${WIDE_CROP.prefix}${w}.${f}`) : []),
+  ]);
   return [...names, SOCIAL_IMAGE.name].map((n) => folder + n);
 };
 
@@ -204,7 +209,14 @@ export const Media = {
       const derived = await deriveImage(bytes, type);
       const folder = derivedFolder(`/${item.key}`).slice(1);
       for (const f of derived.files) await putServed(folder + f.name, f.body, f.contentType);
-      Object.assign(changes, { width: derived.width, height: derived.height, placeholder: derived.placeholder, widths: derived.widths, fallback: derived.fallback });
+      Object.assign(changes, {
+        width: derived.width,
+        height: derived.height,
+        placeholder: derived.placeholder,
+        widths: derived.widths,
+        fallback: derived.fallback,
+        wide: derived.wide,
+      });
     } catch (err) {
       if (!(err instanceof RefusedImage)) throw err;
       console.error(JSON.stringify({ level: "error", message: "image derivation refused the original", id, error: err.message }));

@@ -20,6 +20,7 @@ const info: ImageInfo = {
   widths: [320, 640, 960, 1280, 1920],
   fallback: "jpg",
   placeholder: "data:image/webp;base64,UklGRg==",
+  wide: true,
 };
 const images = { [info.url]: info };
 const dom = (html: string) => {
@@ -57,6 +58,20 @@ describe("Picture", () => {
     const preload = imagePreload(info, slotSizes.article);
     expect(preload.imageSrcset).toBe(root.querySelector('source[type="image/avif"]')!.getAttribute("srcset"));
     expect(preload.imageSizes).toBe(img.getAttribute("sizes"));
+  });
+
+  it("gives the featured slot (1200:630) the sizes cut to its shape as AVIF and WebP, its preload the same, and keeps the whole image as the fallback", () => {
+    const root = dom(renderToStaticMarkup(<Picture src={info.url} images={images} alt="" sizes={slotSizes.article} shape="wide" priority />));
+    const avif = root.querySelector('source[type="image/avif"]')!.getAttribute("srcset")!;
+    expect(avif).toBe(info.widths.map((w) => `/media/2026/0a1b2c3d/wide-${w}.avif ${w}w`).join(", "));
+    expect(root.querySelector('source[type="image/webp"]')!.getAttribute("srcset")).toBe(avif.replace(/\.avif/g, ".webp"));
+    expect(root.querySelector("img")!.getAttribute("srcset")).toContain("/media/2026/0a1b2c3d/320.jpg 320w");
+    expect(imagePreload(info, slotSizes.article, "wide").imageSrcset).toBe(avif);
+    // An image derived before the crop existed, or a panorama, keeps its own sizes in that slot.
+    const uncut = { ...info, wide: false };
+    const plain = dom(renderToStaticMarkup(<Picture src={info.url} images={{ [info.url]: uncut }} alt="" sizes={slotSizes.article} shape="wide" />));
+    expect(plain.querySelector('source[type="image/avif"]')!.getAttribute("srcset")).toBe(imagePreload(uncut, slotSizes.article, "wide").imageSrcset);
+    expect(plain.querySelector('source[type="image/avif"]')!.getAttribute("srcset")).not.toContain("wide-");
   });
 
   it("keeps an external image, or one still processing, a plain lazy <img>; an unusable address shows nothing", () => {

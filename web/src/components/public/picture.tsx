@@ -1,6 +1,6 @@
 import type { ImageInfo } from "@agency/core/contract/media";
 import { imageSrc } from "../../lib/image-src";
-import { infoOf, pictureParts } from "../../lib/picture";
+import { infoOf, pictureParts, type SlotShape } from "../../lib/picture";
 
 interface PictureProps {
   /** The address as stored (a /media/ path, its absolute form, or an external URL). */
@@ -10,6 +10,8 @@ interface PictureProps {
   alt: string;
   /** The slot's `sizes` (lib/picture.ts slotSizes). */
   sizes: string;
+  /** The shape the slot shows it in (lib/picture.ts SlotShape); its own by default. */
+  shape?: SlotShape;
   className?: string;
   /** The page's LCP image: fetched at once and first (`fetchpriority="high"`); every other image is lazy. */
   priority?: boolean;
@@ -25,7 +27,7 @@ interface PictureProps {
  * layout shift) and its blurred placeholder as background until it loads. Anything else (an
  * external URL, an image still processing) is a plain `<img>`. Nothing shows without a usable src.
  */
-export function Picture({ src, images, alt, sizes, className, priority = false, width, height, onError }: PictureProps) {
+export function Picture({ src, images, alt, sizes, shape, className, priority = false, width, height, onError }: PictureProps) {
   const info = infoOf(images, src);
   const loading = priority ? "eager" : "lazy";
   const fetchPriority = priority ? "high" : undefined;
@@ -34,7 +36,7 @@ export function Picture({ src, images, alt, sizes, className, priority = false, 
     if (!plain) return null;
     return <img src={plain} alt={alt} width={width} height={height} loading={loading} fetchPriority={fetchPriority} decoding="async" onError={onError} className={className} />;
   }
-  const parts = pictureParts(info);
+  const parts = pictureParts(info, shape);
   return (
     <picture>
       {parts.sources.map((s) => (

@@ -100,7 +100,7 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
     title,
     description,
     image: social,
-    preload: featured && imagePreload(featured, slotSizes.article),
+    preload: featured && imagePreload(featured, slotSizes.article, "wide"),
     type: "article",
     robots,
     publishedTime: post.published_at ?? undefined,
@@ -157,6 +157,7 @@ export function Article({ post, robots }: { post: BlogPost; robots?: string }) {
               images={post.images}
               alt={post.featured_image_alt ?? ""}
               sizes={slotSizes.article}
+              shape="wide"
               priority
               width={1200}
               height={630}
