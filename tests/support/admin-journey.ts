@@ -213,5 +213,6 @@ export async function expectLibraryPicture(img: Locator, image: { url: string })
   await img.scrollIntoViewIfNeeded();
   // Its pixel decoded (naturalWidth is in CSS pixels: a `1w` source in a slot of `sizes` S reads as S wide).
   const loaded = () => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? new URL(el.currentSrc).pathname : ""));
-  await expect.poll(loaded).toMatch(new RegExp(`^${folder}1\\.(avif|webp|jpg)$`));
+  // A post's featured image takes the AVIF or WebP cut to its 1200:630 slot (`wide-1.avif`).
+  await expect.poll(loaded).toMatch(new RegExp(`^${folder}(?:(?:wide-)?1\\.(?:avif|webp)|1\\.jpg)$`));
 }
