@@ -1,5 +1,5 @@
 import type { ImageInfo } from "@agency/core/contract/media";
-import { derivedFolder, SOCIAL_IMAGE, WIDE_CROP } from "@agency/core/contract/media-path";
+import { derivedFolder, derivedName, SOCIAL_IMAGE, type DerivedFormat } from "@agency/core/contract/media-path";
 
 /**
  * How a library image with sizes (ImageInfo) is written as `<picture>`: an AVIF and a WebP
@@ -25,10 +25,8 @@ export const slotSizes = {
  */
 export type SlotShape = "natural" | "wide";
 
-const srcsetOf = (info: ImageInfo, format: string, shape: SlotShape = "natural") => {
-  const prefix = shape === "wide" && info.wide ? WIDE_CROP.prefix : "";
-  return info.widths.map((w) => `${derivedFolder(info.url)}${prefix}${w}.${format} ${w}w`).join(", ");
-};
+const srcsetOf = (info: ImageInfo, format: DerivedFormat, shape: SlotShape = "natural") =>
+  info.widths.map((w) => `${derivedFolder(info.url)}${derivedName(w, format, shape === "wide" && info.wide)} ${w}w`).join(", ");
 
 /** The fallback's own `src` (a browser that reads no srcset): the width nearest 960 it has. */
 const fallbackWidth = (info: ImageInfo) => info.widths.filter((w) => w <= 960).at(-1) ?? info.widths[0]!;
@@ -49,7 +47,7 @@ export function pictureParts(info: ImageInfo, shape: SlotShape = "natural"): Pic
       { type: "image/avif", srcSet: srcsetOf(info, "avif", shape) },
       { type: "image/webp", srcSet: srcsetOf(info, "webp", shape) },
     ],
-    src: `${derivedFolder(info.url)}${fallbackWidth(info)}.${info.fallback}`,
+    src: `${derivedFolder(info.url)}${derivedName(fallbackWidth(info), info.fallback)}`,
     srcSet: srcsetOf(info, info.fallback),
     width: info.width,
     height: info.height,

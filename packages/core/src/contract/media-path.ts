@@ -29,6 +29,9 @@ export const SOCIAL_IMAGE = { name: "og.jpg", width: 1200, height: 630, maxBytes
  */
 export const WIDE_CROP = { prefix: "wide-", width: 1200, height: 630, formats: ["avif", "webp"] as const } as const;
 
+/** A derived size's file name in the image's folder: `640.avif`, or cut to the featured slot `wide-640.avif`. */
+export const derivedName = (width: number, format: DerivedFormat, wide = false) => `${wide ? WIDE_CROP.prefix : ""}${width}.${format}`;
+
 /**
  * A derived file's address. Its width is one of widthsFor's (media/derive.ts), and an image narrower
  * than 320 px is derived at its own width, down to 1 px: the width has 1 to 4 digits, or such an

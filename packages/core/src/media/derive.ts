@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Sharp, SharpOptions } from "sharp";
 import { imageExtensions, uploadMessages, type ImageType } from "../contract/media";
-import { DERIVED_WIDTHS, SOCIAL_IMAGE, WIDE_CROP, type DerivedFormat } from "../contract/media-path";
+import { DERIVED_WIDTHS, derivedName, SOCIAL_IMAGE, WIDE_CROP, type DerivedFormat } from "../contract/media-path";
 
 /**
  * What an uploaded image becomes before any visitor sees it (sharp; loaded on first use, so nothing
@@ -202,7 +202,7 @@ export async function deriveImage(bytes: Uint8Array, type: ImageType): Promise<D
     for (const w of widths) {
       const resized = await raw().resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
       for (const format of ["avif", "webp", fallback] as const) {
-        files.push({ name: `${w}.${format}`, contentType: contentTypes[format], body: await encode(fromRaw(resized), format).toBuffer() });
+        files.push({ name: derivedName(w, format), contentType: contentTypes[format], body: await encode(fromRaw(resized), format).toBuffer() });
       }
     }
     // The featured slot's shape: the centre of the image (where object-fit: cover shows it), cut once
@@ -215,7 +215,7 @@ export async function deriveImage(bytes: Uint8Array, type: ImageType): Promise<D
       for (const w of widths) {
         const resized = await fromRaw(cut).resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
         for (const format of WIDE_CROP.formats) {
-          files.push({ name: `${WIDE_CROP.prefix}${w}.${format}`, contentType: contentTypes[format], body: await encode(fromRaw(resized), format).toBuffer() });
+          files.push({ name: derivedName(w, format, true), contentType: contentTypes[format], body: await encode(fromRaw(resized), format).toBuffer() });
         }
       }
     }

@@ -13,7 +13,7 @@ import {
   type UploadTicket,
   type uploadRequest,
 } from "../contract/media";
-import { DERIVED_PATH, derivedFolder, derivedOwner, isMediaPath, SOCIAL_IMAGE, WIDE_CROP } from "../contract/media-path";
+import { DERIVED_PATH, derivedFolder, derivedName, derivedOwner, isMediaPath, SOCIAL_IMAGE, WIDE_CROP } from "../contract/media-path";
 import { bucketOf } from "../db/attributes";
 import { isConditionalFailure } from "../db/errors";
 import { pageAcrossYears, type Page } from "../db/paging";
@@ -66,8 +66,8 @@ export const hasCurrentSizes = (m: MediaRecord): boolean =>
 export const derivedKeys = (m: MediaRecord): string[] => {
   const folder = derivedFolder(`/${m.key}`).slice(1);
   const names = (m.widths ?? []).flatMap((w) => [
-    ...["avif", "webp", m.fallback ?? "jpg"].map((f) => `${w}.${f}`),
-    ...(m.wide ? WIDE_CROP.formats.map((f) => `${WIDE_CROP.prefix}${w}.${f}`) : []),
+    ...(["avif", "webp", m.fallback ?? "jpg"] as const).map((f) => derivedName(w, f)),
+    ...(m.wide ? WIDE_CROP.formats.map((f) => derivedName(w, f, true)) : []),
   ]);
   return [...names, SOCIAL_IMAGE.name].map((n) => folder + n);
 };
