@@ -337,7 +337,10 @@ describe("admin writes reach the rendered pages", () => {
     expect(res.status, res.text).toBe(200);
     try {
       for (const path of ["/admin", "/admin/settings", "/auth/callback", "/preview/not-a-token"]) {
-        const shell = await eventually(path, (r) => head(r.text).title === title);
+        // Both settings, not the title alone: the two are written side by side (no transaction), and a
+        // render under way for an earlier change can read between the writes and write a shell with the
+        // new title and the old email; the render this save asks for follows it and writes both.
+        const shell = await eventually(path, (r) => head(r.text).title === title && r.text.includes(`href="mailto:${email}"`));
         // A preview link that opens nothing is a 404 with the site's head (a good one has its post's).
         expect(shell.status, path).toBe(path.startsWith("/preview/") ? 404 : 200);
         expect(head(shell.text), path).toMatchObject({ title, ogTitle: title, canonical: undefined });
