@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
+import { startTransition, StrictMode, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { QueryClientProvider, type QueryKey } from "@tanstack/react-query";
 import { queryClient } from "./lib/query-client";
@@ -19,26 +19,12 @@ function pageData(): { queryKey: QueryKey; state: { data: unknown } }[] | undefi
   }
 }
 
-/**
- * Marks the page as running (`<html data-app="ready">`) once the first render or hydration has
- * committed and its effects have run (this is the tree's last child, so its effect runs after the
- * page's own): what a page reads after hydration has been asked for by then. The browser journeys
- * wait for it instead of for a quiet network.
- */
-function Ready() {
-  useEffect(() => {
-    document.documentElement.dataset.app = "ready";
-  }, []);
-  return null;
-}
-
 function mount() {
   const container = document.getElementById("root")!;
   const app: ReactNode = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AppRouter />
-        <Ready />
       </QueryClientProvider>
     </StrictMode>
   );
@@ -59,4 +45,7 @@ function mount() {
   startTransition(() => root.render(app));
 }
 
-mount();
+// In a task of its own: loading this module initialised React, the router, the query cache and the
+// route table (on a phone, well over the 50 ms a task may take before it blocks input); the mount
+// and the start of hydration come after the browser has had a turn.
+setTimeout(mount, 0);

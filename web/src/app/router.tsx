@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { BrowserRouter, useRoutes, type RouteObject } from "react-router-dom";
 import { PublicLayout, publicLayoutLoader } from "../components/public-layout";
 import { ScrollToTop } from "../components/public/scroll-to-top";
@@ -70,14 +70,31 @@ function AppRoutes() {
 }
 
 /**
+ * Marks the page as running (`<html data-app="ready">`) once the first render or hydration has
+ * committed and its effects have run (the app's last child, so its effect runs after the page's
+ * own): what a page reads after hydration has been asked for by then. The browser journeys wait for
+ * it instead of for a quiet network. The server renders it too (as nothing), so that it takes the
+ * same place in both trees.
+ */
+function Ready() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+  return null;
+}
+
+/**
  * The app under whichever router: BrowserRouter here, StaticRouter in entry-server.tsx. One tree for
- * both, so a rendered page hydrates with the same component positions (and the same useId ids).
+ * both, so a rendered page hydrates with the same component positions and the same useId ids: a
+ * component beside it in only one of them shifts every id below (a form then looks for its fields
+ * under ids the page does not have).
  */
 export function App() {
   return (
     <>
       <ScrollToTop />
       <AppRoutes />
+      <Ready />
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The tech school's fixed choices (SPEC §3, §5): the learning paths shown on /tech-school and the
- * "Not sure" answer. The courses themselves come from Course Management (GET /api/courses); a
+ * The tech school's fixed choices (SPEC §3, §5): the learning paths shown on /tech-school, the
+ * "Not sure" answer and the experience levels. The courses themselves come from Course Management (GET /api/courses); a
  * registration's course_interest names an active course, a learning path, "Not sure", or nothing.
  * Free of zod, so the public page can import it cheaply.
  */
@@ -33,6 +33,9 @@ export const learningPaths: LearningPath[] = [
 ];
 
 export const NOT_SURE = "Not sure";
+
+/** The experience levels a registration may give (or none). */
+export const experienceLevels = ["Beginner", "Intermediate", "Advanced"] as const;
 
 export const COURSE_INTEREST_MESSAGE = "Choose a course from the list";
 

@@ -1,19 +1,8 @@
 import * as z from "./zod";
 import { email, optionalText, requiredText } from "./common";
+import { inquiryTypes } from "./contact-values";
 
-/** Inquiry types a visitor can choose; the admin also knows `contact` (older submissions). */
-export const inquiryTypes = ["automation", "education", "partnership", "general"] as const;
-export const adminInquiryTypes = [...inquiryTypes, "contact"] as const;
-export type InquiryType = (typeof inquiryTypes)[number];
-
-/** What the contact form's tiles and the back office call each type (SPEC §3). */
-export const inquiryTypeLabels = {
-  automation: "AI Automation",
-  education: "Tech School",
-  partnership: "Partnership",
-  general: "General Inquiry",
-  contact: "Contact Form",
-} as const satisfies Record<(typeof adminInquiryTypes)[number], string>;
+export { adminInquiryTypes, inquiryTypeLabels, inquiryTypes, type InquiryType } from "./contact-values";
 
 const inquiryType = z.enum(inquiryTypes, { error: "Choose automation, education, partnership or general" });
 

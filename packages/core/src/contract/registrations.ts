@@ -1,7 +1,8 @@
 import * as z from "./zod";
 import { email, optionalDate, optionalText, requiredText } from "./common";
+import { experienceLevels } from "./academy";
 
-export const experienceLevels = ["Beginner", "Intermediate", "Advanced"] as const;
+export { experienceLevels };
 
 export const registrationInput = z.object({
   name: requiredText(200, "Name is required"),

@@ -1,6 +1,5 @@
 import { Link } from "react-router-dom";
 import { ArrowRight, Newspaper, User } from "lucide-react";
-import "../../lib/zod-jitless";
 import { imageSrc } from "../../lib/image-src";
 import { slotSizes } from "../../lib/picture";
 import { Picture } from "../../components/public/picture";

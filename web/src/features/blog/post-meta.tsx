@@ -1,5 +1,4 @@
 import { Calendar, Clock } from "lucide-react";
-import "../../lib/zod-jitless";
 import { postDate } from "@agency/core/contract/blog-values";
 import { formatDate } from "../../lib/format";
 import type { BlogPostSummary } from "./api";

@@ -1,12 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Loader2, Send } from "lucide-react";
-import "../../lib/zod-jitless";
-import { contactInput, inquiryTypeLabels, inquiryTypes, type InquiryType } from "@agency/core/contract/contact";
+import { inquiryTypeLabels, inquiryTypes, type InquiryType } from "@agency/core/contract/contact-values";
 import { input } from "../../components/ui/classes";
-import { fieldErrors } from "@agency/core/contract/common";
 import { FormField, FormStatus, Honeypot, submitErrorMessage, type FormStatusValue } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { useTypedBeforeHydration } from "../../lib/hydration";
+import { formSchemas, preloadFormSchemas } from "../../lib/lazy-form-schemas";
 import { useSendContact } from "./api";
 import { inquiryTypeIcons } from "./inquiry-type-icons";
 
@@ -53,13 +52,22 @@ export function ContactForm() {
     if (incomplete || sending) return;
     setStatus(null);
     const body = { ...values, inquiryType, form_type: inquiryType, website };
-    const parsed = contactInput.safeParse(body);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      setErrors(fields);
-      document.getElementById(`${idp}-${Object.keys(fields)[0]}`)?.focus();
-      return;
-    }
+    formSchemas().then(
+      ({ contactInput, fieldErrors }) => {
+        const parsed = contactInput.safeParse(body);
+        if (!parsed.success) {
+          const fields = fieldErrors(parsed.error);
+          setErrors(fields);
+          document.getElementById(`${idp}-${Object.keys(fields)[0]}`)?.focus();
+          return;
+        }
+        submit(body);
+      },
+      (err: unknown) => setStatus({ kind: "error", message: submitErrorMessage(err) }),
+    );
+  };
+
+  const submit = (body: Parameters<typeof send.mutate>[0]) =>
     send.mutate(body, {
       onSuccess: () => {
         setValues(empty);
@@ -72,10 +80,9 @@ export function ContactForm() {
         setStatus({ kind: "error", message: submitErrorMessage(err) });
       },
     });
-  };
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate className="relative space-y-8" aria-labelledby={`${idp}-title`}>
+    <form ref={form} onSubmit={onSubmit} onFocus={preloadFormSchemas} noValidate className="relative space-y-8" aria-labelledby={`${idp}-title`}>
       <fieldset>
         <legend className="text-lg font-semibold text-slate-900">What can we help you with?</legend>
         <div className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -1,13 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { GraduationCap, Loader2 } from "lucide-react";
-import "../../lib/zod-jitless";
-import { experienceLevels, registrationInput } from "@agency/core/contract/registrations";
 import { input } from "../../components/ui/classes";
-import { fieldErrors } from "@agency/core/contract/common";
 import { FormField, FormStatus, Honeypot, submitErrorMessage, type FormStatusValue } from "../../components/ui/form-field";
 import { CloseButton, Modal } from "../../components/ui/modal";
 import { ApiError } from "../../lib/api";
-import { learningPaths, NOT_SURE } from "@agency/core/contract/academy";
+import { experienceLevels, learningPaths, NOT_SURE } from "@agency/core/contract/academy";
+import { formSchemas, preloadFormSchemas } from "../../lib/lazy-form-schemas";
 import { useCourses } from "../content/api";
 import { useRegister } from "./api";
 
@@ -81,30 +79,35 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setStatus(null);
-    const parsed = registrationInput.safeParse(values);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      setErrors(fields);
-      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(`${idp}-${Object.keys(fields)[0]}`)}`)?.focus();
-      return;
-    }
-    register.mutate(
-      { ...parsed.data, website },
-      {
-        onSuccess: () => {
-          setValues(empty);
-          setErrors({});
-          setStatus({ kind: "success", message: SUCCESS });
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.fields) setErrors(err.fields);
-          // The course was deactivated since the list loaded: offer the current list.
-          if (err instanceof ApiError && err.fields?.course_interest) void courses.refetch();
-          setStatus({ kind: "error", message: submitErrorMessage(err) });
-        },
+    formSchemas().then(
+      ({ registrationInput, fieldErrors }) => {
+        const parsed = registrationInput.safeParse(values);
+        if (!parsed.success) {
+          const fields = fieldErrors(parsed.error);
+          setErrors(fields);
+          formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(`${idp}-${Object.keys(fields)[0]}`)}`)?.focus();
+          return;
+        }
+        submit({ ...parsed.data, website });
       },
+      (err: unknown) => setStatus({ kind: "error", message: submitErrorMessage(err) }),
     );
   };
+
+  const submit = (body: Parameters<typeof register.mutate>[0]) =>
+    register.mutate(body, {
+      onSuccess: () => {
+        setValues(empty);
+        setErrors({});
+        setStatus({ kind: "success", message: SUCCESS });
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields) setErrors(err.fields);
+        // The course was deactivated since the list loaded: offer the current list.
+        if (err instanceof ApiError && err.fields?.course_interest) void courses.refetch();
+        setStatus({ kind: "error", message: submitErrorMessage(err) });
+      },
+    });
 
   const fid = (name: keyof Values) => `${idp}-${name}`;
   const submitting = register.isPending;
@@ -126,7 +129,14 @@ export function RegistrationDialog({ open, onClose, course = "" }: Props) {
         <CloseButton onClick={onClose} />
       </div>
 
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="relative space-y-5 px-6 py-6 sm:px-8" aria-describedby={status ? `${idp}-status` : undefined}>
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        onFocus={preloadFormSchemas}
+        noValidate
+        className="relative space-y-5 px-6 py-6 sm:px-8"
+        aria-describedby={status ? `${idp}-status` : undefined}
+      >
         <FormStatus id={`${idp}-status`} status={status} testId="registration-status" statusRef={statusRef} />
 
         <div className="grid gap-5 sm:grid-cols-2">

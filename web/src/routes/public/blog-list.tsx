@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ChevronLeft, ChevronRight, FileSearch, Filter, Newspaper, Search, Tag } from "lucide-react";
-import "../../lib/zod-jitless";
 import { BLOG_PAGE_SIZE, blogCategories, categoryLabel, type BlogCategoryCounts } from "@agency/core/contract/blog-values";
 import { PageHero } from "../../components/public/page-hero";
 import { SidePanel } from "../../components/public/side-panel";

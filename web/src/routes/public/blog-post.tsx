@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { ArrowLeft, FileQuestion, User } from "lucide-react";
-import "../../lib/zod-jitless";
 import { excerptOf } from "@agency/core/contract/blog-values";
 import { Breadcrumb, breadcrumbJsonLd, type Crumb } from "../../components/public/breadcrumb";
 import { HeroDots } from "../../components/public/page-hero";
