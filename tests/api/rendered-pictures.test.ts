@@ -10,7 +10,7 @@ import { startRuntime, type RunningRuntime } from "../support/runtime";
  * A camera photo uploaded through the media library, as an owner would, and the rendered HTML of
  * the pages that show it (fetched without JavaScript, as a crawler or a link preview does): the
  * post's featured image and its body image as <picture> with AVIF and WebP at the slot's sizes,
- * the featured one preloaded and eager, the cards' lazy; og:image the derived 1200x630 JPEG; and
+ * the featured one preloaded and eager, /blog's featured article's eager, the other cards' lazy; og:image the derived 1200x630 JPEG; and
  * the default social image on a page without an image of its own. A runtime of its own: the
  * settings change here must not reach other files' pages.
  */
@@ -131,11 +131,15 @@ describe("an uploaded photo on the public pages", () => {
     const cut = await sharp(Buffer.from(await (await fetch(`${runtime.url}${folder}wide-768.avif`)).arrayBuffer())).metadata();
     expect([cut.width, cut.height]).toEqual([768, 403]);
 
-    // On /blog the card's picture is lazy and no image is preloaded.
+    // On /blog this post (the newest) is the featured article: its photo, the page's first image and
+    // on a phone its largest paint, is eager and first in line; every other card's is lazy; no image
+    // is preloaded.
     const list = await eventually("/blog", (h) => h.includes(`${folder}320.avif`));
-    const card = pictures(list).find((p) => p.includes(folder))!;
-    expect(attrOf(imgOf(card), "loading")).toBe("lazy");
-    expect(attrOf(imgOf(card), "fetchpriority")).toBeUndefined();
+    const featuredArticle = /<section aria-labelledby="featured-heading"[\s\S]*?<\/section>/.exec(list)![0];
+    const card = pictures(featuredArticle).find((p) => p.includes(folder))!;
+    expect(attrOf(imgOf(card), "loading")).toBe("eager");
+    expect(attrOf(imgOf(card), "fetchpriority")).toBe("high");
+    for (const other of pictures(list.replace(featuredArticle, ""))) expect(attrOf(imgOf(other), "loading")).toBe("lazy");
     expect(list).not.toContain('rel="preload" as="image"');
   });
 

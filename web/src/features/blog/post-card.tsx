@@ -8,6 +8,10 @@ import { categoryLabel } from "@agency/core/contract/blog-values";
 import { categoryGradient } from "./categories";
 import { PostMeta } from "./post-meta";
 
+/**
+ * A card's photo, lazy; the featured article's (`tall`) is eager and first in line: on a phone it is
+ * the first image on /blog, inside the first screen, and the page's largest paint.
+ */
 function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {
   const h = tall ? "h-56 sm:h-72 lg:h-full lg:min-h-80" : "h-44";
   const src = imageSrc(post.featured_image_url);
@@ -21,6 +25,7 @@ function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {
         width={800}
         height={450}
         className={`w-full object-cover ${h}`}
+        priority={tall}
       />
     );
   return (
