@@ -2,8 +2,6 @@ import * as z from "./zod";
 import { email, optionalText, requiredText } from "./common";
 import { inquiryTypes } from "./contact-values";
 
-export { adminInquiryTypes, inquiryTypeLabels, inquiryTypes, type InquiryType } from "./contact-values";
-
 const inquiryType = z.enum(inquiryTypes, { error: "Choose automation, education, partnership or general" });
 
 const contactFields = z.object({

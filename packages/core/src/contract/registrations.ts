@@ -2,8 +2,6 @@ import * as z from "./zod";
 import { email, optionalDate, optionalText, requiredText } from "./common";
 import { experienceLevels } from "./academy";
 
-export { experienceLevels };
-
 export const registrationInput = z.object({
   name: requiredText(200, "Name is required"),
   email,

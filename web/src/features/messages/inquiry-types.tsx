@@ -1,5 +1,5 @@
 import { Tag, type LucideIcon } from "lucide-react";
-import { adminInquiryTypes, inquiryTypeLabels } from "@agency/core/contract/contact";
+import { adminInquiryTypes, inquiryTypeLabels } from "@agency/core/contract/contact-values";
 import { inquiryTypeIcons } from "../contact/inquiry-type-icons";
 import { Badge, type BadgeTone } from "../../components/admin/badge";
 
