@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
 import { expect, test } from "../support/test";
 import { expectWholeLines } from "../support/clamp";
+import { scrollToEnd } from "../support/hydrated";
 
 const slug = "from-spreadsheets-to-machine-learning-a-12-week-roadmap";
 
 test("blog post: breadcrumb, meta, excerpt fallback, body, related articles, and Post Not Found", async ({ page }) => {
+  const relatedReads: string[] = [];
+  page.on("request", (r) => r.url().endsWith("/related") && relatedReads.push(r.url()));
   await page.goto(`/blog/${slug}`);
   const title = "From Spreadsheets to Machine Learning: A 12-Week Roadmap";
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -24,9 +27,20 @@ test("blog post: breadcrumb, meta, excerpt fallback, body, related articles, and
   await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
   await expect(page).toHaveTitle(`${title} | Arcline AI`);
 
+  // Related Articles are read when the reader nears the end of the post, not with the page.
   const related = page.getByTestId("related-posts").getByRole("listitem");
+  expect(relatedReads).toEqual([]);
+  await scrollToEnd(page);
   await expect(related).toHaveCount(3);
   await expect(page.getByTestId("related-posts")).not.toContainText(title);
+
+  // A related article reached in the app shows its own body, not the rendered page's.
+  const next = related.first().getByRole("heading");
+  const nextTitle = (await next.textContent())!.trim();
+  await next.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(nextTitle);
+  await expect(page.getByRole("heading", { name: "Weeks 1 to 3: Python and pandas" })).toHaveCount(0);
+  await expect(page.locator(".prose-content")).not.toBeEmpty();
 
   await page.getByRole("link", { name: "Back to Blog" }).click();
   await expect(page).toHaveURL(/\/blog$/);
@@ -41,6 +55,7 @@ for (const width of [1280, 360]) {
   test(`blog post: related article excerpts show whole lines only, at most three, at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/blog/${slug}`);
+    await scrollToEnd(page);
     const excerpts = page.getByTestId("related-posts").getByTestId("post-excerpt");
     await expect(excerpts).toHaveCount(3);
     await excerpts.last().scrollIntoViewIfNeeded();

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import DOMPurify from "dompurify";
 import { allowedAttributes, allowedTags, droppedWithContent, keepsAttribute, newTabRel } from "@agency/core/contract/html-rules";
 import type { ImageInfo } from "@agency/core/contract/media";
@@ -44,6 +44,15 @@ export function sanitize(html: string): string {
  * after sanitising: the sanitisers' rules (no style, no srcset) stay those of stored HTML.
  */
 export function SafeHtml({ html, images, className = "" }: { html: string; images?: Record<string, ImageInfo> | undefined; className?: string }) {
-  const clean = useMemo(() => pictureHtml(sanitize(html), images), [html, images]);
-  return <div className={`prose-content ${className}`} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const id = useId();
+  // A page rendered on the server arrives with this HTML sanitised and in place, and hydration keeps
+  // those nodes (React does not compare inner HTML). So the first render of that HTML takes it from
+  // the page instead of sanitising the same text again, 15-20 ms of DOMPurify inside hydration on a
+  // long post. Any other HTML (a post reached in the app, a policy opened later) is sanitised here.
+  const [rendered] = useState(() => ({ html, images, markup: typeof document === "undefined" ? undefined : document.getElementById(id)?.innerHTML }));
+  const clean = useMemo(
+    () => (rendered.markup !== undefined && rendered.html === html && rendered.images === images ? rendered.markup : pictureHtml(sanitize(html), images)),
+    [rendered, html, images],
+  );
+  return <div id={id} className={`prose-content ${className}`} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
