@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, request, test, type APIRequestContext } from "../support/test";
 import { audit, runTag } from "../support/admin-journey";
+import { scrollToEnd } from "../support/hydrated";
 
 /**
  * The paged blog with more posts than one page holds: 26 published posts of this run (13 Automation,
@@ -94,6 +95,7 @@ test("blog: pages of 12 with Next and Previous, category filter with counts, ser
   await page.getByTestId("featured-post").getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Paging post 05 ${tag}`);
   const related = page.getByTestId("related-posts").getByRole("listitem");
+  await scrollToEnd(page);
   await expect(related).toHaveCount(3);
   const newestTechSchool = (await (await page.request.get("/api/blog-posts?category=tech-school&limit=3")).json()) as { title: string }[];
   await expect(related).toHaveText(newestTechSchool.map((p) => new RegExp(p.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))));

@@ -86,3 +86,8 @@ export async function holdApp(page: Page): Promise<() => Promise<void>> {
     await hydrated(page);
   };
 }
+
+/** Scrolls to the end of the page, as a reader of a whole post does: what the page reads only when a reader nears it (a post's Related Articles) is then asked for. */
+export async function scrollToEnd(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { ArrowLeft, FileQuestion, User } from "lucide-react";
 import { excerptOf } from "@agency/core/contract/blog-values";
@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/api";
 import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
 import { imagePreload, infoOf, slotSizes, socialImageOf } from "../../lib/picture";
 import { Picture } from "../../components/public/picture";
-import { useAfterHydration } from "../../lib/hydration";
+import { useNearViewport } from "../../lib/near-viewport";
 import { blogQueries, useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
 import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { CategoryBadge, PostCard } from "../../features/blog/post-card";
@@ -56,9 +56,11 @@ function PostError({ error }: { error: unknown }) {
 function Related({ current }: { current: BlogPost }) {
   // Chosen by the API: the newest three of the post's category, then the newest others, never this
   // post. Read by the browser, not written into the rendered page: a post's page then depends on
-  // the post alone, so saving one post renders no other post's page.
-  const related = useDeferredData(useRelatedPosts(current.slug, useAfterHydration())).data ?? [];
-  if (!related.length) return null;
+  // the post alone, so saving one post renders no other post's page. Read when the reader nears the
+  // end of the post, so loading the page reads, draws and downloads none of it.
+  const end = useRef<HTMLDivElement>(null);
+  const related = useDeferredData(useRelatedPosts(current.slug, useNearViewport(end))).data ?? [];
+  if (!related.length) return <div ref={end} />;
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-16 sm:py-20">
       <div className={container}>
