@@ -1,5 +1,7 @@
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3001";
@@ -67,6 +69,16 @@ function inlineCss(): Plugin {
   };
 }
 
+/**
+ * react-router 7's package exports point every condition at its development build (which logs dev
+ * warnings); its production build sits beside it (remix-run/react-router#14102). A build takes that.
+ */
+const reactRouter = dirname(createRequire(import.meta.url).resolve("react-router/package.json"));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: `${reactRouter}/dist/production/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouter}/dist/production/dom-export.mjs` },
+];
+
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is always a production build, whatever NODE_ENV the shell or a test runner has: Vite
   // keeps one already set, and with NODE_ENV=test the JSX would compile to the development runtime,
@@ -77,7 +89,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
     resolve: {
       // @tiptap/react (the admin editors) imports the use-sync-external-store shim (for React before
       // 18), CommonJS that React 19 makes redundant: it exports the hook itself.
-      alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "react" }],
+      alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "react" }, ...(command === "build" ? reactRouterProduction : [])],
     },
     // The server entry renders every public page (1,000 posts: over 1,000 renders of several passes
     // each), locally and in the render function, where NODE_ENV is not "production". Left external,
