@@ -1,4 +1,5 @@
 import { expect, test } from "../support/test";
+import { scrollToEnd } from "../support/hydrated";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -9,8 +10,8 @@ test("every public page fits a 360 px wide screen without horizontal scrolling",
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Scrolled to the end, with what loads on the way (lazy sections, the footer) in place and still.
+    await scrollToEnd(page);
     await page.evaluate(async () => {
-      window.scrollTo(0, document.body.scrollHeight);
       for (let frame = 0; frame < 2; frame++) await new Promise((r) => requestAnimationFrame(r));
     });
     // The public pages end with the footer (its last control); the sign-in page has none.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { formatCount } from "../../lib/format";
+import { useOnceInView } from "../../lib/in-view";
 import { prefersReducedMotion } from "../../lib/motion";
 
 interface Props {
@@ -21,37 +22,27 @@ interface Props {
 export function CountUp({ end, suffix = "", decimals = 0, duration = 2500, className }: Props) {
   const ref = useRef<HTMLSpanElement>(null);
   const [value, setValue] = useState(end);
+  const seen = useOnceInView(ref, { threshold: 0.4 });
 
   useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
     if (prefersReducedMotion() || typeof IntersectionObserver === "undefined") {
       setValue(end);
       return;
     }
-    setValue(0);
-    let frame = 0;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        const start = performance.now();
-        const tick = (now: number) => {
-          const t = Math.min(1, (now - start) / duration);
-          const eased = 1 - Math.pow(1 - t, 3);
-          setValue(t >= 1 ? end : end * eased);
-          if (t < 1) frame = requestAnimationFrame(tick);
-        };
-        frame = requestAnimationFrame(tick);
-      },
-      { threshold: 0.4 },
-    );
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
+    if (!seen) {
+      setValue(0);
+      return;
+    }
+    const start = performance.now();
+    const tick = (now: number) => {
+      const t = Math.min(1, (now - start) / duration);
+      const eased = 1 - Math.pow(1 - t, 3);
+      setValue(t >= 1 ? end : end * eased);
+      if (t < 1) frame = requestAnimationFrame(tick);
     };
-  }, [end, duration]);
+    let frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [seen, end, duration]);
 
   const shown = decimals ? value.toFixed(decimals) : formatCount(Math.round(value));
   const final = decimals ? end.toFixed(decimals) : formatCount(end);

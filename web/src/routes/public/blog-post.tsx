@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/api";
 import { absoluteImageSrc, imageSrc } from "../../lib/image-src";
 import { imagePreload, infoOf, slotSizes, socialImageOf } from "../../lib/picture";
 import { Picture } from "../../components/public/picture";
-import { useNearViewport } from "../../lib/near-viewport";
+import { useOnceInView } from "../../lib/in-view";
 import { blogQueries, useBlogPost, useRelatedPosts, postErrorMessage, type BlogPost } from "../../features/blog/api";
 import { loadQueries, type PageLoader } from "../../lib/page-loader";
 import { CategoryBadge, PostCard } from "../../features/blog/post-card";
@@ -59,7 +59,7 @@ function Related({ current }: { current: BlogPost }) {
   // the post alone, so saving one post renders no other post's page. Read when the reader nears the
   // end of the post, so loading the page reads, draws and downloads none of it.
   const end = useRef<HTMLDivElement>(null);
-  const related = useDeferredData(useRelatedPosts(current.slug, useNearViewport(end))).data ?? [];
+  const related = useDeferredData(useRelatedPosts(current.slug, useOnceInView(end, { rootMargin: "800px 0px" }))).data ?? [];
   if (!related.length) return <div ref={end} />;
   return (
     <section aria-labelledby="related-heading" className="bg-slate-50 py-16 sm:py-20">
