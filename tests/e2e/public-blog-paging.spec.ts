@@ -101,3 +101,20 @@ test("blog: pages of 12 with Next and Previous, category filter with counts, ser
   await expect(related).toHaveText(newestTechSchool.map((p) => new RegExp(p.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))));
   await audit(page, "blog post with related articles");
 });
+
+test("blog: a reader who jumps to the Next link finds it where they jumped, the cards above it holding their height", async ({ page }) => {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 720 });
+    await page.goto(`/blog?q=${tag}`);
+    await expect(page.getByTestId("post-card")).toHaveCount(11);
+    await expect(page.getByRole("navigation", { name: "Blog pages" }).getByRole("link", { name: "Next page" })).toBeVisible();
+    const moved = await page.evaluate(async () => {
+      const next = document.querySelector('nav[aria-label="Blog pages"] a[rel="next"]')!;
+      next.scrollIntoView({ block: "center" });
+      const landed = next.getBoundingClientRect().top;
+      for (let i = 0; i < 5; i++) await new Promise<void>((done) => requestAnimationFrame(() => done()));
+      return next.getBoundingClientRect().top - landed;
+    });
+    expect(moved, `the Next link moved by ${moved} px at ${width} px`).toBe(0);
+  }
+});
