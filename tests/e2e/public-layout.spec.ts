@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from "../support/test";
+import { holdApp } from "../support/hydrated";
 
 test("header turns opaque after 10 px, back to top appears after 300 px, and a new path starts at the top", async ({ page }) => {
   await page.goto("/about");
@@ -25,4 +26,21 @@ test("header turns opaque after 10 px, back to top appears after 300 px, and a n
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   // (The footer's newsletter form subscribes for real: tests/e2e/newsletter.spec.ts.)
+});
+
+test("a page scrolled while its own code and its footer's are still on the way keeps what it showed, and the app takes over from there", async ({ page }) => {
+  const chunksArrive = await holdApp(page, /\/assets\/(about|site-footer)-[^/]+\.js$/);
+  await page.goto("/about");
+  // The app runs (the header answers a scroll); the page's content and its footer wait for their chunks.
+  await expect(page.locator("html")).toHaveAttribute("data-app", "ready");
+  const rendered = await page.evaluateHandle(() => [document.querySelector("#main > *")!, document.querySelector("#root footer")!]);
+  await page.evaluate(() => window.scrollTo(0, 800));
+  await expect(page.getByTestId("site-header")).toHaveAttribute("data-solid", "true");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Loading page")).toHaveCount(0);
+
+  await chunksArrive();
+  // Hydrated in place: the nodes the reader was looking at are the ones the app now runs.
+  expect(await rendered.evaluate((nodes) => nodes.map((n) => n.isConnected))).toEqual([true, true]);
+  await expect(page.getByRole("button", { name: "Back to top" })).toBeVisible();
 });

@@ -69,14 +69,15 @@ export function waitForHydrationOnLoad(context: BrowserContext, javaScriptEnable
 }
 
 /**
- * Holds back the app's script: the rendered page is there and can be typed into, the app is not,
- * as on a slow connection. The returned function lets the script load and waits for hydration.
+ * Holds back the app's script (or the chunks `scripts` matches): the rendered page is there and can
+ * be typed into, the app (or that part of it) is not, as on a slow connection. The returned function
+ * lets the scripts load and waits for hydration.
  */
-export async function holdApp(page: Page): Promise<() => Promise<void>> {
+export async function holdApp(page: Page, scripts = /\/assets\/main-[^/]+\.js$/): Promise<() => Promise<void>> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   held.add(page);
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+  await page.route(scripts, async (route) => {
     await gate;
     await route.continue();
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { contentQueries, pageSectionsQuery, useSettings } from "../features/content/api";
 import { loadQueries, type PageLoader } from "../lib/page-loader";
@@ -9,33 +9,17 @@ import { Spinner } from "./spinner";
 // viewport: its chunk loads alongside the page instead of with the first render.
 const SiteFooter = lazy(() => import("./public/site-footer"));
 
-/** Which scroll thresholds the page has passed: header opaque after 10 px, back-to-top after 300 px. */
-function useScrollThresholds() {
-  const [state, setState] = useState({ past10: false, past300: false });
-  useEffect(() => {
-    const update = () => {
-      const y = window.scrollY;
-      setState((s) => (s.past10 === y > 10 && s.past300 === y > 300 ? s : { past10: y > 10, past300: y > 300 }));
-    };
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-  return state;
-}
-
 /** What every public page shows around it: the settings (header, footer) and the global sections (footer). */
 export const publicLayoutLoader: PageLoader = ({ context }) => loadQueries(context, contentQueries.siteSettings(), pageSectionsQuery("global"));
 
 export function PublicLayout() {
-  const { past10, past300 } = useScrollThresholds();
   const settings = useSettings();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-purple-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
-      <SiteHeader scrolled={past10} companyName={settings.company_name} />
+      <SiteHeader companyName={settings.company_name} />
       {/* At least a screen tall, so the footer never starts in the first viewport and nothing shifts as pages load. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <Suspense fallback={<Spinner className="min-h-screen" label="Loading page" />}>
@@ -43,7 +27,7 @@ export function PublicLayout() {
         </Suspense>
       </main>
       <Suspense fallback={<div className="min-h-[40rem] bg-slate-950" />}>
-        <SiteFooter settings={settings} backToTop={past300} />
+        <SiteFooter settings={settings} />
       </Suspense>
     </div>
   );

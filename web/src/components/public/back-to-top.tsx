@@ -1,5 +1,6 @@
 import { Glyph } from "../ui/glyphs";
 import { prefersReducedMotion } from "../../lib/motion";
+import { useScrolledPast } from "../../lib/scroll";
 
 /**
  * Shown once the page has scrolled more than 300 px (SPEC §9). Focus moves to the top of the page
@@ -11,7 +12,8 @@ function toTop() {
   window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
 }
 
-export function BackToTop({ visible }: { visible: boolean }) {
+export function BackToTop() {
+  const visible = useScrolledPast(300);
   return (
     <button
       type="button"

@@ -76,7 +76,7 @@ function Newsletter({ title, subtitle }: { title: string; subtitle: string }) {
   );
 }
 
-export default function SiteFooter({ settings, backToTop }: { settings: PublicSettings; backToTop: boolean }) {
+export default function SiteFooter({ settings }: { settings: PublicSettings }) {
   const { texts } = usePageTexts("global", globalDefaults);
   const [policy, setPolicy] = useState<PolicyKey | null>(null);
   const queryClient = useQueryClient();
@@ -185,7 +185,7 @@ export default function SiteFooter({ settings, backToTop }: { settings: PublicSe
           </ul>
         </div>
       </div>
-      <BackToTop visible={backToTop} />
+      <BackToTop />
       {policy && (
         <Suspense fallback={null}>
           <PolicyModal policyKey={policy} label={policyList.find((p) => p.key === policy)!.label} contactEmail={settings.contact_email} onClose={() => setPolicy(null)} />

@@ -3,6 +3,7 @@ import { NavLink, useLocation } from "react-router-dom";
 import { Glyph } from "../ui/glyphs";
 import { container } from "../ui/classes";
 import { BrandLink } from "./brand";
+import { useScrolledPast } from "../../lib/scroll";
 
 export const navLinks = [
   { to: "/", label: "Home" },
@@ -17,7 +18,9 @@ export const navLinks = [
  * Fixed header: transparent over the dark page heroes, opaque once the page scrolls more than
  * 10 px (SPEC §9) or the mobile menu is open.
  */
-export function SiteHeader({ scrolled, companyName }: { scrolled: boolean; companyName: string }) {
+export function SiteHeader({ companyName }: { companyName: string }) {
+  // Opaque once the page has scrolled more than 10 px (SPEC §9).
+  const scrolled = useScrolledPast(10);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const solid = scrolled || open;
