@@ -44,3 +44,12 @@ test("a page scrolled while its own code and its footer's are still on the way k
   expect(await rendered.evaluate((nodes) => nodes.map((n) => n.isConnected))).toEqual([true, true]);
   await expect(page.getByRole("button", { name: "Back to top" })).toBeVisible();
 });
+
+test("a reader who scrolled before the app ran keeps their place when it does", async ({ page }) => {
+  const appRuns = await holdApp(page);
+  await page.goto("/about");
+  await page.evaluate(() => window.scrollTo(0, 800));
+  await appRuns();
+  await expect(page.getByRole("button", { name: "Back to top" })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(800);
+});
