@@ -125,8 +125,12 @@ function MarkAllRead() {
   const unread = stats.data?.unread;
 
   async function run() {
+    // Ask with the count as it is now: messages may have arrived, or been read elsewhere, since the page loaded.
+    const fresh = await stats.refetch();
+    const count = fresh.data?.unread ?? unread ?? 0;
+    if (count === 0) return void toast.success("All messages are already read");
     // The question is the title; the message says what it does, not the question again.
-    const n = counted(unread ?? 0, "unread message");
+    const n = counted(count, "unread message");
     if (!(await confirm({ title: "Mark all as read?", message: `${n} will show as read. You can mark any of them unread again.`, confirmLabel: "Mark All Read", tone: "default" })))
       return;
     markAll.mutate(undefined, {
