@@ -77,7 +77,7 @@ describe("an uploaded photo on the public pages", () => {
     expect((await settled(admin, inline.id)).status).toBe("ready");
   }, 240_000);
 
-  it("is the post page's featured image and body image as <picture>, the featured one cut to its 1200:630 slot, preloaded and eager, and its og:image the derived 1200x630 JPEG", async () => {
+  it("is the post page's featured image and body image as <picture>, the featured one cut to its 1200:630 slot, preloaded and eager, its og:image the derived 1200x630 JPEG, and on /blog a grid card cut the same way", async () => {
     const html = await publishedPage({
       title: "A post with a photo",
       slug: `photo-post-${Date.now()}`,
@@ -139,8 +139,26 @@ describe("an uploaded photo on the public pages", () => {
     const card = pictures(featuredArticle).find((p) => p.includes(folder))!;
     expect(attrOf(imgOf(card), "loading")).toBe("eager");
     expect(attrOf(imgOf(card), "fetchpriority")).toBe("high");
+    // Beside its text on a large screen the featured card's slot is near 3:2: the whole photo.
+    expect(card).toContain(`<source type="image/avif" srcSet="${folder}320.avif 320w`);
     for (const other of pictures(list.replace(featuredArticle, ""))) expect(attrOf(imgOf(other), "loading")).toBe("lazy");
     expect(list).not.toContain('rel="preload" as="image"');
+
+    // Once a later post is the featured one, this post's grid card (h-44, about twice as wide as
+    // tall) takes the 1200:630 cut.
+    await publishedPage({
+      title: "A later post",
+      slug: `later-post-${Date.now()}`,
+      excerpt: "Pushes the photo post into the grid.",
+      content: `<p>Text.</p><p><img src="${inline.url}" alt="The inline photo"></p>`,
+      featured_image_url: inline.url,
+      featured_image_alt: "The later cover",
+    });
+    const grid = await eventually("/blog", (h) => h.includes(`${folderOf(inline.url)}320.avif`) && pictures(h).some((p) => p.includes(`${folder}wide-320.avif`)));
+    const gridCard = pictures(grid).find((p) => p.includes(folder))!;
+    expect(gridCard).toContain(`<source type="image/avif" srcSet="${folder}wide-320.avif 320w`);
+    expect(gridCard).toContain(`<source type="image/webp" srcSet="${folder}wide-320.webp 320w`);
+    expect(attrOf(imgOf(gridCard), "loading")).toBe("lazy");
   });
 
   it("is a course's image on the Tech School page, lazy", async () => {

@@ -11,6 +11,11 @@ import { PostMeta } from "./post-meta";
 /**
  * A card's photo, lazy; the featured article's (`tall`) is eager and first in line: on a phone it is
  * the first image on /blog, inside the first screen, and the page's largest paint.
+ *
+ * A grid card's slot (h-44) is about as wide again as tall at every width (1.75:1 to 2.6:1), so it
+ * takes the featured slot's 1200:630 cut (lib/picture.ts SlotShape) rather than the whole photo,
+ * whose top and bottom it would hide. The featured article's slot is near 3:2 beside its text on a
+ * large screen, where the cut would be enlarged: it takes the whole photo.
  */
 function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {
   const h = tall ? "h-56 sm:h-72 lg:h-full lg:min-h-80" : "h-44";
@@ -22,6 +27,7 @@ function Cover({ post, tall }: { post: BlogPostSummary; tall?: boolean }) {
         images={post.images}
         alt={post.featured_image_alt ?? ""}
         sizes={tall ? slotSizes.wideCard : slotSizes.card}
+        shape={tall ? "natural" : "wide"}
         width={800}
         height={450}
         className={`w-full object-cover ${h}`}
