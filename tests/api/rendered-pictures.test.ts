@@ -161,17 +161,30 @@ describe("an uploaded photo on the public pages", () => {
     expect(attrOf(imgOf(gridCard), "loading")).toBe("lazy");
   });
 
-  it("is a course's image on the Tech School page, lazy", async () => {
+  it("is a course's image on the Tech School page and a featured solution's on Services, lazy and cut to their wide slots", async () => {
     const title = `Photo course ${Date.now()}`;
+    const folder = folderOf(cover.url);
     const made = await admin.call("POST", "/api/admin/courses", { body: { title, image_url: cover.url, image_alt: "A course photo", is_active: true, order_index: 950 } });
     expect(made.status, made.text).toBe(201);
+    const service = await admin.call("POST", "/api/admin/services", { body: { title: `Photo service ${Date.now()}`, image_url: cover.url, image_alt: "A service photo" } });
+    expect(service.status, service.text).toBe(201);
     try {
-      const html = await eventually("/tech-school", (h) => h.includes(title) && h.includes(`${folderOf(cover.url)}320.avif`));
-      const img = imgOf(pictures(html).find((p) => p.includes(folderOf(cover.url)))!);
-      expect(attrOf(img, "alt")).toBe("A course photo");
-      expect(attrOf(img, "loading")).toBe("lazy");
+      const school = await eventually("/tech-school", (h) => h.includes(title) && h.includes(`${folder}wide-320.avif`));
+      const course = pictures(school).find((p) => p.includes(folder))!;
+      // The card's header is a band (2:1 and wider): the AVIF and WebP are the 1200:630 cut.
+      expect(course).toContain(`<source type="image/avif" srcSet="${folder}wide-320.avif 320w`);
+      expect(course).toContain(`<source type="image/webp" srcSet="${folder}wide-320.webp 320w`);
+      expect(attrOf(imgOf(course), "alt")).toBe("A course photo");
+      expect(attrOf(imgOf(course), "loading")).toBe("lazy");
+
+      const services = await eventually("/services", (h) => h.includes(`${folder}wide-320.avif`));
+      const solution = pictures(services).find((p) => p.includes(folder))!;
+      expect(solution).toContain(`<source type="image/avif" srcSet="${folder}wide-320.avif 320w`);
+      expect(attrOf(imgOf(solution), "alt")).toBe("A service photo");
+      expect(attrOf(imgOf(solution), "loading")).toBe("lazy");
     } finally {
       await admin.call("DELETE", `/api/admin/courses/${made.json.id}`, { body: {} });
+      await admin.call("DELETE", `/api/admin/services/${service.json.id}`, { body: {} });
     }
   });
 

@@ -63,7 +63,8 @@ const gradientOf = (scheme: string | null | undefined): string => ((colorSchemes
 
 /**
  * A course card's header: the course's image when one is set (and loads), otherwise its icon on its
- * gradient; `children` (badges) sit on top. Both course cards, home and tech school, draw it.
+ * gradient; `children` (badges) sit on top. Both course cards, home and tech school, draw it. The
+ * header is a band (h-28 or h-36 across a card, 2:1 and wider), so the photo's 1200:630 cut fills it.
  */
 export function CourseArt({ course, className, children }: { course: Course; className: string; children?: ReactNode }) {
   const [failed, setFailed] = useState(false);
@@ -76,6 +77,7 @@ export function CourseArt({ course, className, children }: { course: Course; cla
           images={course.images}
           alt={course.image_alt ?? ""}
           sizes={slotSizes.card}
+          shape="wide"
           onError={() => setFailed(true)}
           className="absolute inset-0 h-full w-full object-cover"
         />

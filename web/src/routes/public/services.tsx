@@ -233,6 +233,7 @@ export default function ServicesPage() {
                     images={s.images}
                     alt={s.image_alt ?? ""}
                     sizes={slotSizes.card}
+                    shape="wide"
                     width={640}
                     height={360}
                     className="-mx-7 -mt-7 mb-6 aspect-video w-[calc(100%+3.5rem)] max-w-none object-cover"
