@@ -178,6 +178,11 @@ export default tseslint.config(
     },
   },
   { ...jsxA11y.flatConfigs.recommended, files: ["web/src/**/*.tsx"] },
+  // The page's boot script: a classic script the build inlines into index.html (web/vite.config.ts).
+  {
+    files: ["web/src/boot.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.browser } },
+  },
   // The layers
   ...LAYERS.map(({ name, files, ignores = [], patterns }) => ({ name, files, ignores, rules: { "no-restricted-imports": ["error", { patterns }] } })),
 );

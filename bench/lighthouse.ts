@@ -82,21 +82,22 @@ function build() {
 }
 
 /**
- * The JavaScript every route needs before React's first render: the entry and its static imports
- * (from index.html), plus the application module the entry imports after the first paint and that
- * module's own imports (Vite's preload list for it, `__vite__mapDeps`).
+ * The JavaScript every route needs before React's first render: the entry the page's boot script
+ * imports once the page has painted (`data-entry`) and the modules it preloads with it, the entry's
+ * static imports (`data-preload`; web/vite.config.ts).
  */
 function firstRenderScripts() {
   const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
-  const files = new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]!));
-  for (const f of [...files]) {
-    const code = fs.readFileSync(path.join(dist, f), "utf8");
-    for (const m of code.matchAll(/m\.f=\[([^\]]*)\]/g)) {
-      const deps = [...m[1]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!);
-      if (deps[0] && /\/main-[^/]+\.js$/.test(deps[0])) deps.filter((d) => d.endsWith(".js")).forEach((d) => files.add(d));
-    }
-  }
-  return [...files].map((f) => ({ path: `/${f}`, gzipBytes: gz(path.join(dist, f)) }));
+  const boot = /<script data-entry="\/([^"]+)" data-preload="([^"]*)">/.exec(html);
+  if (!boot) throw new Error("web/dist/index.html has no boot script");
+  const files = [
+    boot[1]!,
+    ...boot[2]!
+      .split(" ")
+      .filter(Boolean)
+      .map((f) => f.replace(/^\//, "")),
+  ];
+  return files.map((f) => ({ path: `/${f}`, gzipBytes: gz(path.join(dist, f)) }));
 }
 
 async function startRuntime() {

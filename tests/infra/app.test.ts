@@ -5,6 +5,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { features, readOnlyFeatures, routeKeys, routes, type RouteKey } from "@agency/core/routes";
 import { originVerifyHeader } from "@agency/core/edge";
+import { bootScriptHash } from "@agency/core/security-headers";
 import { pagesRewriteCode, viewerIpCode } from "../../infra/web";
 import { actionsOf, featureFunctions, matchesPathPattern, resourcesOf, statementsOf, synthesize, TEST_ORIGIN_TOKENS, type Synthesized } from "./synth";
 import { awsSolutions, cfnLint, declaredSuppressions } from "./checks";
@@ -406,7 +407,8 @@ describe("the CloudFront distribution", () => {
         return [name, values];
       }),
     );
-    expect(csp["script-src"]).toEqual(["'self'"]);
+    // The one inline script allowed: the page's boot script, by its hash (web/src/boot.js).
+    expect(csp["script-src"]).toEqual(["'self'", `'${bootScriptHash}'`]);
     expect(csp["object-src"]).toEqual(["'none'"]);
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
 

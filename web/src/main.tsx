@@ -1,3 +1,5 @@
+// The stylesheet belongs to the entry, so the build inlines it into index.html (vite.config.ts).
+import "./styles.css";
 import { startTransition, StrictMode, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { QueryClientProvider, type QueryKey } from "@tanstack/react-query";

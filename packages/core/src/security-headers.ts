@@ -3,13 +3,22 @@
  * headers policy (infra/web.ts); the values live here, in the shared package and free of
  * dependencies, so the local runtime can send the very same headers.
  *
- * The CSP allows no inline script and no plugins. Styles may be inline: sanitised post HTML keeps
- * style attributes. Images, videos and embedded frames come from URLs an admin enters, so any
- * https source is allowed for those, and nothing else.
+ * The CSP allows no plugins and one inline script: the page's boot script (web/src/boot.js, inlined
+ * by the build), by its hash. Styles may be inline: sanitised post HTML keeps style attributes.
+ * Images, videos and embedded frames come from URLs an admin enters, so any https source is allowed
+ * for those, and nothing else.
  */
+
+/**
+ * `sha256-` and the base64 SHA-256 of web/src/boot.js, byte for byte. A change to that file changes
+ * it (security-headers.test.ts computes it and says the new value); until both change together the
+ * browser refuses the script and no page starts its app.
+ */
+export const bootScriptHash = "sha256-ik++QapArnaH03WX2YfGHpI1ZXx6Kh6h3nlzbJYMoyU=";
+
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' '${bootScriptHash}'`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "media-src 'self' https:",
