@@ -95,7 +95,7 @@ test("a rendered page hydrates without console errors and fetches none of the da
   ).toEqual([]);
 });
 
-test("a page requests no script before its eager images have arrived: its inline boot script fetches the app after them, so the largest paint has the line to itself", async ({
+test("a page requests no script before it has painted and its eager images have arrived: its inline boot script fetches the app after them, so the largest paint has the line to itself", async ({
   page,
 }) => {
   // The about page with one more eager image, outside the app's root (hydration never sees it), whose
@@ -128,5 +128,16 @@ test("a page requests no script before its eager images have arrived: its inline
   const served = await (await page.request.get("/about")).text();
   expect(served).not.toMatch(/<script[^>]*\ssrc=|<link rel="modulepreload"/);
   expect(served.match(/<script data-entry="\/assets\/[^"]+\.js" data-preload="[^"]*">/g)).toHaveLength(1);
+  expect(violations).toEqual([]);
+
+  // A page without images: the app is fetched once the browser reports the first contentful paint.
+  await page.goto("/contact");
+  await expect(page.locator("html")).toHaveAttribute("data-app", "ready");
+  const contact = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]!;
+    const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((e) => /\/assets\/[^/]+\.js$/.test(e.name));
+    return { paint: paint.startTime, firstScriptStart: Math.min(...scripts.map((e) => e.startTime)) };
+  });
+  expect(contact.firstScriptStart).toBeGreaterThanOrEqual(contact.paint);
   expect(violations).toEqual([]);
 });

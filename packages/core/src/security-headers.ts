@@ -14,7 +14,7 @@
  * it (security-headers.test.ts computes it and says the new value); until both change together the
  * browser refuses the script and no page starts its app.
  */
-export const bootScriptHash = "sha256-ik++QapArnaH03WX2YfGHpI1ZXx6Kh6h3nlzbJYMoyU=";
+export const bootScriptHash = "sha256-CGSpLjVperxs/S3D3Lc968mo/+P+Jup9wkgoZ9aI2YY=";
 
 export const contentSecurityPolicy = [
   "default-src 'self'",
