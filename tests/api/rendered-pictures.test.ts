@@ -139,8 +139,15 @@ describe("an uploaded photo on the public pages", () => {
     const card = pictures(featuredArticle).find((p) => p.includes(folder))!;
     expect(attrOf(imgOf(card), "loading")).toBe("eager");
     expect(attrOf(imgOf(card), "fetchpriority")).toBe("high");
-    // Beside its text on a large screen the featured card's slot is near 3:2: the whole photo.
-    expect(card).toContain(`<source type="image/avif" srcSet="${folder}320.avif 320w`);
+    // Beside its text on a large screen the featured card's slot is near 3:2: the whole photo; above
+    // its text, below lg, it is about twice as wide as tall: the 1200:630 cut, which a phone picks.
+    const sources = [...card.matchAll(/<source [^>]*>/g)].map(([s]) => [attrOf(s, "media"), attrOf(s, "type"), attrOf(s, "srcset")?.split(" ")[0]]);
+    expect(sources).toEqual([
+      ["(min-width: 1024px)", "image/avif", `${folder}320.avif`],
+      ["(min-width: 1024px)", "image/webp", `${folder}320.webp`],
+      [undefined, "image/avif", `${folder}wide-320.avif`],
+      [undefined, "image/webp", `${folder}wide-320.webp`],
+    ]);
     for (const other of pictures(list.replace(featuredArticle, ""))) expect(attrOf(imgOf(other), "loading")).toBe("lazy");
     expect(list).not.toContain('rel="preload" as="image"');
 

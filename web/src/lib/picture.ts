@@ -21,18 +21,23 @@ export const slotSizes = {
 /**
  * The shape a slot shows an image in: `natural` (its own), or `wide`, the featured slot's 1200:630
  * (object-fit: cover), whose AVIF and WebP sources are the sizes cut to that shape when the image has
- * them (ImageInfo.wide), so no hidden pixels are sent.
+ * them (ImageInfo.wide), so no hidden pixels are sent. `wide-below-lg` is a slot that changes shape
+ * with the screen: the cut below the `lg` breakpoint, the whole image from it (sources with `media`).
  */
-export type SlotShape = "natural" | "wide";
+export type SlotShape = "natural" | "wide" | "wide-below-lg";
 
-const srcsetOf = (info: ImageInfo, format: DerivedFormat, shape: SlotShape = "natural") =>
-  info.widths.map((w) => `${derivedFolder(info.url)}${derivedName(w, format, shape === "wide" && info.wide)} ${w}w`).join(", ");
+/** Tailwind's `lg` breakpoint (64rem), where `wide-below-lg` slots take the whole image. */
+const LG = "(min-width: 1024px)";
+
+const srcsetOf = (info: ImageInfo, format: DerivedFormat, wide = false) =>
+  info.widths.map((w) => `${derivedFolder(info.url)}${derivedName(w, format, wide && info.wide)} ${w}w`).join(", ");
 
 /** The fallback's own `src` (a browser that reads no srcset): the width nearest 960 it has. */
 const fallbackWidth = (info: ImageInfo) => info.widths.filter((w) => w <= 960).at(-1) ?? info.widths[0]!;
 
 export interface PictureParts {
-  sources: { type: string; srcSet: string }[];
+  /** In the order the browser tries them: the first whose `media` matches (or has none) and whose type it decodes. */
+  sources: { type: string; srcSet: string; media?: string }[];
   src: string;
   srcSet: string;
   width: number;
@@ -42,11 +47,10 @@ export interface PictureParts {
 }
 
 export function pictureParts(info: ImageInfo, shape: SlotShape = "natural"): PictureParts {
+  const sourcesOf = (wide: boolean, media?: string) =>
+    (["avif", "webp"] as const).map((format) => ({ type: `image/${format}`, srcSet: srcsetOf(info, format, wide), ...(media && { media }) }));
   return {
-    sources: [
-      { type: "image/avif", srcSet: srcsetOf(info, "avif", shape) },
-      { type: "image/webp", srcSet: srcsetOf(info, "webp", shape) },
-    ],
+    sources: shape === "wide-below-lg" && info.wide ? [...sourcesOf(false, LG), ...sourcesOf(true)] : sourcesOf(shape === "wide"),
     src: `${derivedFolder(info.url)}${derivedName(fallbackWidth(info), info.fallback)}`,
     srcSet: srcsetOf(info, info.fallback),
     width: info.width,
@@ -61,9 +65,9 @@ export interface ImagePreload {
   imageSrcset: string;
   imageSizes: string;
 }
-export const imagePreload = (info: ImageInfo, sizes: string, shape: SlotShape = "natural"): ImagePreload => ({
+export const imagePreload = (info: ImageInfo, sizes: string, shape: "natural" | "wide" = "natural"): ImagePreload => ({
   type: "image/avif",
-  imageSrcset: srcsetOf(info, "avif", shape),
+  imageSrcset: srcsetOf(info, "avif", shape === "wide"),
   imageSizes: sizes,
 });
 

@@ -40,7 +40,7 @@ export function Picture({ src, images, alt, sizes, shape, className, priority = 
   return (
     <picture>
       {parts.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+        <source key={`${s.type} ${s.media ?? ""}`} media={s.media} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
       <img
         src={parts.src}
