@@ -114,7 +114,10 @@ function contributors(built: Built, files: string[]) {
  * One request per handler, the first a cold function typically serves (admin ones signed in). A
  * registration names a course the seed offers (course_interest must name an active course).
  */
-const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown }> = {
+const firstRequests: Record<
+  Feature,
+  { route: RouteKey; path: string; params?: Record<string, string>; query?: Record<string, string>; body?: unknown | ((n: number) => unknown) }
+> = {
   content: { route: "GET /api/services", path: "/api/services" },
   blog: { route: "GET /api/blog-posts", path: "/api/blog-posts" },
   feeds: { route: "GET /rss.xml", path: "/rss.xml" },
@@ -141,14 +144,16 @@ const firstRequests: Record<Feature, { route: RouteKey; path: string; params?: R
   "admin-revisions": { route: "GET /api/admin/revisions", path: "/api/admin/revisions", query: { entity: "site-settings", id: "company_name" } },
   "admin-team": { route: "GET /api/admin/team", path: "/api/admin/team" },
   "admin-trash": { route: "GET /api/admin/trash", path: "/api/admin/trash" },
-  newsletter: { route: "POST /api/newsletter/subscriptions", path: "/api/newsletter/subscriptions", body: { email: "bench@example.com" } },
+  // A new address each time: an address may sign up only a few times an hour (SIGNUPS_PER_ADDRESS).
+  newsletter: { route: "POST /api/newsletter/subscriptions", path: "/api/newsletter/subscriptions", body: (n: number) => ({ email: `bench+${n}@example.com` }) },
   "admin-newsletter": { route: "GET /api/admin/newsletter/subscribers", path: "/api/admin/newsletter/subscribers" },
   "admin-webhooks": { route: "GET /api/admin/webhooks", path: "/api/admin/webhooks" },
 };
 
 /** An API Gateway (payload 2.0) event for a feature's first request, from a distinct address each time (rate limits). */
 function eventFor(feature: Feature, cookie: string, n: number) {
-  const { route, path: rawPath, params, query, body } = firstRequests[feature];
+  const { route, path: rawPath, params, query, body: bodyOf } = firstRequests[feature];
+  const body = typeof bodyOf === "function" ? bodyOf(n) : bodyOf;
   if (routes[route].feature !== feature) throw new Error(`${route} is not served by ${feature}`);
   const method = route.slice(0, route.indexOf(" "));
   return {
