@@ -77,19 +77,26 @@ export const Sessions = {
    * `read`, and in the same BatchGet the record of the subject the token names (`alongside` gives its
    * key and entity: the account or user behind the session). That record is answered only when it
    * belongs to the live session's own subject; otherwise (a token that names none) the caller reads it.
+   * `also` may add one more record the request needs whoever the session is (`alsoRecord`: undefined
+   * when it was not read, null when it does not exist).
    */
-  async readWith<C>(
+  async readWith<C, X = never>(
     token: string | undefined,
     alongside: (subject: string) => BatchRead<C> | undefined,
     now = Date.now(),
-  ): Promise<{ record: SessionRecord | undefined; subjectRecord?: C | null }> {
+    also?: (subject: string) => BatchRead<X> | undefined,
+  ): Promise<{ record: SessionRecord | undefined; subjectRecord?: C | null; alsoRecord?: X | null }> {
     const subject = subjectNamedBy(token);
     const companion = subject === undefined ? undefined : alongside(subject);
     if (!token || !companion) return { record: await Sessions.read(token, now) };
     const session = batchRead<SessionRecord>(db().session, { token_hash: hashToken(token) });
-    const [data, subjectRecord] = await getAcross<[SessionRecord, C]>([session, companion]);
+    const extra = also?.(subject!);
+    const [data, subjectRecord, alsoRecord] = extra
+      ? await getAcross<[SessionRecord, C, X]>([session, companion, extra])
+      : [...(await getAcross<[SessionRecord, C]>([session, companion])), undefined];
     const record = await live(data ?? undefined, now);
-    return record && record.subject === subject ? { record, subjectRecord } : { record };
+    if (!record || record.subject !== subject) return { record };
+    return { record, subjectRecord, ...(extra ? { alsoRecord } : {}) };
   },
 
   /** Notes that the session just proved it is its account's (a fresh proof, contract/account.ts). */

@@ -2,7 +2,7 @@ import { AdminAccounts, type AdminAccount } from "@agency/core/auth/admin-accoun
 import { SecuritySettings } from "@agency/core/auth/security-settings";
 import { Sessions, type SessionRecord } from "@agency/core/auth/sessions";
 import { hasSecondFactor } from "@agency/core/auth/second-factors";
-import { REAUTH_REQUIRED_CODE, REAUTH_WINDOW_MS, SETUP_REQUIRED_CODE, reauthTexts, twoFactorTexts } from "@agency/core/contract/account";
+import { REAUTH_REQUIRED_CODE, REAUTH_WINDOW_MS, SETUP_REQUIRED_CODE, reauthTexts, twoFactorTexts, type SecuritySettings as Settings } from "@agency/core/contract/account";
 import { config } from "@agency/core/config";
 import { authMessages } from "@agency/core/contract/auth";
 import type { BatchRead } from "@agency/core/db/batch";
@@ -21,6 +21,8 @@ export interface SignedIn {
   token: string;
   identity:
     { type: "google"; user: User; isAdmin: boolean; role?: Role } | { type: "admin"; username: string; full_name: string; dev: boolean; role: Role; hasSecondFactor?: boolean };
+  /** The back office's security settings, when they were read with the session (an account's session). */
+  security?: Settings;
 }
 
 export const DEV_ADMIN = { username: "dev", full_name: "Development Admin" } as const;
@@ -42,8 +44,9 @@ export const devLoginAllowed = (req: Request): boolean => config.devLogin && isL
  */
 export async function currentSession(req: Request, now = Date.now()): Promise<SignedIn | undefined> {
   const token = sessionToken(req);
-  // The session and the account or user its token names, in one read.
-  const { record, subjectRecord } = await Sessions.readWith<AdminAccount | User>(token, subjectRead, now);
+  // The session, the account or user its token names and, for an account, the security settings
+  // (is two-factor required: mustSetUpTwoFactor), in one read.
+  const { record, subjectRecord, alsoRecord } = await Sessions.readWith<AdminAccount | User, Settings>(token, subjectRead, now, securityRead);
   if (!record || !token) return undefined;
   const [kind, id = ""] = splitSubject(record.subject);
   if (record.kind === "google" && kind === "user") {
@@ -65,6 +68,7 @@ export async function currentSession(req: Request, now = Date.now()): Promise<Si
     return {
       record,
       token,
+      ...(alsoRecord !== undefined ? { security: SecuritySettings.of(alsoRecord) } : {}),
       identity: {
         type: "admin",
         username: account.username,
@@ -92,6 +96,9 @@ function subjectRead(subject: string): BatchRead<AdminAccount | User> | undefine
   return undefined;
 }
 
+/** The security settings, read beside an account's session (a username account may have to set up two-factor). */
+const securityRead = (subject: string) => (splitSubject(subject)[0] === "admin" ? SecuritySettings.batchRead() : undefined);
+
 /**
  * What a session that must set up two-factor may still use: who is signed in, and the account's
  * own routes (two-factor, and the passkeys and sessions beside it).
@@ -110,7 +117,7 @@ export function reachableDuringSetup(routeKey: string): boolean {
 async function mustSetUpTwoFactor(signedIn: SignedIn): Promise<boolean> {
   const { identity } = signedIn;
   if (identity.type !== "admin" || identity.dev || identity.hasSecondFactor) return false;
-  return (await SecuritySettings.get()).require_two_factor;
+  return (signedIn.security ?? (await SecuritySettings.get())).require_two_factor;
 }
 
 /**
