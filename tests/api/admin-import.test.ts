@@ -119,11 +119,15 @@ const served = async (runtime: RunningRuntime, path: string) => {
     .replace(/"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0');
   return { status: res.status, text };
 };
-/** Waits for the target's page to equal the source's (the import renders every page again within seconds). */
+/**
+ * Waits for the target's page to equal the source's: the import renders every page again within
+ * seconds, and so does the source's own site-wide change (its company name, set just before the
+ * export), so both are read again each time (a source page read once could still be the old one).
+ */
 async function sameAsSource(path: string, timeoutMs = 30_000) {
-  const want = await served(source, path);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    const want = await served(source, path);
     const got = await served(target, path);
     if (got.status === want.status && got.text === want.text) return;
     if (Date.now() > deadline) {
