@@ -131,9 +131,18 @@ async function sameAsSource(path: string, timeoutMs = 30_000) {
     const got = await served(target, path);
     if (got.status === want.status && got.text === want.text) return;
     if (Date.now() > deadline) {
-      expect(got.status, path).toBe(want.status);
+      // What each runtime's page renderer said (a page that failed to render keeps its old one).
+      const renderLog = (r: RunningRuntime) =>
+        r
+          .output()
+          .split("\n")
+          .filter((l) => l.startsWith("pages:") || l.startsWith("render:"))
+          .slice(-5)
+          .join("\n");
+      const note = `${path}\nsource's renderer:\n${renderLog(source)}\ntarget's renderer:\n${renderLog(target)}`;
+      expect(got.status, note).toBe(want.status);
       // Line by line, so a failure shows where the pages differ.
-      expect(got.text.split(/(?=<)/), path).toEqual(want.text.split(/(?=<)/));
+      expect(got.text.split(/(?=<)/), note).toEqual(want.text.split(/(?=<)/));
     }
     await new Promise((r) => setTimeout(r, 300));
   }
