@@ -37,18 +37,24 @@ export const twoFactorTexts = {
 const codeText = z.string({ error: twoFactorTexts.codeShape }).check(z.maxLength(64, twoFactorTexts.codeShape));
 
 /** POST /api/admin/account/totp/confirm: a current code from the new authenticator. */
-export const totpConfirmInput = z.object({
-  code: z.string({ error: twoFactorTexts.totpShape }).check(z.maxLength(64, twoFactorTexts.totpShape), z.refine(isTotpCodeShape, twoFactorTexts.totpShape)),
-});
+export const totpConfirmInput = z.lazy(() =>
+  z.object({
+    code: z.string({ error: twoFactorTexts.totpShape }).check(z.maxLength(64, twoFactorTexts.totpShape), z.refine(isTotpCodeShape, twoFactorTexts.totpShape)),
+  }),
+);
 
 /** POST /api/admin/login/verify and DELETE /api/admin/account/totp: an authenticator code or a recovery code. */
-export const secondFactorCodeInput = z.object({
-  code: codeText.check(z.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape)),
-});
+export const secondFactorCodeInput = z.lazy(() =>
+  z.object({
+    code: codeText.check(z.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape)),
+  }),
+);
 
-export const securitySettingsInput = z.object({
-  require_two_factor: z.boolean({ error: "require_two_factor must be true or false" }),
-});
+export const securitySettingsInput = z.lazy(() =>
+  z.object({
+    require_two_factor: z.boolean({ error: "require_two_factor must be true or false" }),
+  }),
+);
 
 /** How a second step can be passed; `passkey` is listed once the account has one. */
 export type SecondFactorMethod = "totp" | "recovery" | "passkey";
@@ -110,15 +116,19 @@ export const reauthTexts = {
 } as const;
 
 /** POST /api/admin/account/reauth: one proof, the password, an authenticator or recovery code, or a passkey's answer. */
-export const reauthInput = z
-  .strictObject({
-    password: z.optional(z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(1024))),
-    code: z.optional(codeText.check(z.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape))),
-    response: z.optional(z.record(z.string(), z.unknown(), { error: "response must be a passkey's answer" })),
-  })
-  .check(z.refine((v) => [v.password, v.code, v.response].filter((x) => x !== undefined).length === 1, { path: ["password"], message: reauthTexts.oneProof }));
+export const reauthInput = z.lazy(() =>
+  z
+    .strictObject({
+      password: z.optional(z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(1024))),
+      code: z.optional(codeText.check(z.refine((c) => isTotpCodeShape(c) || isRecoveryCodeShape(c), twoFactorTexts.codeShape))),
+      response: z.optional(z.record(z.string(), z.unknown(), { error: "response must be a passkey's answer" })),
+    })
+    .check(z.refine((v) => [v.password, v.code, v.response].filter((x) => x !== undefined).length === 1, { path: ["password"], message: reauthTexts.oneProof })),
+);
 
 /** DELETE /api/admin/account/sessions: optionally, also remove the passkeys added in the last 24 hours. */
-export const endOtherSessionsInput = z.strictObject({
-  remove_recent_passkeys: z.optional(z.boolean({ error: "remove_recent_passkeys must be true or false" })),
-});
+export const endOtherSessionsInput = z.lazy(() =>
+  z.strictObject({
+    remove_recent_passkeys: z.optional(z.boolean({ error: "remove_recent_passkeys must be true or false" })),
+  }),
+);

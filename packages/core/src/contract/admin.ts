@@ -24,11 +24,11 @@ const limit = z._default(
 );
 const cursor = z.optional(z.string().check(z.maxLength(2048, "cursor is not valid")));
 /** A paged list without filters: `?limit=&cursor=` only (the media library). */
-export const pageQuery = z.object({ limit, cursor });
+export const pageQuery = z.lazy(() => z.object({ limit, cursor }));
 /** The paging parameters, for lists defined in other contracts (the audit log). */
 export const pageParams = { limit, cursor };
-/** Case-insensitive search text; "" means no search. */
-const q = z.pipe(
+/** Case-insensitive search text; "" means no search (the blog's and the media library's `q`). */
+export const searchText = z.pipe(
   z.optional(z.string().check(z.trim(), z.maxLength(200, "Search is at most 200 characters"))),
   z.transform((v: string | undefined) => (v ?? "").toLowerCase()),
 );
@@ -39,7 +39,7 @@ const q = z.pipe(
  * first; `q` searches title, excerpt, content (as text), slug and author name, case-insensitively,
  * over every post. GET /api/admin/blog-posts/{id} answers one post whole, content included.
  */
-export const blogListQuery = z.object({ limit, cursor, q });
+export const blogListQuery = z.lazy(() => z.object({ limit, cursor, q: searchText }));
 export type BlogListQuery = z.input<typeof blogListQuery>;
 
 // ---- Leads (messages and registrations) --------------------------------------------------------
@@ -68,150 +68,166 @@ function checkBulkTarget(v: { ids?: unknown; filter?: unknown; cursor?: unknown 
   if (v.ids !== undefined && v.cursor !== undefined) ctx.addIssue({ code: "custom", path: ["cursor"], message: "cursor goes with filter only" });
 }
 
-export const bulkResult = z.object({
-  success: z.literal(true),
-  /** Records this call changed (or deleted); those already so count as looked at, not changed. */
-  updated: z.number(),
-  /** Records this call looked at (the progress of a bulk run). */
-  processed: z.number(),
-  /** Where the next call goes on, for a filter; absent when every match was done. */
-  cursor: z.optional(z.string()),
-});
+export const bulkResult = z.lazy(() =>
+  z.object({
+    success: z.literal(true),
+    /** Records this call changed (or deleted); those already so count as looked at, not changed. */
+    updated: z.number(),
+    /** Records this call looked at (the progress of a bulk run). */
+    processed: z.number(),
+    /** Where the next call goes on, for a filter; absent when every match was done. */
+    cursor: z.optional(z.string()),
+  }),
+);
 export type BulkResult = z.infer<typeof bulkResult>;
 
 /** GET {list}/count?filters: how many records match (counters when unfiltered). */
-export const countResult = z.object({ count: z.number() });
+export const countResult = z.lazy(() => z.object({ count: z.number() }));
 export type CountResult = z.infer<typeof countResult>;
 
 // ---- Messages ---------------------------------------------------------------------------------
 export const messageStatusFilters = ["all", "read", "unread"] as const;
-const messageFilterShape = {
-  q,
+const messageFilterShape = () => ({
+  q: searchText,
   /** "" or absent: every type. Any string is allowed (old data may hold unknown types). */
   form_type: z.pipe(
     z.optional(z.string().check(z.maxLength(50))),
     z.transform((v: string | undefined) => v ?? ""),
   ),
   status: z._default(z.enum(messageStatusFilters, { error: "status must be all, read or unread" }), "all"),
-};
-export const messageFilters = z.object(messageFilterShape);
+});
+export const messageFilters = z.lazy(() => z.object(messageFilterShape()));
 export type MessageFilters = z.output<typeof messageFilters>;
-export const messageListQuery = z.object({ limit, cursor, ...messageFilterShape });
+export const messageListQuery = z.lazy(() => z.object({ limit, cursor, ...messageFilterShape() }));
 export type MessageListQuery = z.input<typeof messageListQuery>;
 
 /** A contact message as the back office sees it (GET list, GET by id, and every write's answer). */
-export const adminMessage = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string(),
-  form_type: z.string(),
-  message: z.string(),
-  is_read: z.boolean(),
-  created_at: z.string(),
-  mail_status: z.optional(z.enum(leadMailStatuses)),
-});
+export const adminMessage = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string(),
+    form_type: z.string(),
+    message: z.string(),
+    is_read: z.boolean(),
+    created_at: z.string(),
+    mail_status: z.optional(z.enum(leadMailStatuses)),
+  }),
+);
 export type AdminMessage = z.infer<typeof adminMessage>;
 
 /** GET /api/admin/contact-submissions/stats: from counters kept on write. */
-export const messageStats = z.object({
-  total: z.number(),
-  unread: z.number(),
-  read: z.number(),
-  /** Messages received today (UTC day). */
-  today: z.number(),
-  /** Every form_type with at least one message; unknown types included as stored. */
-  by_type: z.array(z.object({ form_type: z.string(), count: z.number() })),
-});
+export const messageStats = z.lazy(() =>
+  z.object({
+    total: z.number(),
+    unread: z.number(),
+    read: z.number(),
+    /** Messages received today (UTC day). */
+    today: z.number(),
+    /** Every form_type with at least one message; unknown types included as stored. */
+    by_type: z.array(z.object({ form_type: z.string(), count: z.number() })),
+  }),
+);
 export type MessageStats = z.infer<typeof messageStats>;
 
-export const messageStatusInput = z.object({ is_read: z.boolean({ error: "is_read must be true or false" }) });
+export const messageStatusInput = z.lazy(() => z.object({ is_read: z.boolean({ error: "is_read must be true or false" }) }));
 
 export const messageBulkActions = ["mark_read", "mark_unread", "delete"] as const;
 export type MessageBulkAction = (typeof messageBulkActions)[number];
-export const messageBulkInput = z
-  .object({
-    action: z.enum(messageBulkActions, { error: "action must be mark_read, mark_unread or delete" }),
-    ids: z.optional(bulkIds),
-    filter: z.optional(messageFilters),
-    cursor,
-  })
-  .check(z.superRefine(checkBulkTarget));
+export const messageBulkInput = z.lazy(() =>
+  z
+    .object({
+      action: z.enum(messageBulkActions, { error: "action must be mark_read, mark_unread or delete" }),
+      ids: z.optional(bulkIds),
+      filter: z.optional(messageFilters),
+      cursor,
+    })
+    .check(z.superRefine(checkBulkTarget)),
+);
 export type MessageBulkInput = z.input<typeof messageBulkInput>;
 
 /** PUT /api/admin/contact-submissions/mark-all-read: one time-boxed batch; call again while remaining > 0. */
-export const markAllReadResult = z.object({ success: z.literal(true), updated: z.number(), remaining: z.number() });
+export const markAllReadResult = z.lazy(() => z.object({ success: z.literal(true), updated: z.number(), remaining: z.number() }));
 export type MarkAllReadResult = z.infer<typeof markAllReadResult>;
 
 // ---- Registrations ----------------------------------------------------------------------------
 export const registrationStatuses = ["pending", "contacted", "enrolled", "declined"] as const;
 export type RegistrationStatus = (typeof registrationStatuses)[number];
 const registrationStatus = z.enum(registrationStatuses, { error: "status must be pending, contacted, enrolled or declined" });
-const registrationFilterShape = {
-  q,
+const registrationFilterShape = () => ({
+  q: searchText,
   status: z._default(z.enum(["all", ...registrationStatuses], { error: "status must be all, pending, contacted, enrolled or declined" }), "all"),
-};
-export const registrationFilters = z.object(registrationFilterShape);
+});
+export const registrationFilters = z.lazy(() => z.object(registrationFilterShape()));
 export type RegistrationFilters = z.output<typeof registrationFilters>;
-export const registrationListQuery = z.object({ limit, cursor, ...registrationFilterShape });
+export const registrationListQuery = z.lazy(() => z.object({ limit, cursor, ...registrationFilterShape() }));
 export type RegistrationListQuery = z.input<typeof registrationListQuery>;
 
 /** A course registration as the back office sees it. */
-export const adminRegistration = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  company: z.string(),
-  course_interest: z.string(),
-  experience_level: z.string(),
-  preferred_start_date: z.string(),
-  additional_notes: z.string(),
-  status: z.enum(registrationStatuses),
-  created_at: z.string(),
-  mail_status: z.optional(z.enum(leadMailStatuses)),
-});
+export const adminRegistration = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    company: z.string(),
+    course_interest: z.string(),
+    experience_level: z.string(),
+    preferred_start_date: z.string(),
+    additional_notes: z.string(),
+    status: z.enum(registrationStatuses),
+    created_at: z.string(),
+    mail_status: z.optional(z.enum(leadMailStatuses)),
+  }),
+);
 export type AdminRegistration = z.infer<typeof adminRegistration>;
 
 /** GET /api/admin/course-registrations/stats */
-export const registrationStats = z.object({
-  total: z.number(),
-  by_status: z.array(z.object({ status: z.enum(registrationStatuses), count: z.number() })),
-});
+export const registrationStats = z.lazy(() =>
+  z.object({
+    total: z.number(),
+    by_status: z.array(z.object({ status: z.enum(registrationStatuses), count: z.number() })),
+  }),
+);
 export type RegistrationStats = z.infer<typeof registrationStats>;
 
-export const registrationStatusInput = z.object({ status: registrationStatus });
+export const registrationStatusInput = z.lazy(() => z.object({ status: registrationStatus }));
 
 export const registrationBulkActions = ["set_status", "delete"] as const;
 export type RegistrationBulkAction = (typeof registrationBulkActions)[number];
 /** `status` is the new status of `set_status`. */
-export const registrationBulkInput = z
-  .object({
-    action: z.enum(registrationBulkActions, { error: "action must be set_status or delete" }),
-    /** The new status of `set_status`. */
-    status: z.optional(registrationStatus),
-    ids: z.optional(bulkIds),
-    filter: z.optional(registrationFilters),
-    cursor,
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      checkBulkTarget(v, ctx);
-      if (v.action === "set_status" && v.status === undefined)
-        ctx.addIssue({ code: "custom", path: ["status"], message: "status must be pending, contacted, enrolled or declined" });
-    }),
-  );
+export const registrationBulkInput = z.lazy(() =>
+  z
+    .object({
+      action: z.enum(registrationBulkActions, { error: "action must be set_status or delete" }),
+      /** The new status of `set_status`. */
+      status: z.optional(registrationStatus),
+      ids: z.optional(bulkIds),
+      filter: z.optional(registrationFilters),
+      cursor,
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        checkBulkTarget(v, ctx);
+        if (v.action === "set_status" && v.status === undefined)
+          ctx.addIssue({ code: "custom", path: ["status"], message: "status must be pending, contacted, enrolled or declined" });
+      }),
+    ),
+);
 export type RegistrationBulkInput = z.input<typeof registrationBulkInput>;
 
 // ---- Users ------------------------------------------------------------------------------------
 export const userSortKeys = ["created_at", "last_login_at", "name", "email"] as const;
-export const userListQuery = z.object({
-  limit,
-  cursor,
-  q,
-  sort: z._default(z.enum(userSortKeys, { error: "sort must be created_at, last_login_at, name or email" }), "created_at"),
-  order: z._default(z.enum(["desc", "asc"], { error: "order must be desc or asc" }), "desc"),
-});
+export const userListQuery = z.lazy(() =>
+  z.object({
+    limit,
+    cursor,
+    q: searchText,
+    sort: z._default(z.enum(userSortKeys, { error: "sort must be created_at, last_login_at, name or email" }), "created_at"),
+    order: z._default(z.enum(["desc", "asc"], { error: "order must be desc or asc" }), "desc"),
+  }),
+);
 export type UserListQuery = z.input<typeof userListQuery>;
 /** What the Users screen filters and sorts by. */
 export type UserListFilters = Pick<z.output<typeof userListQuery>, "q" | "sort" | "order">;
@@ -230,42 +246,48 @@ export const userRoleLabels: Record<UserRole, string> = {
 
 const isoTime = z.string();
 /** Someone who signed in with Google: never `google_sub` or any other provider identifier. */
-export const googleUser = z.object({
-  kind: z.literal("google"),
-  id: z.string(),
-  email: z.string(),
-  created_at: isoTime,
-  last_login_at: z.nullable(isoTime),
-  google_user_data: z.object({ name: z.optional(z.string()), picture: z.optional(z.string()), email_verified: z.optional(z.boolean()) }),
-  role: z.enum(["admin_google", "no_access"]),
-});
+export const googleUser = z.lazy(() =>
+  z.object({
+    kind: z.literal("google"),
+    id: z.string(),
+    email: z.string(),
+    created_at: isoTime,
+    last_login_at: z.nullable(isoTime),
+    google_user_data: z.object({ name: z.optional(z.string()), picture: z.optional(z.string()), email_verified: z.optional(z.boolean()) }),
+    role: z.enum(["admin_google", "no_access"]),
+  }),
+);
 /** A username admin account (made from the shell): never its password hash. */
-export const accountUser = z.object({
-  kind: z.literal("account"),
-  /** `account.{username}`: never the id of a Google user. */
-  id: z.string(),
-  username: z.string(),
-  full_name: z.string(),
-  disabled: z.boolean(),
-  created_at: isoTime,
-  last_login_at: z.nullable(isoTime),
-  role: z.literal("admin_account"),
-});
+export const accountUser = z.lazy(() =>
+  z.object({
+    kind: z.literal("account"),
+    /** `account.{username}`: never the id of a Google user. */
+    id: z.string(),
+    username: z.string(),
+    full_name: z.string(),
+    disabled: z.boolean(),
+    created_at: isoTime,
+    last_login_at: z.nullable(isoTime),
+    role: z.literal("admin_account"),
+  }),
+);
 /**
  * A row of GET /api/admin/users: both kinds in one list. The server builds each row through these
  * schemas, which keep only the fields named here (zod drops the rest), so nothing else can leak.
  */
-export const adminUser = z.discriminatedUnion("kind", [googleUser, accountUser]);
+export const adminUser = z.lazy(() => z.discriminatedUnion("kind", [googleUser, accountUser]));
 export type AdminUser = z.output<typeof adminUser>;
 
 /** GET /api/admin/users/stats (SPEC §9: active = login within 7 days, new = created within 30); both kinds. */
-export const userStats = z.object({
-  total: z.number().check(z.int()),
-  active_7d: z.number().check(z.int()),
-  new_30d: z.number().check(z.int()),
-  /** Never logged in, or last login more than 30 days ago. */
-  inactive_30d: z.number().check(z.int()),
-});
+export const userStats = z.lazy(() =>
+  z.object({
+    total: z.number().check(z.int()),
+    active_7d: z.number().check(z.int()),
+    new_30d: z.number().check(z.int()),
+    /** Never logged in, or last login more than 30 days ago. */
+    inactive_30d: z.number().check(z.int()),
+  }),
+);
 export type UserStats = z.output<typeof userStats>;
 
 // ---- Settings ---------------------------------------------------------------------------------
@@ -273,18 +295,20 @@ export type UserStats = z.output<typeof userStats>;
  * PUT /api/admin/site-settings: all or nothing; a 400 names each refused key in `fields` (an unknown
  * key: 'Unknown setting'). Answers the saved settings, in the order sent.
  */
-export const settingsBatchInput = z.object({
-  settings: z
-    .array(
-      z.object({
-        key: z.string({ error: "key is required" }).check(z.minLength(1, "key is required"), z.maxLength(100)),
-        value: settingValueText,
-        version,
-      }),
-      { error: "settings must be a list of {key, value, version}" },
-    )
-    .check(z.minLength(1, "Nothing to save"), z.maxLength(100, "At most 100 settings at once")),
-});
+export const settingsBatchInput = z.lazy(() =>
+  z.object({
+    settings: z
+      .array(
+        z.object({
+          key: z.string({ error: "key is required" }).check(z.minLength(1, "key is required"), z.maxLength(100)),
+          value: settingValueText,
+          version,
+        }),
+        { error: "settings must be a list of {key, value, version}" },
+      )
+      .check(z.minLength(1, "Nothing to save"), z.maxLength(100, "At most 100 settings at once")),
+  }),
+);
 
 // ---- Overview ---------------------------------------------------------------------------------
 /** GET /api/admin/dashboard-stats (SPEC §3 Dashboard stats), from counters kept on write. */

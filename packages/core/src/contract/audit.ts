@@ -146,14 +146,16 @@ const day = (name: string) =>
     ),
   );
 
-export const auditListQuery = z
-  .object({
-    ...pageParams,
-    actor: z.optional(z.string().check(z.trim(), z.maxLength(300, "actor is at most 300 characters"))),
-    entity: z.optional(z.enum(auditEntities, { error: "Unknown entity" })),
-    action: z.optional(z.enum(auditActions, { error: "Unknown action" })),
-    from: day("from"),
-    to: day("to"),
-  })
-  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["from"], message: "from must not be after to" }));
+export const auditListQuery = z.lazy(() =>
+  z
+    .object({
+      ...pageParams,
+      actor: z.optional(z.string().check(z.trim(), z.maxLength(300, "actor is at most 300 characters"))),
+      entity: z.optional(z.enum(auditEntities, { error: "Unknown entity" })),
+      action: z.optional(z.enum(auditActions, { error: "Unknown action" })),
+      from: day("from"),
+      to: day("to"),
+    })
+    .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["from"], message: "from must not be after to" })),
+);
 export type AuditListQuery = z.input<typeof auditListQuery>;

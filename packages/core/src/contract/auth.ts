@@ -7,10 +7,12 @@ export { authMessages, loginErrorCodes, type LoginErrorCode } from "./auth-texts
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
 
-export const adminLoginInput = z.object({
-  username: z.string({ error: "Username is required" }).check(z.trim(), z.minLength(1, "Username is required"), z.maxLength(100)),
-  password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
-});
+export const adminLoginInput = z.lazy(() =>
+  z.object({
+    username: z.string({ error: "Username is required" }).check(z.trim(), z.minLength(1, "Username is required"), z.maxLength(100)),
+    password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
+  }),
+);
 
 /** Usernames are stored lowercased: letters, digits, dot, dash and underscore. */
 export const usernameSchema = z
@@ -28,11 +30,13 @@ export const newPasswordSchema = z
  * The callback page sends the authorization response parameters it received: SPEC's {code}, plus
  * the state, and the issuer identifier (`iss`, RFC 9207) when the provider sends one.
  */
-export const sessionExchangeInput = z.object({
-  code: z.string({ error: "code is required" }).check(z.minLength(1, "code is required"), z.maxLength(4096)),
-  state: z.string({ error: "state is required" }).check(z.minLength(1, "state is required"), z.maxLength(1024)),
-  iss: z.optional(z.string().check(z.maxLength(2048))),
-});
+export const sessionExchangeInput = z.lazy(() =>
+  z.object({
+    code: z.string({ error: "code is required" }).check(z.minLength(1, "code is required"), z.maxLength(4096)),
+    state: z.string({ error: "state is required" }).check(z.minLength(1, "state is required"), z.maxLength(1024)),
+    iss: z.optional(z.string().check(z.maxLength(2048))),
+  }),
+);
 
 /** GET /api/auth/config: which sign-in methods the login page offers. */
 export interface AuthConfig {

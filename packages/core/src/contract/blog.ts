@@ -14,28 +14,30 @@ const PUBLISH_AT_MESSAGE = "publish_at must be a date and time (ISO 8601, e.g. 2
  * UTC to the second; null clears it (cancels the schedule). One in the past publishes at once; one
  * more than PUBLISH_AT_MAX_YEARS ahead is refused.
  */
-export const publishAt = z.optional(
-  z.union(
-    [
-      z.null(),
-      z
-        .pipe(
-          z.pipe(z.string({ error: PUBLISH_AT_MESSAGE }).check(z.trim()), z.iso.datetime({ offset: true, error: PUBLISH_AT_MESSAGE })),
-          z.transform((v: string) => new Date(Math.floor(Date.parse(v) / 1000) * 1000).toISOString()),
-        )
-        .check(
-          z.refine((v) => {
-            const limit = new Date();
-            limit.setUTCFullYear(limit.getUTCFullYear() + PUBLISH_AT_MAX_YEARS);
-            return v <= limit.toISOString();
-          }, `publish_at may be at most ${PUBLISH_AT_MAX_YEARS} years ahead`),
-        ),
-    ],
-    { error: PUBLISH_AT_MESSAGE },
+export const publishAt = z.lazy(() =>
+  z.optional(
+    z.union(
+      [
+        z.null(),
+        z
+          .pipe(
+            z.pipe(z.string({ error: PUBLISH_AT_MESSAGE }).check(z.trim()), z.iso.datetime({ offset: true, error: PUBLISH_AT_MESSAGE })),
+            z.transform((v: string) => new Date(Math.floor(Date.parse(v) / 1000) * 1000).toISOString()),
+          )
+          .check(
+            z.refine((v) => {
+              const limit = new Date();
+              limit.setUTCFullYear(limit.getUTCFullYear() + PUBLISH_AT_MAX_YEARS);
+              return v <= limit.toISOString();
+            }, `publish_at may be at most ${PUBLISH_AT_MAX_YEARS} years ahead`),
+          ),
+      ],
+      { error: PUBLISH_AT_MESSAGE },
+    ),
   ),
 );
 
-const blogPostFields = {
+const blogPostFields = () => ({
   /** Plain text, stored as typed; the web shows it as text. */
   title: z.string({ error: "Title is required" }).check(z.trim(), z.minLength(1, "Title is required"), z.maxLength(300)),
   slug: z
@@ -62,10 +64,10 @@ const blogPostFields = {
   social_image_url: optionalImageUrl,
   is_published: z._default(z.boolean({ error: "Must be true or false" }), false),
   publish_at: publishAt,
-};
+});
 
 /** POST /api/admin/blog-posts: title, slug and content required; a new post is a draft unless published. */
-export const blogPostInput = z.object(blogPostFields);
+export const blogPostInput = z.lazy(() => z.object(blogPostFields()));
 /** A post as a client (or the seed) may send it. */
 export type BlogPostInput = z.input<typeof blogPostInput>;
 /** A post's editable fields as the schema answers them (defaults applied, "" for empty): what the editor holds. */
@@ -75,14 +77,16 @@ export type BlogPostFields = z.output<typeof blogPostInput>;
  * PUT /api/admin/blog-posts/{id}: the fields that change and the `version` read; title, slug and
  * content, when sent, may not be empty. A post left out of `is_published` keeps its state.
  */
-export const blogPostUpdate = updateOf(blogPostFields);
+export const blogPostUpdate = z.lazy(() => updateOf(blogPostFields()));
 export type BlogPostUpdate = z.input<typeof blogPostUpdate>;
 
 /** PUT /api/admin/blog-posts/{id}/publish: the list's toggle; `version` optional, checked when sent. */
-export const publishInput = z.object({
-  is_published: z.boolean({ error: "is_published must be true or false" }),
-  version: z.optional(version),
-});
+export const publishInput = z.lazy(() =>
+  z.object({
+    is_published: z.boolean({ error: "is_published must be true or false" }),
+    version: z.optional(version),
+  }),
+);
 export type PublishInput = z.input<typeof publishInput>;
 
 const whole = (name: string, min: number, max: number) =>
@@ -97,25 +101,27 @@ const whole = (name: string, min: number, max: number) =>
  * at once, for the addressable pages /blog/page/{n}. `category` filters; `q` searches title, excerpt,
  * content, slug and author over every published post, case-insensitively.
  */
-export const publicBlogListQuery = z
-  .object({
-    limit: z._default(whole("limit", 1, BLOG_PAGE_MAX), BLOG_PAGE_SIZE),
-    cursor: z.optional(z.string().check(z.maxLength(2048, "cursor is not valid"))),
-    page: z.optional(whole("page", 1, 1000)),
-    category: z.pipe(
-      z.optional(z.union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })),
-      z.transform((v: (typeof blogCategories)[number] | "" | undefined) => v ?? ""),
+export const publicBlogListQuery = z.lazy(() =>
+  z
+    .object({
+      limit: z._default(whole("limit", 1, BLOG_PAGE_MAX), BLOG_PAGE_SIZE),
+      cursor: z.optional(z.string().check(z.maxLength(2048, "cursor is not valid"))),
+      page: z.optional(whole("page", 1, 1000)),
+      category: z.pipe(
+        z.optional(z.union([z.enum(blogCategories), z.literal("")], { error: "Unknown category" })),
+        z.transform((v: (typeof blogCategories)[number] | "" | undefined) => v ?? ""),
+      ),
+      q: z.pipe(
+        z.optional(z.string().check(z.trim(), z.maxLength(200, "Search is at most 200 characters"))),
+        z.transform((v: string | undefined) => (v ?? "").toLowerCase()),
+      ),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.cursor && v.page !== undefined) ctx.addIssue({ code: "custom", path: ["page"], message: "Send page or cursor, not both" });
+      }),
     ),
-    q: z.pipe(
-      z.optional(z.string().check(z.trim(), z.maxLength(200, "Search is at most 200 characters"))),
-      z.transform((v: string | undefined) => (v ?? "").toLowerCase()),
-    ),
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.cursor && v.page !== undefined) ctx.addIssue({ code: "custom", path: ["page"], message: "Send page or cursor, not both" });
-    }),
-  );
+);
 export type PublicBlogListQuery = z.output<typeof publicBlogListQuery>;
 
 /**

@@ -19,7 +19,7 @@ const iconName = <T extends readonly [string, ...string[]]>(icons: T, fallback: 
 
 // Each catalogue: its fields (as a create takes them, SPEC's defaults for what is left out), the
 // create schema (POST) and the update schema (PUT: only the fields sent, plus `version`).
-const serviceFields = {
+const serviceFields = () => ({
   title: optionalText(300),
   description: optionalText(5000),
   icon_name: iconName(serviceIcons, defaultServiceIcon),
@@ -27,19 +27,19 @@ const serviceFields = {
   image_alt: altText,
   order_index: orderIndex,
   is_active: isActive,
-};
-export const serviceInput = z.object(serviceFields);
-export const serviceUpdate = updateOf(serviceFields);
+});
+export const serviceInput = z.lazy(() => z.object(serviceFields()));
+export const serviceUpdate = z.lazy(() => updateOf(serviceFields()));
 
-const industryFields = {
+const industryFields = () => ({
   name: optionalText(300),
   description: optionalText(5000),
   icon_name: iconName(industryIcons, defaultIndustryIcon),
   order_index: orderIndex,
   is_active: isActive,
-};
-export const industryInput = z.object(industryFields);
-export const industryUpdate = updateOf(industryFields);
+});
+export const industryInput = z.lazy(() => z.object(industryFields()));
+export const industryUpdate = z.lazy(() => updateOf(industryFields()));
 
 /** A text field whose empty value becomes `fallback`. */
 const orElse = (text: ReturnType<typeof optionalText>, fallback: string) =>
@@ -50,7 +50,7 @@ const orElse = (text: ReturnType<typeof optionalText>, fallback: string) =>
 
 export const COLOR_SCHEME_MESSAGE = "Choose one of the eight colour schemes";
 
-const courseFields = {
+const courseFields = () => ({
   title: optionalText(300),
   description: optionalText(5000),
   course_type: optionalText(100),
@@ -81,17 +81,19 @@ const courseFields = {
   rating: z._default(z.coerce.number({ error: "Must be a number from 0 to 5" }).check(z.gte(0, "Must be a number from 0 to 5"), z.lte(5, "Must be a number from 0 to 5")), 0),
   order_index: orderIndex,
   is_active: isActive,
-};
+});
 
-export const courseInput = z.object(courseFields).check(
-  z.superRefine((c, ctx) => {
-    const problem = courseLinkProblem(c);
-    if (problem) ctx.addIssue({ code: "custom", path: ["external_url"], message: problem });
-  }),
+export const courseInput = z.lazy(() =>
+  z.object(courseFields()).check(
+    z.superRefine((c, ctx) => {
+      const problem = courseLinkProblem(c);
+      if (problem) ctx.addIssue({ code: "custom", path: ["external_url"], message: problem });
+    }),
+  ),
 );
-export const courseUpdate = updateOf(courseFields);
+export const courseUpdate = z.lazy(() => updateOf(courseFields()));
 
-const serviceDetailFields = {
+const serviceDetailFields = () => ({
   service_category: z.enum(serviceCategories, { error: "Choose one of the six service categories" }),
   title: optionalText(300),
   short_description: optionalText(2000),
@@ -104,9 +106,9 @@ const serviceDetailFields = {
   implementation_time: optionalText(200),
   order_index: orderIndex,
   is_active: isActive,
-};
-export const serviceDetailInput = z.object(serviceDetailFields);
-export const serviceDetailUpdate = updateOf(serviceDetailFields);
+});
+export const serviceDetailInput = z.lazy(() => z.object(serviceDetailFields()));
+export const serviceDetailUpdate = z.lazy(() => updateOf(serviceDetailFields()));
 
 // What the API answers for each catalogue: the item as stored (catalog/entities.ts; a type test,
 // contract/stored-types.test.ts, fails to compile if the two part). A field the entity gives a

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as z from "./zod";
 import { authMessages, loginErrorText } from "./auth-texts";
@@ -199,5 +200,31 @@ describe("registration course choices", () => {
     for (const fixed of ["", "Not sure", ...learningPaths.map((p) => p.title)]) expect(isFixedCourseChoice(fixed)).toBe(true);
     expect(isFixedCourseChoice("Machine Learning Fundamentals")).toBe(false);
     expect(isFixedCourseChoice("not sure")).toBe(false);
+  });
+});
+
+describe("the contract's schemas", () => {
+  it("builds every exported composite schema on its first use (z.lazy), not when its module loads", async () => {
+    const files = fs.readdirSync(new URL(".", import.meta.url)).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && f !== "zod.ts");
+    const composite = new Set(["object", "union", "intersection", "tuple", "record", "map", "set"]);
+    const eager: string[] = [];
+    let lazy = 0;
+    for (const file of files) {
+      for (const [name, value] of Object.entries((await import(`./${file}`)) as Record<string, unknown>)) {
+        if (!(value instanceof z.ZodMiniType)) continue;
+        const type = value._zod.def.type;
+        if (type === "lazy") lazy++;
+        else if (composite.has(type)) eager.push(`${file}: ${name} (${type})`);
+      }
+    }
+    expect(eager).toEqual([]);
+    expect(lazy).toBeGreaterThan(50);
+  });
+
+  it("a lazily built schema parses, defaults and reports its fields as it did", () => {
+    expect(serviceInput.parse({ title: "Bots" })).toMatchObject({ title: "Bots", is_active: true });
+    const failed = serviceUpdate.safeParse({ title: "x".repeat(5000) });
+    expect(failed.success).toBe(false);
+    expect(fieldErrors(failed.error!)).toHaveProperty("version");
   });
 });

@@ -1,5 +1,5 @@
 import * as z from "./zod";
-import { blogListQuery, pageQuery } from "./admin";
+import { pageParams, searchText } from "./admin";
 import { altText } from "./common";
 
 /**
@@ -58,13 +58,16 @@ export const uploadMessages = {
 } as const;
 
 /** POST /api/admin/uploads. SVG is refused (it can carry script), as is every other type. */
-export const uploadRequest = z.object({
-  filename: z.string({ error: uploadMessages.filename }).check(z.trim(), z.minLength(1, uploadMessages.filename), z.maxLength(255, uploadMessages.filenameLength)),
-  content_type: z.pipe(z.string({ error: uploadMessages.type }).check(z.trim(), z.toLowerCase()), z.enum(imageTypes, { error: uploadMessages.type })),
-  size: z
-    .number({ error: "size must be the file's size in bytes" })
-    .check(z.int("size must be the file's size in bytes"), z.gte(1, uploadMessages.empty), z.lte(MAX_UPLOAD_BYTES, uploadMessages.tooLarge)),
-});
+const filename = z.string({ error: uploadMessages.filename }).check(z.trim(), z.minLength(1, uploadMessages.filename), z.maxLength(255, uploadMessages.filenameLength));
+export const uploadRequest = z.lazy(() =>
+  z.object({
+    filename,
+    content_type: z.pipe(z.string({ error: uploadMessages.type }).check(z.trim(), z.toLowerCase()), z.enum(imageTypes, { error: uploadMessages.type })),
+    size: z
+      .number({ error: "size must be the file's size in bytes" })
+      .check(z.int("size must be the file's size in bytes"), z.gte(1, uploadMessages.empty), z.lte(MAX_UPLOAD_BYTES, uploadMessages.tooLarge)),
+  }),
+);
 
 /** 201 to POST /api/admin/uploads. */
 export interface UploadTicket {
@@ -143,13 +146,15 @@ export interface MediaInUse {
 }
 
 /** GET /api/admin/media?limit=&cursor=&q= (limit 1 to 100, default 50; q as the blog list's). */
-export const mediaListQuery = z.extend(pageQuery, { q: blogListQuery.shape.q });
+export const mediaListQuery = z.lazy(() => z.object({ ...pageParams, q: searchText }));
 
 /** PUT /api/admin/media/{id}: a field left out keeps its value. */
-export const mediaUpdate = z.object({
-  alt: z.optional(altText),
-  filename: z.optional(uploadRequest.shape.filename),
-});
+export const mediaUpdate = z.lazy(() =>
+  z.object({
+    alt: z.optional(altText),
+    filename: z.optional(filename),
+  }),
+);
 export type MediaUpdate = z.input<typeof mediaUpdate>;
 
 /**

@@ -32,19 +32,19 @@ export interface PageSection {
   updated_at: string;
 }
 
-const pageSectionFields = {
+const pageSectionFields = () => ({
   title: optionalText(1000),
   content: optionalText(100_000),
   image_url: optionalImageUrl,
   image_alt: altText,
   video_url: optionalUrl,
   is_active: isActive,
-};
+});
 /**
  * PUT /api/admin/page-sections/{id}: the fields that change, and the `version` read. Anything else
  * sent (id, section_key, page_slug, updated_at: the whole section object SPEC §7 describes) is ignored.
  */
-export const pageSectionUpdate = updateOf(pageSectionFields);
+export const pageSectionUpdate = z.lazy(() => updateOf(pageSectionFields()));
 export type PageSectionUpdate = z.input<typeof pageSectionUpdate>;
 
 /** The fields of a section an editor may fill. */

@@ -24,21 +24,23 @@ export const passkeyNameSchema = z
  * inside. Plain objects and an enum (no record or literal schemas): zod's code for each kind of
  * schema lands in every function that bundles the contract.
  */
-const credentialResponse = z.looseObject(
-  {
-    id: z.string({ error: "response.id is required" }).check(z.minLength(1), z.maxLength(1024)),
-    rawId: z.string({ error: "response.rawId is required" }).check(z.minLength(1), z.maxLength(1024)),
-    type: z.enum(["public-key"], { error: "response.type must be public-key" }),
-    response: z.looseObject({}, { error: "response.response is required" }),
-    clientExtensionResults: z._default(z.looseObject({}), {}),
-    authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
-  },
-  { error: "response is required" },
+const credentialResponse = z.lazy(() =>
+  z.looseObject(
+    {
+      id: z.string({ error: "response.id is required" }).check(z.minLength(1), z.maxLength(1024)),
+      rawId: z.string({ error: "response.rawId is required" }).check(z.minLength(1), z.maxLength(1024)),
+      type: z.enum(["public-key"], { error: "response.type must be public-key" }),
+      response: z.looseObject({}, { error: "response.response is required" }),
+      clientExtensionResults: z._default(z.looseObject({}), {}),
+      authenticatorAttachment: z.optional(z.string().check(z.maxLength(32))),
+    },
+    { error: "response is required" },
+  ),
 );
 
-export const addPasskeyInput = z.object({ name: passkeyNameSchema, response: credentialResponse });
-export const renamePasskeyInput = z.object({ name: passkeyNameSchema });
-export const passkeySignInInput = z.object({ response: credentialResponse });
+export const addPasskeyInput = z.lazy(() => z.object({ name: passkeyNameSchema, response: credentialResponse }));
+export const renamePasskeyInput = z.lazy(() => z.object({ name: passkeyNameSchema }));
+export const passkeySignInInput = z.lazy(() => z.object({ response: credentialResponse }));
 
 /** A registration answer may carry an attestation certificate chain: more room than the default 16 KB. */
 export const PASSKEY_MAX_BODY_BYTES = 64 * 1024;

@@ -49,15 +49,17 @@ export interface Revision extends RevisionSummary {
   snapshot: Record<string, unknown>;
 }
 
-export const revisionListQuery = z.object({
-  ...pageParams,
-  entity: z.enum(revisionEntities, { error: `entity must be one of ${revisionEntities.join(", ")}` }),
-  id: z.string({ error: "id is required" }).check(z.minLength(1, "id is required"), z.maxLength(300, "id is at most 300 characters")),
-});
+export const revisionListQuery = z.lazy(() =>
+  z.object({
+    ...pageParams,
+    entity: z.enum(revisionEntities, { error: `entity must be one of ${revisionEntities.join(", ")}` }),
+    id: z.string({ error: "id is required" }).check(z.minLength(1, "id is required"), z.maxLength(300, "id is at most 300 characters")),
+  }),
+);
 export type RevisionListQuery = z.input<typeof revisionListQuery>;
 
 /** POST /api/admin/revisions/{revision_id}/restore: the version of the item the editor read. */
-export const restoreInput = z.object({ version });
+export const restoreInput = z.lazy(() => z.object({ version }));
 export type RestoreInput = z.input<typeof restoreInput>;
 
 /** Fields that change on every save and say nothing an editor did. */

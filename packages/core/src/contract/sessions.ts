@@ -27,7 +27,9 @@ export interface SessionSummary {
   user_agent: string;
 }
 
-export const changePasswordInput = z.object({
-  current_password: z.string({ error: "Current password is required" }).check(z.minLength(1, "Current password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
-  new_password: newPasswordSchema,
-});
+export const changePasswordInput = z.lazy(() =>
+  z.object({
+    current_password: z.string({ error: "Current password is required" }).check(z.minLength(1, "Current password is required"), z.maxLength(PASSWORD_MAX_LENGTH)),
+    new_password: newPasswordSchema,
+  }),
+);

@@ -52,7 +52,7 @@ export const settingValueText = z.pipe(
 );
 
 /** PUT /api/admin/site-settings/{key}: the new value and the `version` read. */
-export const settingValue = z.object({ value: settingValueText, version });
+export const settingValue = z.lazy(() => z.object({ value: settingValueText, version }));
 
 /** Settings whose value is a list of email addresses separated by commas. */
 export const emailListSettingKeys: readonly string[] = ["notification_emails"];

@@ -28,8 +28,8 @@ export const siteExportKinds = [
 export type SiteExportKind = (typeof siteExportKinds)[number];
 
 /** A record as stored: its own fields, checked here for the key it is stored under. */
-const idRecord = z.looseObject({ id: z.string().check(z.minLength(1, "every record needs its id")) });
-const keyRecord = z.looseObject({ key: z.string().check(z.minLength(1, "every setting needs its key")) });
+const idRecord = z.lazy(() => z.looseObject({ id: z.string().check(z.minLength(1, "every record needs its id")) }));
+const keyRecord = z.lazy(() => z.looseObject({ key: z.string().check(z.minLength(1, "every setting needs its key")) }));
 
 export const siteExportMessages = {
   format: `format must be "${SITE_EXPORT_FORMAT}": this is not an export of this product`,
@@ -38,24 +38,26 @@ export const siteExportMessages = {
   tooLarge: "The export is too large to import through the API: use npm run admin -- import FILE",
 } as const;
 
-export const siteExport = z.object({
-  format: z.literal(SITE_EXPORT_FORMAT, { error: siteExportMessages.format }),
-  version: z.int("version must be a whole number").check(z.gte(1, "version must be 1 or more"), z.lte(SITE_EXPORT_VERSION, siteExportMessages.version)),
-  exported_at: z.string({ error: "exported_at must be a date and time" }),
-  posts: z.array(idRecord),
-  slug_redirects: z.array(z.object({ slug: z.string().check(z.minLength(1)), post_id: z.string().check(z.minLength(1)) })),
-  page_sections: z.array(idRecord),
-  services: z.array(idRecord),
-  industries: z.array(idRecord),
-  courses: z.array(idRecord),
-  service_details: z.array(idRecord),
-  settings: z.array(keyRecord),
-  contact_submissions: z.array(idRecord),
-  course_registrations: z.array(idRecord),
-  // Missing from an export made before subscribers were exported: none then.
-  newsletter_subscribers: z._default(z.array(idRecord), []),
-  media: z.array(idRecord),
-});
+export const siteExport = z.lazy(() =>
+  z.object({
+    format: z.literal(SITE_EXPORT_FORMAT, { error: siteExportMessages.format }),
+    version: z.int("version must be a whole number").check(z.gte(1, "version must be 1 or more"), z.lte(SITE_EXPORT_VERSION, siteExportMessages.version)),
+    exported_at: z.string({ error: "exported_at must be a date and time" }),
+    posts: z.array(idRecord),
+    slug_redirects: z.array(z.object({ slug: z.string().check(z.minLength(1)), post_id: z.string().check(z.minLength(1)) })),
+    page_sections: z.array(idRecord),
+    services: z.array(idRecord),
+    industries: z.array(idRecord),
+    courses: z.array(idRecord),
+    service_details: z.array(idRecord),
+    settings: z.array(keyRecord),
+    contact_submissions: z.array(idRecord),
+    course_registrations: z.array(idRecord),
+    // Missing from an export made before subscribers were exported: none then.
+    newsletter_subscribers: z._default(z.array(idRecord), []),
+    media: z.array(idRecord),
+  }),
+);
 export type SiteExport = z.output<typeof siteExport>;
 
 /** What an import answers: how many records of each kind it wrote. */
@@ -79,9 +81,11 @@ export interface SiteImportResult {
 /** What an import wrote, in words (the Trash screen's toast, the shell's answer): "3 posts, 12 page sections, …". */
 export const importedSummary = (counts: SiteImportCounts) => siteExportKinds.map((k) => `${counts[k] ?? 0} ${k.replace(/_/g, " ")}`).join(", ");
 
-export const siteImportQuery = z.object({
-  mode: z.literal("replace", { error: 'mode must be "replace"' }),
-});
+export const siteImportQuery = z.lazy(() =>
+  z.object({
+    mode: z.literal("replace", { error: 'mode must be "replace"' }),
+  }),
+);
 
 /** The file an export is saved as: arcline-site-export-2026-11-28.json. */
 export const exportFileName = (exportedAt: string) => `${SITE_EXPORT_FORMAT}-${exportedAt.slice(0, 10)}.json`;

@@ -39,24 +39,28 @@ export interface TeamMember {
   expires_at: string | null;
 }
 
-export const invitationInput = z.strictObject({
-  username: z.optional(usernameSchema),
-  email: z.optional(
-    z.pipe(
-      email,
-      z.transform((v: string) => v.toLowerCase()),
+export const invitationInput = z.lazy(() =>
+  z.strictObject({
+    username: z.optional(usernameSchema),
+    email: z.optional(
+      z.pipe(
+        email,
+        z.transform((v: string) => v.toLowerCase()),
+      ),
     ),
-  ),
-  role: roleSchema,
-});
+    role: roleSchema,
+  }),
+);
 export type InvitationInput = z.input<typeof invitationInput>;
 
-export const teamMemberUpdate = z
-  .strictObject({
-    role: z.optional(roleSchema),
-    disabled: z.optional(z.boolean({ error: "disabled must be true or false" })),
-  })
-  .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, { path: ["role"], message: "Send a role or disabled" }));
+export const teamMemberUpdate = z.lazy(() =>
+  z
+    .strictObject({
+      role: z.optional(roleSchema),
+      disabled: z.optional(z.boolean({ error: "disabled must be true or false" })),
+    })
+    .check(z.refine((v) => v.role !== undefined || v.disabled !== undefined, { path: ["role"], message: "Send a role or disabled" })),
+);
 
 /** A link an owner hands out: POST /api/admin/team/invitations and POST /api/admin/team/{id}/password-reset. */
 export interface TeamLink {
@@ -89,10 +93,12 @@ export interface InvitationView {
 }
 
 /** POST /api/team/invitations/{token}: the password, and the username when the link has none. */
-export const acceptInvitationInput = z.strictObject({
-  username: z.optional(usernameSchema),
-  password: z.string({ error: "Password is required" }),
-});
+export const acceptInvitationInput = z.lazy(() =>
+  z.strictObject({
+    username: z.optional(usernameSchema),
+    password: z.string({ error: "Password is required" }),
+  }),
+);
 
 /** The texts of the links that no longer work (the page shows them as they are). */
 export const invitationMessages = {

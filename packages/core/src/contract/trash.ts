@@ -79,8 +79,10 @@ export interface TrashItem {
   expires_at: string;
 }
 
-export const trashListQuery = z.object({
-  ...pageParams,
-  entity: z.optional(z.enum(trashEntities, { error: `entity must be one of ${trashEntities.join(", ")}` })),
-});
+export const trashListQuery = z.lazy(() =>
+  z.object({
+    ...pageParams,
+    entity: z.optional(z.enum(trashEntities, { error: `entity must be one of ${trashEntities.join(", ")}` })),
+  }),
+);
 export type TrashListQuery = z.input<typeof trashListQuery>;

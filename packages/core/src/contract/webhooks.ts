@@ -38,7 +38,7 @@ const events = z
   .check(z.minLength(1, EVENTS_MESSAGE), z.maxLength(webhookEvents.length, UNKNOWN_EVENT_MESSAGE));
 
 /** POST /api/admin/webhooks and PUT /api/admin/webhooks/{id}. */
-export const webhookInput = z.object({ url, events });
+export const webhookInput = z.lazy(() => z.object({ url, events }));
 export type WebhookInput = z.input<typeof webhookInput>;
 
 /** An endpoint as the back office sees it: never its secret, which only the create answers (once). */

@@ -8,6 +8,13 @@ import en from "zod/v4/locales/en.js";
  * as a namespace, `import * as z from "./zod"`: a bundler then keeps only the parts used (a namespace
  * passed on as a value, or read through `z.core`, would bring all of zod, its locales included).
  *
+ * Every composite schema a module defines at its top (an object, a union, a tuple: tens of zod
+ * instances each) is built on its first use, `z.lazy(() => z.object({...}))`, and a shape shared by
+ * several is a function that builds it (`const fields = () => ({...})`). Each function loads the
+ * contract modules of every route its code reaches, so building them all at import was most of
+ * zod's part of a cold start (about 7 of the 12 ms the contract took, `npm run bench:lambda`); a
+ * request now builds the few it parses with. contract.test.ts holds every module to it.
+ *
  * zod classic sets English messages itself; zod/mini leaves an issue without a message of ours at
  * "Invalid input" until a locale is set, so it is set here: the messages are those classic gave.
  */

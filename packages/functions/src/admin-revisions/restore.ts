@@ -29,17 +29,21 @@ type Item = Record<string, unknown>;
 
 interface Target {
   get(id: string): Promise<Item | null>;
-  /** The fields a restore sends. */
-  fields: readonly string[];
+  /** The fields a restore sends (read from the update schema when a restore needs them). */
+  fields(): readonly string[];
   update(id: string, fields: Snapshot, version: number): Promise<unknown>;
   create?(id: string, fields: Snapshot): Promise<unknown>;
 }
 
-const editableFields = (schema: z.ZodMiniObject, except: string[] = []) => Object.keys(schema.shape).filter((k) => k !== "version" && !except.includes(k));
+/** The fields an update schema takes, but `version` and `except` (the contract's schemas are built on first use: z.lazy). */
+const editableFields =
+  (schema: z.ZodMiniLazy<z.ZodMiniObject>, except: string[] = []) =>
+  () =>
+    Object.keys(schema._zod.innerType.shape).filter((k) => k !== "version" && !except.includes(k));
 const pick = (snapshot: Snapshot, fields: readonly string[]) =>
   Object.fromEntries(fields.filter((f) => Object.hasOwn(snapshot, f) && snapshot[f] !== undefined).map((f) => [f, snapshot[f]]));
 
-function catalogTarget<C extends z.ZodMiniObject, U extends z.ZodMiniObject>(
+function catalogTarget<C extends z.ZodMiniType, U extends z.ZodMiniLazy<z.ZodMiniObject>>(
   name: "service" | "industry" | "course" | "serviceDetail",
   domain: { create(i: z.output<C>, id?: string): Promise<unknown>; update(id: string, i: z.output<U>): Promise<unknown> },
   createSchema: C,
@@ -87,7 +91,7 @@ const targets: Record<RevisionEntity, Target> = {
   "service-details": catalogTarget("serviceDetail", ServiceDetails, serviceDetailInput, serviceDetailUpdate, publicPaths.serviceDetails),
   "site-settings": {
     get: async (key) => (await db().siteSetting.get({ key }).go()).data,
-    fields: ["value"],
+    fields: () => ["value"],
     update: async (key, fields, version) => invalidateSettings(await SiteSettings.update(key, settingValue.parse({ ...fields, version })), [key]),
   },
 };
@@ -98,7 +102,7 @@ const targets: Record<RevisionEntity, Target> = {
  */
 export async function restoreRevision(revision: Revision, version: number): Promise<{ item: unknown; changed: string[]; created: boolean }> {
   const target = targets[revision.entity];
-  const fields = pick(revision.snapshot, target.fields);
+  const fields = pick(revision.snapshot, target.fields());
   const current = await target.get(revision.item_id);
   if (current) {
     const changed = Object.keys(fields).filter((f) => JSON.stringify(current[f] ?? null) !== JSON.stringify(fields[f] ?? null));
