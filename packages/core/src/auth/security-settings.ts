@@ -18,7 +18,7 @@ export const SecuritySettings = {
    * beside the session and its account. `of` turns that read's answer (null: no record) into the settings.
    */
   batchRead: (): BatchRead<Settings> => batchRead<Settings>(db().securitySettings, {}),
-  of: (read: Settings | null): Settings => settingsOf(read),
+  of: settingsOf,
 
   async update(input: { require_two_factor: boolean }): Promise<Settings> {
     const { data } = await db().securitySettings.upsert({ require_two_factor: input.require_two_factor }).go({ response: "all_new" });

@@ -91,12 +91,10 @@ export const Sessions = {
     if (!token || !companion) return { record: await Sessions.read(token, now) };
     const session = batchRead<SessionRecord>(db().session, { token_hash: hashToken(token) });
     const extra = also?.(subject!);
-    const [data, subjectRecord, alsoRecord] = extra
-      ? await getAcross<[SessionRecord, C, X]>([session, companion, extra])
-      : [...(await getAcross<[SessionRecord, C]>([session, companion])), undefined];
+    const [data, subjectRecord, ...alsoRead] = await getAcross<[SessionRecord, C, ...X[]]>([session, companion, ...(extra ? [extra] : [])]);
     const record = await live(data ?? undefined, now);
     if (!record || record.subject !== subject) return { record };
-    return { record, subjectRecord, ...(extra ? { alsoRecord } : {}) };
+    return { record, subjectRecord, ...(alsoRead.length ? { alsoRecord: alsoRead[0] } : {}) };
   },
 
   /** Notes that the session just proved it is its account's (a fresh proof, contract/account.ts). */
